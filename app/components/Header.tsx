@@ -1,0 +1,138 @@
+// Global navigation (SPEC.md §2): logo, search toggle, menu drawer, category links, ticker.
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { SITE_NAME, SOCIAL_LINKS, type Headline, type NavCategory } from '../lib/site.ts';
+import { useAuth } from '../lib/auth.tsx';
+import { Ticker } from './Ticker.tsx';
+
+// Loaded on first use: readers who never sign in never download the forms and their validation.
+const LoginModal = lazy(() => import('./LoginModal.tsx').then((m) => ({ default: m.LoginModal })));
+
+export function Header({ navigation, headlines }: { navigation: NavCategory[]; headlines: Headline[] }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [loginOpen, setLoginOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className="site-header">
+      <div className="header-bar">
+        <button type="button" className="icon-button" aria-label="Menu" aria-expanded={drawerOpen} aria-controls="site-drawer" onClick={() => setDrawerOpen(true)}>
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <Link to="/" className="logo" aria-label={`${SITE_NAME} – home`}>
+          <span className="logo-mark" aria-hidden="true">తె</span>
+          <span className="logo-text">{SITE_NAME}</span>
+        </Link>
+        <SearchToggle />
+      </div>
+      <nav className="category-nav" aria-label="Categories">
+        <ul>
+          {navigation.map((c) => (
+            <li key={c.categoryId}>
+              <NavLink to={`/public/articles/category/${c.categoryId}`}>{c.categoryName}</NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Ticker headlines={headlines} />
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} navigation={navigation} onLogin={() => { setDrawerOpen(false); setLoginOpen(true); }} />
+      {loginOpen && (
+        <Suspense fallback={null}>
+          <LoginModal open={loginOpen} onClose={() => setLoginOpen(false)} />
+        </Suspense>
+      )}
+    </header>
+  );
+}
+
+function SearchToggle() {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    // Only a non-blank query is submitted.
+    const q = query.trim();
+    if (!q) return;
+    navigate(`/search?query=${encodeURIComponent(q)}`);
+    setOpen(false);
+  };
+  return (
+    <div className="search-toggle">
+      {open && (
+        <form role="search" action="/search" onSubmit={submit}>
+          <label htmlFor={id} className="visually-hidden">
+            Search
+          </label>
+          <input ref={inputRef} id={id} name="query" type="search" placeholder="Search..." value={query} onChange={(e) => setQuery(e.target.value)} />
+        </form>
+      )}
+      <button type="button" className="icon-button" aria-label={open ? 'Close search' : 'Search'} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+        <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="10.5" cy="10.5" r="6.5" stroke="currentColor" strokeWidth="2" fill="none" />
+          <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+    </div>
+  );
+}
+
+function Drawer({ open, onClose, navigation, onLogin }: { open: boolean; onClose: () => void; navigation: NavCategory[]; onLogin: () => void }) {
+  const { loggedIn, logout } = useAuth();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+  return (
+    <>
+      {open && <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />}
+      <aside id="site-drawer" className={open ? 'drawer open' : 'drawer'} aria-label="Menu" aria-hidden={!open} inert={!open}>
+        <button ref={closeRef} type="button" className="icon-button drawer-close" aria-label="Close menu" onClick={onClose}>
+          ×
+        </button>
+        <nav aria-label="Drawer categories">
+          <ul className="drawer-categories">
+            {navigation.map((c) => (
+              <li key={c.categoryId}>
+                <Link to={`/public/articles/category/${c.categoryId}`}>{c.categoryName}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ul className="drawer-social">
+          {SOCIAL_LINKS.map((s) => (
+            <li key={s.label}>
+              <a href={s.href} target="_blank" rel="noopener noreferrer">
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <Link to="/about-us" className="drawer-about">
+          About Us
+        </Link>
+        {loggedIn ? (
+          <button type="button" className="drawer-auth" onClick={() => { onClose(); void logout(); }}>
+            Logout
+          </button>
+        ) : (
+          <button type="button" className="drawer-auth" onClick={onLogin}>
+            Login
+          </button>
+        )}
+      </aside>
+    </>
+  );
+}

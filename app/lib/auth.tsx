@@ -1,0 +1,78 @@
+// Signed-in state, filled in by the client so server HTML stays the same for everyone.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { AuthCheck, AuthResult } from '../../contract/auth.ts';
+import { homeForRole, normaliseRole, type Role } from '../../contract/roles.ts';
+import { api, ApiRequestError } from './api.ts';
+
+type AuthState = {
+  /** True until the first auth check has answered. */
+  loading: boolean;
+  loggedIn: boolean;
+  role: Role | null;
+  login(username: string, password: string): Promise<void>;
+  register(username: string, email: string, password: string): Promise<void>;
+  logout(): Promise<void>;
+};
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [loading, setLoading] = useState(true);
+  const [role, setRole] = useState<Role | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+
+  // SPEC.md §4: the auth check runs on every route change; failure (and 401) means logged out.
+  useEffect(() => {
+    let cancelled = false;
+    api<AuthCheck>('/auth/check-auth')
+      .then((check) => !cancelled && setRole(check.authenticated ? normaliseRole(check.role) : null))
+      .catch(() => !cancelled && setRole(null))
+      .finally(() => !cancelled && setLoading(false));
+    return () => {
+      cancelled = true;
+    };
+  }, [location.pathname]);
+
+  const afterSignIn = useCallback(
+    (result: AuthResult) => {
+      const r = normaliseRole(result.role);
+      setRole(r);
+      setLoading(false);
+      navigate(homeForRole(r));
+    },
+    [navigate],
+  );
+
+  const value = useMemo<AuthState>(
+    () => ({
+      loading,
+      loggedIn: role !== null,
+      role,
+      async login(username, password) {
+        afterSignIn(await api<AuthResult>('/auth/login', { method: 'POST', body: { username, password } }));
+      },
+      async register(username, email, password) {
+        afterSignIn(await api<AuthResult>('/auth/register', { method: 'POST', body: { username, email, password } }));
+      },
+      async logout() {
+        try {
+          await api('/auth/logout', { method: 'POST' });
+        } catch (error) {
+          if (!(error instanceof ApiRequestError)) throw error;
+        }
+        setRole(null);
+        navigate('/');
+      },
+    }),
+    [loading, role, afterSignIn, navigate],
+  );
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}

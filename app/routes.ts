@@ -1,0 +1,42 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+export default [
+  layout('routes/site-layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('login', 'routes/public/login.tsx'),
+    route('article/:id', 'routes/public/article.tsx', { id: 'article' }),
+    route('public/articles/:id', 'routes/public/article.tsx', { id: 'public-article' }),
+    route('public/articles/category/:id', 'routes/public/category.tsx'),
+    route('search', 'routes/public/search.tsx'),
+    route('about-us', 'routes/public/about.tsx'),
+    route('unauthorized', 'routes/public/unauthorized.tsx'),
+    route('user-dashboard', 'routes/user/dashboard.tsx'),
+
+    route('reporter-dashboard', 'routes/reporter/layout.tsx', [
+      index('routes/reporter/home.tsx'),
+      route('article-create', 'routes/reporter/article-create.tsx', { id: 'article-create' }),
+      route('write-article', 'routes/reporter/article-create.tsx', { id: 'write-article' }),
+      route('my-articles', 'routes/reporter/my-articles.tsx'),
+      route('article-edit/:id', 'routes/reporter/article-edit.tsx'),
+      route('pending-rejected-articles', 'routes/reporter/pending-rejected.tsx'),
+    ]),
+    route('reporter/view-article/:id', 'routes/reporter/view-article.tsx'),
+
+    route('admin-dashboard', 'routes/admin/layout.tsx', [
+      index('routes/admin/home.tsx'),
+      route('usermanagement', 'routes/admin/users.tsx'),
+      route('categorymanagement', 'routes/admin/categories.tsx'),
+      route('pending-articles', 'routes/admin/pending-articles.tsx'),
+      route('view-article/:id', 'routes/admin/view-article.tsx'),
+      route('approved-articles', 'routes/admin/approved-articles.tsx'),
+      route('view-approved-article/:id', 'routes/admin/view-approved-article.tsx'),
+      route('edit-approved-article/:id', 'routes/admin/edit-approved-article.tsx'),
+      route('navigation-management', 'routes/admin/navigation.tsx'),
+      route('featured-categories', 'routes/admin/featured.tsx'),
+      route('about-us-management', 'routes/admin/about.tsx'),
+      route('ad-management', 'routes/admin/ads.tsx'),
+    ]),
+
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
+] satisfies RouteConfig;

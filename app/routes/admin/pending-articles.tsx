@@ -1,0 +1,8 @@
+// Placeholder: built by its issue.
+export default function Page() {
+  return (
+    <main className="page">
+      <h1>pending-articles</h1>
+    </main>
+  );
+}

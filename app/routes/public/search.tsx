@@ -1,0 +1,8 @@
+// Placeholder: built by its issue.
+export default function Page() {
+  return (
+    <main className="page">
+      <h1>Search</h1>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+// The shell around every page: header with navigation and ticker, then the page.
+import { Outlet, useLoaderData } from 'react-router';
+import type { Route } from './+types/site-layout';
+import { servicesContext } from '../lib/context.ts';
+import { Header } from '../components/Header.tsx';
+import { SITE_NAME } from '../lib/site.ts';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const [navigation, headlines] = await Promise.all([services.navigation.listPublic(), services.homepage.latestHeadlines()]);
+  return { navigation, headlines };
+}
+
+export default function SiteLayout() {
+  const { navigation, headlines } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header navigation={navigation} headlines={headlines} />
+      <div id="main" className="site-main">
+        <Outlet />
+      </div>
+      <footer className="site-footer">
+        <p>
+          © {new Date().getFullYear()} {SITE_NAME}
+        </p>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+// Article shapes on the wire (DESIGN.md §2 Wire format) and the limits of SPEC.md §5, §9.
+export const APPROVAL_STATUSES = ['PENDING', 'REJECTED', 'APPROVED'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const PREVIEW_LENGTH = 150;
+export const MAX_ARTICLE_IMAGES = 4;
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+export type ArticleImage = {
+  /** The largest variant. */
+  url: string;
+  width: number;
+  height: number;
+  /** `url w` pairs of every WebP variant, for srcset. */
+  srcset: string;
+};
+
+export type Article = {
+  id: number;
+  title: string;
+  author: string;
+  content: string;
+  youtubeVideoId: string | null;
+  region: string | null;
+  categories: { id: number; name: string }[];
+  imageUrls: string[];
+  images: ArticleImage[];
+  shortDescription: string;
+  publicationDate: string;
+  reporterName: string;
+  approvalStatus: ApprovalStatus;
+  /** Only for the reporter who wrote it and for admins. */
+  rejectionReason?: string | null;
+};

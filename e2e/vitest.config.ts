@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: one server (PostgreSQL, demo content) for the run, one Chromium per file,
+// files one after another so two cores are not oversubscribed.
+export default defineConfig({
+  test: {
+    root: '.',
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});

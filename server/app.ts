@@ -1,0 +1,153 @@
+// buildApp: plugins, the API under /api, media and assets, then React Router for every other page.
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { sql } from 'drizzle-orm';
+import type { Services } from './services.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerSessionLookup } from './http/guards.ts';
+import { registerOriginCheck } from './http/origin.ts';
+import { registerSsr, type AppServerBuild } from './http/ssr.ts';
+import { authRoutes } from './auth/routes.ts';
+import { categoriesRoutes } from './categories/routes.ts';
+import { articlesRoutes } from './articles/routes.ts';
+import { publicArticlesRoutes } from './articles/public-routes.ts';
+import { reviewRoutes } from './review/routes.ts';
+import { usersRoutes } from './users/routes.ts';
+import { navigationRoutes } from './navigation/routes.ts';
+import { homepageRoutes } from './homepage/routes.ts';
+import { featuredRoutes } from './homepage/featured-routes.ts';
+import { aboutRoutes } from './about/routes.ts';
+import { adsRoutes } from './ads/routes.ts';
+import { searchRoutes } from './search/routes.ts';
+import { seoRoutes } from './seo/routes.ts';
+
+export type BuildAppOptions = {
+  services: Services;
+  /** The React Router server build; absent in API-only tests. */
+  build?: AppServerBuild;
+  /** Directory of built client assets (build/client). */
+  clientDir?: string;
+  logger?: boolean | object;
+};
+
+/** Upload limits: 4 article images of 2 MB plus form fields; the services check each file again. */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+
+export async function buildApp({ services, build, clientDir, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Give in-flight requests time to finish on shutdown.
+    return503OnClosing: true,
+  });
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // React Router inlines its hydration data and route manifest as scripts.
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    hsts: config.secureCookies,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
+  });
+  registerOriginCheck(app, config.publicUrl);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await services.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      registerSessionLookup(api, services.sessions);
+      api.addHook('onSend', async (request, reply, payload) => {
+        // Anything signed in is private; public routes set their own cache headers.
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        void request;
+        return payload;
+      });
+      for (const routes of [
+        authRoutes,
+        categoriesRoutes,
+        articlesRoutes,
+        publicArticlesRoutes,
+        reviewRoutes,
+        usersRoutes,
+        navigationRoutes,
+        homepageRoutes,
+        featuredRoutes,
+        aboutRoutes,
+        adsRoutes,
+        searchRoutes,
+      ]) {
+        await api.register(routes, { services });
+      }
+      // Unknown API paths answer JSON, never the HTML 404 page (this beats the SSR catch-all).
+      api.all('/*', async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: services.storage.dir,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+    // Media names are content hashes: a missing file is a plain 404.
+    wildcard: true,
+    serve: true,
+  });
+  await app.register(seoRoutes, { services });
+
+  if (clientDir) {
+    // Built files; hashed bundles under /assets never change, so they are cached for a year.
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+      },
+    });
+  }
+  if (build) registerSsr(app, build, services);
+  return app;
+}

@@ -1,0 +1,124 @@
+// One data layer over two engines: embedded PGlite (default) or a PostgreSQL server.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Subscribe to a NOTIFY channel (PostgreSQL) or in-process event (PGlite). */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** PGlite: checkpoint so the WAL does not grow without bound (no background checkpointer). */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type OpenOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean };
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const database = await openPglite(opts);
+  await migratePglite(database);
+  return database;
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  let dataDir: string | undefined;
+  if (!opts.inMemory) {
+    dataDir = path.join(opts.dataDir ?? './data', 'db');
+    await mkdir(path.dirname(dataDir), { recursive: true });
+  }
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { pg_trgm },
+    // No background checkpointer: bound the WAL, and main.ts checkpoints periodically.
+    postgresqlconf: ['max_wal_size = 64MB', 'min_wal_size = 32MB'],
+  });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  const listeners = new Map<string, Set<(p: string) => void>>();
+  return {
+    db,
+    engine: 'pglite',
+    async listen(channel, onMessage) {
+      // One process owns an embedded database, so in-process delivery is complete.
+      if (!listeners.has(channel)) listeners.set(channel, new Set());
+      listeners.get(channel)!.add(onMessage);
+    },
+    async notify(channel, payload) {
+      for (const fn of listeners.get(channel) ?? []) fn(payload);
+    },
+    async checkpoint() {
+      await client.exec('CHECKPOINT');
+    },
+    async close() {
+      if (!client.closed) {
+        await client.exec('CHECKPOINT').catch(() => {});
+        await client.close();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pg = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Several instances may start at once against one server: serialise migrations on one
+  // connection (advisory locks belong to a session).
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(727274)');
+    await migrate(drizzle({ client: lockClient }), { migrationsFolder });
+    await lockClient.query('select pg_advisory_unlock(727274)');
+  } finally {
+    lockClient.release();
+  }
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  let listener: import('pg').PoolClient | undefined;
+  const handlers = new Map<string, Set<(p: string) => void>>();
+  return {
+    db,
+    engine: 'postgres',
+    async listen(channel, onMessage) {
+      if (!listener) {
+        listener = await pool.connect();
+        listener.on('notification', (m) => {
+          for (const fn of handlers.get(m.channel) ?? []) fn(m.payload ?? '');
+        });
+      }
+      if (!handlers.has(channel)) {
+        handlers.set(channel, new Set());
+        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      }
+      handlers.get(channel)!.add(onMessage);
+    },
+    async notify(channel, payload) {
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    async checkpoint() {},
+    async close() {
+      listener?.release();
+      await pool.end();
+    },
+  };
+}
+
+async function migratePglite(database: Database) {
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  await migrate(database.db as never, { migrationsFolder });
+}

@@ -1,0 +1,56 @@
+// HTTP errors thrown by services and turned into `{ message, errors? }` by the error handler.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { toApiError } from '../../contract/errors.ts';
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string> | undefined;
+  constructor(status: number, message: string, errors?: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooLarge = (message: string) => new HttpError(413, message);
+
+/** Parse with a zod schema or throw a 400 naming the first problem. */
+export function parseOr400<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const { message, errors } = toApiError(result.error);
+    throw badRequest(message, errors);
+  }
+  return result.data;
+}
+
+/** Never a stack trace or SQL text on the wire. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (error instanceof ZodError) {
+      return reply.status(400).send(toApiError(error));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ message: 'Request too large' });
+    }
+    if (status === 429) {
+      return reply.status(429).send({ message: 'Too many requests. Please try again later.' });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, unsupported media type) have safe messages.
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+}

@@ -1,0 +1,70 @@
+// Start-up: config -> database (migrated) -> first admin / demo content -> app -> listen.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createServices } from './services.ts';
+import { buildApp } from './app.ts';
+import { ensureFirstAdmin } from './users/bootstrap.ts';
+import { seedDemoContent, isDatabaseEmpty } from '../scripts/seed/seed.ts';
+import type { AppServerBuild } from './http/ssr.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+
+export async function start(config: Config) {
+  const startedAt = performance.now();
+  await mkdir(path.join(config.dataDir, 'media'), { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const services = createServices({ config, database });
+
+  const empty = await isDatabaseEmpty(services.db);
+  // SEED_DEMO defaults to 1 only on an empty embedded database (DESIGN.md §3).
+  const seed = config.seedDemo ?? (empty && !config.databaseUrl);
+  await ensureFirstAdmin(services, config, (line) => console.log(line));
+  if (seed) await seedDemoContent(services, { log: (line) => console.log(line) });
+
+  const build = (await import(path.join(buildDir, 'server/index.js'))) as AppServerBuild;
+  const app = await buildApp({
+    services,
+    build,
+    clientDir: path.join(buildDir, 'client'),
+    logger: { level: config.logLevel },
+  });
+  await services.changes.subscribe();
+  const checkpoints = database.engine === 'pglite' ? setInterval(() => void database.checkpoint().catch(() => {}), 5 * 60_000) : undefined;
+  checkpoints?.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(checkpoints);
+    // Stop accepting, let in-flight requests finish, then close the database cleanly
+    // (an unclosed PGlite can leave its data directory damaged).
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms at ${config.publicUrl} (${database.engine})`);
+  return app;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  try {
+    await start(loadConfig());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    console.error(error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,36 @@
+// Media storage behind a small interface; the local directory is the default backend.
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export type MediaStorage = {
+  /** Absolute directory served under /media (local backend). */
+  readonly dir: string;
+  put(name: string, data: Buffer): Promise<void>;
+  remove(name: string): Promise<void>;
+};
+
+const SAFE_NAME = /^[a-zA-Z0-9._-]+$/;
+
+export function createLocalMediaStorage(dir: string): MediaStorage {
+  let ready: Promise<unknown> | undefined;
+  const check = (name: string) => {
+    if (!SAFE_NAME.test(name) || name.startsWith('.')) throw new Error(`unsafe media name: ${name}`);
+    return path.join(dir, name);
+  };
+  return {
+    dir,
+    async put(name, data) {
+      ready ??= mkdir(dir, { recursive: true });
+      await ready;
+      const target = check(name);
+      // Write then rename: a reader never sees half a file.
+      const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(tmp, data);
+      await rename(tmp, target);
+    },
+    async remove(name) {
+      await rm(check(name), { force: true });
+    },
+  };
+}

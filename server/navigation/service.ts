@@ -1,0 +1,64 @@
+// Navigation bar categories: which categories appear, in which order (display order from 1).
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ServiceDeps } from '../services.ts';
+import { categories, navigationEntries } from '../db/schema.ts';
+import { badRequest, parseOr400 } from '../http/errors.ts';
+
+export const NavigationSelectionSchema = z
+  .array(
+    z.object({
+      categoryId: z.number({ error: 'categoryId must be a number' }).int().positive(),
+      displayOrder: z.number({ error: 'displayOrder must be a number' }).int().min(1, 'displayOrder starts at 1'),
+    }),
+    { error: 'Expected an array of { categoryId, displayOrder }' },
+  )
+  .max(50, 'At most 50 navigation categories');
+
+export function createNavigationService({ db, changes }: ServiceDeps) {
+  async function list() {
+    return db
+      .select({ categoryId: navigationEntries.categoryId, categoryName: categories.name, displayOrder: navigationEntries.displayOrder })
+      .from(navigationEntries)
+      .innerJoin(categories, eq(categories.id, navigationEntries.categoryId))
+      .orderBy(asc(navigationEntries.displayOrder), asc(categories.name));
+  }
+
+  return {
+    /** Public list for the navigation bar and drawer. */
+    async listPublic() {
+      return (await list()).map(({ categoryId, categoryName }) => ({ categoryId, categoryName }));
+    },
+
+    /** Admin view: the current selection with its order. */
+    list,
+
+    /** Replaces the whole set (DESIGN.md §2); orders are renumbered 1..n in the given order. */
+    async replace(body: unknown) {
+      const entries = parseOr400(NavigationSelectionSchema, body);
+      const ids = entries.map((e) => e.categoryId);
+      if (new Set(ids).size !== ids.length) throw badRequest('A category appears twice in the navigation bar');
+      const sorted = [...entries].sort((a, b) => a.displayOrder - b.displayOrder);
+      await db.transaction(async (tx) => {
+        if (ids.length) {
+          const known = await tx.select({ id: categories.id }).from(categories);
+          const knownIds = new Set(known.map((k) => k.id));
+          const missing = ids.find((id) => !knownIds.has(id));
+          if (missing !== undefined) throw badRequest(`Unknown category: ${missing}`);
+        }
+        await tx.delete(navigationEntries);
+        if (sorted.length) {
+          await tx.insert(navigationEntries).values(sorted.map((e, i) => ({ categoryId: e.categoryId, displayOrder: i + 1 })));
+        }
+      });
+      await changes.contentChanged('navigation');
+      return list();
+    },
+
+    async isInNavigation(categoryId: number) {
+      const [row] = await db.select().from(navigationEntries).where(eq(navigationEntries.categoryId, categoryId)).limit(1);
+      return !!row;
+    },
+  };
+}
+export type NavigationService = ReturnType<typeof createNavigationService>;

@@ -1,0 +1,8 @@
+// Review: HTTP routes under /api (filled in by its issue).
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.ts';
+
+export async function reviewRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  void app;
+  void services;
+}

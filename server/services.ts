@@ -1,0 +1,63 @@
+// The composition root of the domain services: every HTTP route and SSR loader goes through these.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { createChangeFeed, type ChangeFeed } from './db/changes.ts';
+import { createLocalMediaStorage, type MediaStorage } from './media/storage.ts';
+import { createImagePipeline } from './media/images.ts';
+import { createSessionStore, type SessionStore } from './auth/sessions.ts';
+import { createAuthService } from './auth/service.ts';
+import { createCategoriesService } from './categories/service.ts';
+import { createArticlesService } from './articles/service.ts';
+import { createPublicArticlesService } from './articles/public-service.ts';
+import { createReviewService } from './review/service.ts';
+import { createUsersService } from './users/service.ts';
+import { createNavigationService } from './navigation/service.ts';
+import { createHomepageService } from './homepage/service.ts';
+import { createFeaturedService } from './homepage/featured-service.ts';
+import { createAboutService } from './about/service.ts';
+import { createAdsService } from './ads/service.ts';
+import { createSearchService } from './search/service.ts';
+import path from 'node:path';
+
+/** Infrastructure every domain service may use. */
+export type ServiceDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  changes: ChangeFeed;
+  storage: MediaStorage;
+  images: ReturnType<typeof createImagePipeline>;
+  sessions: SessionStore;
+  log: FastifyBaseLogger | Console;
+};
+
+export function createServices({ config, database, log = console }: { config: Config; database: Database; log?: ServiceDeps['log'] }) {
+  const storage = createLocalMediaStorage(path.join(config.dataDir, 'media'));
+  const base = {
+    config,
+    database,
+    db: database.db,
+    changes: createChangeFeed(database),
+    storage,
+    images: createImagePipeline({ db: database.db, storage }),
+    sessions: createSessionStore(database.db),
+    log,
+  } satisfies ServiceDeps;
+  return {
+    ...base,
+    auth: createAuthService(base),
+    categories: createCategoriesService(base),
+    articles: createArticlesService(base),
+    publicArticles: createPublicArticlesService(base),
+    review: createReviewService(base),
+    users: createUsersService(base),
+    navigation: createNavigationService(base),
+    homepage: createHomepageService(base),
+    featured: createFeaturedService(base),
+    about: createAboutService(base),
+    ads: createAdsService(base),
+    search: createSearchService(base),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
