@@ -1,0 +1,40 @@
+// Text helpers shared by the server and the browser.
+
+/** ZWNJ (U+200C) and ZWJ (U+200D) change how a Telugu word is drawn, not which word it is. */
+const JOINERS = /[\u200c\u200d]/g;
+
+/**
+ * The form in which text is indexed and queried: NFC, joiners removed, lower-cased, white space
+ * folded. Both engines (PGlite = PostgreSQL 18, Debian = 15) then see the same characters.
+ */
+export function normaliseForSearch(text: string): string {
+  return text.normalize('NFC').replace(JOINERS, '').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Plain text from HTML: tags dropped, common entities decoded, white space folded. */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<\/?(p|div|br|h[1-6]|li|blockquote)[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
+      if (e.startsWith('#x')) return String.fromCodePoint(parseInt(e.slice(2), 16));
+      if (e.startsWith('#')) return String.fromCodePoint(parseInt(e.slice(1), 10));
+      return ENTITIES[e.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cuts at a grapheme boundary (never inside a Telugu conjunct) and adds an ellipsis when cut. */
+export function truncateGraphemes(text: string, max: number): string {
+  const segments = [...new Intl.Segmenter('te', { granularity: 'grapheme' }).segment(text)];
+  let out = '';
+  for (const { segment } of segments) {
+    if (out.length + segment.length > max - 1) return `${out.trimEnd()}…`;
+    out += segment;
+  }
+  return out;
+}
