@@ -25,16 +25,20 @@ export async function start(config: Config) {
   await ensureFirstAdmin(services, config, (line) => console.log(line));
   if (seed) await seedDemoContent(services, { log: (line) => console.log(line) });
 
-  const build = (await import(path.join(buildDir, 'server/index.js'))) as AppServerBuild;
+  const dev = config.env === 'development';
   const app = await buildApp({
     services,
-    build,
-    clientDir: path.join(buildDir, 'client'),
+    build: dev ? undefined : ((await import(path.join(buildDir, 'server/index.js'))) as AppServerBuild),
+    clientDir: dev ? undefined : path.join(buildDir, 'client'),
     logger: { level: config.logLevel },
   });
+  if (dev) await (await import('./http/dev.ts')).registerDevSsr(app, services);
   await services.changes.subscribe();
   const checkpoints = database.engine === 'pglite' ? setInterval(() => void database.checkpoint().catch(() => {}), 5 * 60_000) : undefined;
   checkpoints?.unref();
+  // Expired sessions are useless rows; sweep them hourly.
+  const sweep = setInterval(() => void services.sessions.purgeExpired().catch(() => {}), 60 * 60_000);
+  sweep.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,6 +46,7 @@ export async function start(config: Config) {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(checkpoints);
+    clearInterval(sweep);
     // Stop accepting, let in-flight requests finish, then close the database cleanly
     // (an unclosed PGlite can leave its data directory damaged).
     await app.close();

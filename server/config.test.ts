@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has the defaults of DESIGN.md §3', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.admin).toBeUndefined();
+    expect(c.seedDemo).toBeUndefined();
+    expect(c.secureCookies).toBe(false);
+  });
+
+  it('derives PUBLIC_URL from PORT and secure cookies from https', () => {
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
+    const c = loadConfig({ PUBLIC_URL: 'https://news.example.com/' });
+    expect(c.publicUrl).toBe('https://news.example.com');
+    expect(c.secureCookies).toBe(true);
+  });
+
+  it('reads the admin and the seed switch', () => {
+    const c = loadConfig({ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'secret-1', ADMIN_EMAIL: 'chief@example.com', SEED_DEMO: '0' });
+    expect(c.admin).toEqual({ username: 'chief', password: 'secret-1', email: 'chief@example.com' });
+    expect(c.seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
+    [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ ADMIN_USERNAME: 'a', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_USERNAME'],
+    [{ ADMIN_USERNAME: 'a', ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],
+  ])('refuses %j with one line naming %s', (env, name) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(name);
+    expect(message.split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,130 @@
+// The process as an operator runs it: start from the environment, first admin, health checks,
+// graceful shutdown that leaves the database reopenable, and one clear line for bad config.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIfStale, root } from '../scripts/build-if-stale.ts';
+import { TEST_DB } from './test/app.ts';
+
+const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return { child, output: () => output };
+}
+
+async function waitReady(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`exited: ${output()}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`not ready: ${output()}`);
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+
+let dataDir: string;
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+beforeAll(async () => {
+  buildIfStale();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-main-'));
+  if (TEST_DB === 'postgres') {
+    const name = `main_${Date.now()}_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    };
+  }
+}, 180_000);
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+});
+
+describe(`server process (${TEST_DB})`, () => {
+  it('starts empty with the configured admin, serves pages and health checks, stops cleanly and restarts', async () => {
+    const port = await freePort();
+    const env = {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: 'chief',
+      ADMIN_PASSWORD: 'chief-pass-1',
+      SEED_DEMO: '0',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
+    const url = `http://127.0.0.1:${port}`;
+    const first = startServer(env);
+    await waitReady(url, first.child, first.output);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<html lang="te"');
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'chief', password: 'chief-pass-1' }),
+    });
+    expect(await login.json()).toEqual({ role: 'ADMIN', message: 'Login successful' });
+    expect(first.output()).toContain('First admin "chief" created');
+    const api404 = await fetch(`${url}/api/nothing-here`);
+    expect(api404.status).toBe(404);
+    expect(api404.headers.get('content-type')).toMatch(/json/);
+
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+
+    // The data directory (or database) survived the shutdown: the same admin signs in again.
+    const second = startServer(env);
+    await waitReady(url, second.child, second.output);
+    const again = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'chief', password: 'chief-pass-1' }),
+    });
+    expect(again.status).toBe(200);
+    expect(second.output()).not.toContain('First admin');
+    second.child.kill('SIGINT');
+    expect(await exited(second.child)).toBe(0);
+  }, 120_000);
+
+  it('refuses a bad variable with one line and a non-zero exit', async () => {
+    const bad = startServer({ PORT: 'not-a-port', DATA_DIR: dataDir });
+    expect(await exited(bad.child)).toBe(1);
+    const lines = bad.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: PORT=/);
+  });
+});
