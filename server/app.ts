@@ -36,6 +36,10 @@ export type BuildAppOptions = {
   logger?: boolean | object;
 };
 
+const routeLists = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+/** Every route registered on the app (tests check the role rules of each). */
+export const registeredRoutes = (app: FastifyInstance) => routeLists.get(app) ?? [];
+
 /** Upload limits: 4 article images of 2 MB plus form fields; the services check each file again. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
@@ -49,6 +53,11 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
     return503OnClosing: true,
   });
   registerErrorHandler(app);
+  const routes: { method: string; url: string }[] = [];
+  routeLists.set(app, routes);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {

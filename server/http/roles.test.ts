@@ -1,0 +1,53 @@
+// Every API route, from outside, for every kind of caller: the path prefix decides who may call
+// (SPEC.md §6: public, reporter, admin), and nothing slips through without a guard.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredRoutes } from '../app.ts';
+import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+
+type Caller = 'anonymous' | 'USER' | 'REPORTER' | 'ADMIN';
+
+/** Who may call a route, by its path (DESIGN.md §2). */
+function allowed(method: string, url: string): Caller[] {
+  const all: Caller[] = ['anonymous', 'USER', 'REPORTER', 'ADMIN'];
+  if (url.startsWith('/api/admin/')) return ['ADMIN'];
+  if (url === '/api/navigation-categories') return ['ADMIN'];
+  if (url.startsWith('/api/reporter/')) return ['REPORTER'];
+  if (url.startsWith('/api/articles')) return method === 'PUT' ? ['REPORTER', 'ADMIN'] : ['REPORTER'];
+  if (url === '/api/auth/me') return ['USER', 'REPORTER', 'ADMIN'];
+  return all;
+}
+
+let t: TestApp;
+const cookies: Partial<Record<Caller, string>> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ['USER', 'REPORTER', 'ADMIN'] as const) cookies[role] = (await t.signIn(role)).cookie;
+});
+afterAll(() => t.close());
+
+describe(`role rules on every API route (${TEST_DB})`, () => {
+  it('covers the routes of SPEC.md §7', () => {
+    const urls = registeredRoutes(t.app).map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(expect.arrayContaining(['POST /api/auth/login', 'GET /api/auth/check-auth', 'PUT /api/navigation-categories']));
+  });
+
+  it('refuses every caller a route does not allow: 401 signed out, 403 signed in', async () => {
+    const failures: string[] = [];
+    const apiRoutes = registeredRoutes(t.app).filter((r) => r.url.startsWith('/api/') && r.url !== '/api/*');
+    for (const { method, url } of apiRoutes) {
+      const path = url.replace(/:[A-Za-z]+/g, '999999');
+      for (const caller of ['anonymous', 'USER', 'REPORTER', 'ADMIN'] as const) {
+        if (allowed(method, url).includes(caller)) continue;
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: path,
+          headers: caller === 'anonymous' ? {} : { cookie: cookies[caller]! },
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+        });
+        const expected = caller === 'anonymous' ? 401 : 403;
+        if (res.statusCode !== expected) failures.push(`${method} ${url} as ${caller}: ${res.statusCode}, expected ${expected}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
