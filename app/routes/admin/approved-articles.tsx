@@ -1,8 +1,176 @@
-// Placeholder: built by its issue.
-export default function Page() {
+// SPEC.md §2 Admin: approved articles, 15 per page, newest first, filter by title; view, edit, delete.
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { RouteGuard } from '../../components/RouteGuard.tsx';
+import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
+import { ConfirmDeleteModal } from '../../components/admin-review/ConfirmDeleteModal.tsx';
+import { failureText } from '../../components/admin-review/feedback.ts';
+import { api } from '../../lib/api.ts';
+import type { Article } from '../../../contract/articles.ts';
+import { APPROVED_PAGE_SIZE, REVIEW_ERRORS, REVIEW_MESSAGES, type ApprovedPage } from '../../../contract/review.ts';
+import '../../styles/admin-review.css';
+
+export const meta = () => [{ title: 'Approved Articles' }, { name: 'robots', content: 'noindex' }];
+
+export default function ApprovedArticlesPage() {
   return (
-    <main className="page">
-      <h1>approved-articles</h1>
+    <RouteGuard allowed={['ADMIN']}>
+      <ApprovedArticles />
+    </RouteGuard>
+  );
+}
+
+function ApprovedArticles() {
+  const filterId = useId();
+  const [draft, setDraft] = useState('');
+  const [title, setTitle] = useState('');
+  const [page, setPage] = useState(0);
+  const [data, setData] = useState<ApprovedPage | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [toDelete, setToDelete] = useState<Article | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const load = useCallback(async (pageNumber: number, filter: string) => {
+    setLoading(true);
+    const params = new URLSearchParams({ page: String(pageNumber), pageSize: String(APPROVED_PAGE_SIZE) });
+    if (filter) params.set('title', filter);
+    try {
+      const result = await api<ApprovedPage>(`/admin/articles/approved?${params}`);
+      // A delete can empty the last page: step back to the new last page.
+      if (result.content.length === 0 && pageNumber > 0 && result.totalPages > 0) {
+        setPage(result.totalPages - 1);
+        return;
+      }
+      setData(result);
+      setError(null);
+    } catch (e) {
+      setError(REVIEW_ERRORS.fetchApproved + failureText(e));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(page, title);
+  }, [load, page, title]);
+
+  const applyFilter = (e: FormEvent) => {
+    e.preventDefault();
+    setPage(0);
+    setTitle(draft.trim());
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      await api(`/admin/articles/${toDelete.id}`, { method: 'DELETE' });
+      setNotice({ ok: true, text: REVIEW_MESSAGES.deleted });
+      await load(page, title);
+    } catch (e) {
+      setNotice({ ok: false, text: REVIEW_ERRORS.delete + failureText(e) });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  const totalPages = data?.totalPages ?? 0;
+  return (
+    <main className="page review-page">
+      <h1>Approved Articles</h1>
+      <form className="review-filter" role="search" onSubmit={applyFilter}>
+        <label htmlFor={filterId} className="visually-hidden">
+          Filter by title
+        </label>
+        <input
+          id={filterId}
+          type="search"
+          placeholder="Filter by title"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit">Filter</button>
+      </form>
+      {notice && (
+        <p className={notice.ok ? 'form-success' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
+          {notice.text}
+        </p>
+      )}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : data === null ? (
+        <p role="status">Loading approved articles...</p>
+      ) : data.content.length === 0 ? (
+        <p>{title ? `No approved articles match "${title}".` : 'No approved articles yet.'}</p>
+      ) : (
+        <ul className="review-list" aria-busy={loading}>
+          {data.content.map((article) => (
+            <ArticleSummary key={article.id} article={article} dateLabel="Published">
+              <Link
+                className="review-button secondary"
+                to={`/admin-dashboard/view-approved-article/${article.id}`}
+                aria-label={`View: ${article.title}`}
+              >
+                View
+              </Link>
+              <Link
+                className="review-button secondary"
+                to={`/admin-dashboard/edit-approved-article/${article.id}`}
+                aria-label={`Edit: ${article.title}`}
+              >
+                Edit
+              </Link>
+              <button
+                type="button"
+                className="danger"
+                aria-label={`Delete: ${article.title}`}
+                onClick={() => {
+                  setNotice(null);
+                  setToDelete(article);
+                }}
+              >
+                Delete
+              </button>
+            </ArticleSummary>
+          ))}
+        </ul>
+      )}
+      {totalPages > 1 && (
+        <nav className="review-pager" aria-label="Pages">
+          <button
+            type="button"
+            className="secondary"
+            aria-label="Previous page"
+            disabled={page === 0 || loading}
+            onClick={() => setPage((p) => p - 1)}
+          >
+            ‹
+          </button>
+          <span>
+            Page {page + 1} of {totalPages}
+          </span>
+          <button
+            type="button"
+            className="secondary"
+            aria-label="Next page"
+            disabled={page >= totalPages - 1 || loading}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            ›
+          </button>
+        </nav>
+      )}
+      <ConfirmDeleteModal
+        title={toDelete?.title ?? null}
+        busy={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </main>
   );
 }

@@ -1,8 +1,67 @@
-// Placeholder: built by its issue.
-export default function Page() {
+// SPEC.md §2 Admin: the pending queue, oldest submission first; each opens the review screen.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { RouteGuard } from '../../components/RouteGuard.tsx';
+import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
+import { failureText } from '../../components/admin-review/feedback.ts';
+import { api } from '../../lib/api.ts';
+import type { Article } from '../../../contract/articles.ts';
+import { REVIEW_ERRORS } from '../../../contract/review.ts';
+import '../../styles/admin-review.css';
+
+export const meta = () => [{ title: 'Pending Articles' }, { name: 'robots', content: 'noindex' }];
+
+export default function PendingArticlesPage() {
   return (
-    <main className="page">
-      <h1>pending-articles</h1>
+    <RouteGuard allowed={['ADMIN']}>
+      <PendingArticles />
+    </RouteGuard>
+  );
+}
+
+function PendingArticles() {
+  const [articles, setArticles] = useState<Article[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    api<Article[]>('/admin/articles/pending')
+      .then((list) => !cancelled && setArticles(list))
+      .catch((e) => !cancelled && setError(REVIEW_ERRORS.fetchPending + failureText(e)));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  return (
+    <main className="page review-page">
+      <h1>Pending Articles</h1>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : articles === null ? (
+        <p role="status">Loading pending articles...</p>
+      ) : articles.length === 0 ? (
+        <p>No pending articles.</p>
+      ) : (
+        <>
+          <p className="review-hint">{articles.length} waiting for review, oldest first.</p>
+          <ul className="review-list">
+            {articles.map((article) => (
+              <ArticleSummary key={article.id} article={article} dateLabel="Submitted">
+                <Link
+                  className="review-button"
+                  to={`/admin-dashboard/view-article/${article.id}`}
+                  aria-label={`Review: ${article.title}`}
+                >
+                  Review
+                </Link>
+              </ArticleSummary>
+            ))}
+          </ul>
+        </>
+      )}
     </main>
   );
 }

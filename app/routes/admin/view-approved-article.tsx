@@ -1,8 +1,67 @@
-// Placeholder: built by its issue.
-export default function Page() {
+// SPEC.md §2 Admin: read an approved article as the admin sees it, with a way to edit it.
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { RouteGuard } from '../../components/RouteGuard.tsx';
+import { ArticleView } from '../../components/article-form/ArticleView.tsx';
+import { failureText } from '../../components/admin-review/feedback.ts';
+import { api } from '../../lib/api.ts';
+import type { Article } from '../../../contract/articles.ts';
+import { REVIEW_ERRORS } from '../../../contract/review.ts';
+import '../../styles/reporter.css';
+import '../../styles/admin-review.css';
+
+export const meta = () => [{ title: 'Approved article' }, { name: 'robots', content: 'noindex' }];
+
+export default function ViewApprovedArticlePage() {
   return (
-    <main className="page">
-      <h1>view-approved-article</h1>
+    <RouteGuard allowed={['ADMIN']}>
+      <ViewApprovedArticle />
+    </RouteGuard>
+  );
+}
+
+function ViewApprovedArticle() {
+  const { id } = useParams();
+  const [article, setArticle] = useState<Article | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    api<Article>(`/admin/articles/${encodeURIComponent(id ?? '')}`)
+      .then((a) => !cancelled && setArticle(a))
+      .catch((e) => !cancelled && setError(REVIEW_ERRORS.fetchArticle + failureText(e)));
+    return () => {
+      cancelled = true;
+    };
+  }, [id]);
+
+  return (
+    <main className="page narrow review-page">
+      <p className="review-back">
+        <Link to="/admin-dashboard/approved-articles">← Approved Articles</Link>
+      </p>
+      <h1>Approved article</h1>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : article === null ? (
+        <p role="status">Loading article...</p>
+      ) : (
+        <>
+          <div className="review-toolbar">
+            <Link className="review-button" to={`/admin-dashboard/edit-approved-article/${article.id}`}>
+              Edit
+            </Link>
+            {article.approvalStatus === 'APPROVED' && (
+              <a className="review-button secondary" href={`/public/articles/${article.id}`} target="_blank" rel="noopener">
+                Open public page
+              </a>
+            )}
+          </div>
+          <ArticleView article={article} showStatus headingLevel={2} />
+        </>
+      )}
     </main>
   );
 }

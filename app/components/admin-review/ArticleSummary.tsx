@@ -1,0 +1,37 @@
+// One article in an admin list: cover, title, who filed it, where, when, and the row's actions.
+import type { ReactNode } from 'react';
+import type { Article } from '../../../contract/articles.ts';
+import { formatDate } from '../public/format.ts';
+
+export function ArticleSummary({ article, dateLabel, children }: { article: Article; dateLabel: string; children: ReactNode }) {
+  const cover = article.images[0];
+  return (
+    <li className="review-item">
+      {cover ? (
+        <img
+          className="review-thumb"
+          src={cover.url}
+          width={cover.width}
+          height={cover.height}
+          alt={article.title}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <span className="review-thumb review-thumb-empty" aria-hidden="true" />
+      )}
+      <div className="review-item-body">
+        <h2 className="review-item-title">{article.title}</h2>
+        <p className="review-meta">
+          <span>{article.reporterName}</span>
+          {article.categories.length > 0 && <span>{article.categories.map((c) => c.name).join(', ')}</span>}
+          {article.region && <span>{article.region}</span>}
+          <span>
+            {dateLabel} {formatDate(article.publicationDate)}
+          </span>
+        </p>
+        <div className="review-actions">{children}</div>
+      </div>
+    </li>
+  );
+}
