@@ -1,8 +1,183 @@
-// Users: domain rules (filled in by its issue).
+// User management rules (DESIGN.md §2 Admin), written once: listing, role changes, deletion and the
+// reassignment of a reporter's articles. Every write is one transaction and ends the user's sessions.
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
+import type { Tx } from '../db/client.ts';
+import { articles, users } from '../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound, parseOr400 } from '../http/errors.ts';
+import type { Role } from '../../contract/roles.ts';
+import {
+  AssignRoleSchema,
+  ReassignAndDeleteSchema,
+  ReassignAndUpdateRoleSchema,
+  USER_MESSAGES,
+  UserIdParamSchema,
+  UserListQuerySchema,
+  type MessageResult,
+  type UserPage,
+} from '../../contract/users.ts';
 
-export function createUsersService(deps: ServiceDeps) {
-  void deps;
-  return {};
+/** The signed-in admin making the change. */
+export type Actor = { id: number };
+
+const summary = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  role: users.role,
+  // Qualified by hand: Drizzle leaves columns unqualified in a single-table select, which would make
+  // the subquery compare articles.id with articles.reporter_id.
+  articleCount:
+    sql<number>`(select count(*) from ${articles} where ${articles}.${sql.identifier(articles.reporterId.name)} = ${users}.${sql.identifier(users.id.name)})`.mapWith(
+      Number,
+    ),
+};
+
+/** LIKE treats % and _ as wildcards: a search for "a_b" must find only "a_b". */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A row lock's target vanished, or a foreign key still points at it: the driver's SQLSTATE. */
+const sqlState = (error: unknown): string | undefined =>
+  (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+
+export function createUsersService({ db, sessions, changes }: ServiceDeps) {
+  /**
+   * Locks the rows (ascending id, so two admins working on the same pair cannot deadlock) for the rest of
+   * the transaction: FOR UPDATE also blocks a concurrent article insert that references the user, so the
+   * article count read afterwards stays true until commit. A row deleted meanwhile is simply absent.
+   */
+  async function lockUsers(tx: Tx, ids: number[]) {
+    const rows = await tx
+      .select({ id: users.id, username: users.username, role: users.role })
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(asc(users.id))
+      .for('update');
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  async function articleCountOf(tx: Tx, userId: number) {
+    const [row] = await tx.select({ n: count() }).from(articles).where(eq(articles.reporterId, userId));
+    return Number(row?.n ?? 0);
+  }
+
+  function refuseOwnAccount(actor: Actor, userId: number) {
+    if (actor.id === userId) throw forbidden(USER_MESSAGES.ownAccount);
+  }
+
+  /** Checks of both reassign calls; returns after moving every article (all statuses) to the target. */
+  async function reassignWithin(tx: Tx, actor: Actor, fromId: number, toId: number) {
+    refuseOwnAccount(actor, fromId);
+    if (fromId === toId) throw badRequest(USER_MESSAGES.sameReporter);
+    const locked = await lockUsers(tx, [fromId, toId]);
+    const from = locked.get(fromId);
+    const to = locked.get(toId);
+    if (!from) throw notFound(USER_MESSAGES.notFound);
+    if (!to) throw notFound(USER_MESSAGES.targetNotFound);
+    if (from.role !== 'REPORTER') throw conflict(USER_MESSAGES.sourceNotReporter);
+    if (to.role !== 'REPORTER') throw conflict(USER_MESSAGES.targetNotReporter);
+    const moved = await tx
+      .update(articles)
+      .set({ reporterId: toId })
+      .where(eq(articles.reporterId, fromId))
+      .returning({ id: articles.id });
+    return moved.length;
+  }
+
+  /** reporterName on public article pages changes when articles move: page caches must drop them. */
+  async function afterReassign(moved: number) {
+    if (moved > 0) await changes.contentChanged('articles');
+  }
+
+  return {
+    async list(query: unknown): Promise<UserPage> {
+      const { page, size, role, search } = parseOr400(UserListQuerySchema, query);
+      const conditions: SQL[] = [];
+      if (role) conditions.push(eq(users.role, role));
+      if (search) conditions.push(sql`lower(${users.username}) like ${`%${escapeLike(search.toLowerCase())}%`} escape '\\'`);
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+      const content = await db
+        .select(summary)
+        .from(users)
+        .where(where)
+        .orderBy(sql`lower(${users.username})`, asc(users.id))
+        .limit(size)
+        .offset(page * size);
+      const totalElements = Number(total);
+      return { content, totalPages: Math.ceil(totalElements / size), totalElements };
+    },
+
+    /** A direct role change; a reporter with articles must go through reassignAndUpdateRole. */
+    async assignRole(actor: Actor, body: unknown): Promise<MessageResult> {
+      const input = parseOr400(AssignRoleSchema, body);
+      await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`lower(${users.username}) = lower(${input.username})`)
+          .limit(1);
+        if (!found) throw notFound(USER_MESSAGES.notFound);
+        refuseOwnAccount(actor, found.id);
+        const user = (await lockUsers(tx, [found.id])).get(found.id);
+        if (!user) throw notFound(USER_MESSAGES.notFound);
+        if (user.role === input.role) return;
+        if (user.role === 'REPORTER' && (await articleCountOf(tx, user.id)) > 0)
+          throw conflict(USER_MESSAGES.reporterHasArticlesRole);
+        await tx.update(users).set({ role: input.role }).where(eq(users.id, user.id));
+        // A role change ends every session: the next request must see the new role.
+        await sessions.destroyAllForUser(user.id, tx);
+      });
+      return { message: USER_MESSAGES.roleChanged };
+    },
+
+    async reassignAndUpdateRole(actor: Actor, body: unknown): Promise<MessageResult> {
+      const input = parseOr400(ReassignAndUpdateRoleSchema, body);
+      const moved = await db.transaction(async (tx) => {
+        const n = await reassignWithin(tx, actor, input.fromReporterId, input.toReporterId);
+        await tx
+          .update(users)
+          .set({ role: input.newRole as Role })
+          .where(eq(users.id, input.fromReporterId));
+        await sessions.destroyAllForUser(input.fromReporterId, tx);
+        return n;
+      });
+      await afterReassign(moved);
+      return { message: USER_MESSAGES.reassignedAndRoleChanged };
+    },
+
+    async reassignAndDeleteReporter(actor: Actor, body: unknown): Promise<MessageResult> {
+      const input = parseOr400(ReassignAndDeleteSchema, body);
+      const moved = await db.transaction(async (tx) => {
+        const n = await reassignWithin(tx, actor, input.fromReporterId, input.toReporterId);
+        await sessions.destroyAllForUser(input.fromReporterId, tx);
+        await tx.delete(users).where(eq(users.id, input.fromReporterId));
+        return n;
+      });
+      await afterReassign(moved);
+      return { message: USER_MESSAGES.reassignedAndDeleted };
+    },
+
+    /** Deletes an account that owns no articles; a reporter with articles needs reassignAndDeleteReporter. */
+    async deleteUser(actor: Actor, params: unknown): Promise<MessageResult> {
+      const { id } = parseOr400(UserIdParamSchema, params);
+      refuseOwnAccount(actor, id);
+      try {
+        await db.transaction(async (tx) => {
+          // A second, concurrent delete waits on this lock and then finds no row: 404, not 500.
+          const user = (await lockUsers(tx, [id])).get(id);
+          if (!user) throw notFound(USER_MESSAGES.notFound);
+          if ((await articleCountOf(tx, id)) > 0) throw conflict(USER_MESSAGES.reporterHasArticlesDelete);
+          await sessions.destroyAllForUser(id, tx);
+          await tx.delete(users).where(eq(users.id, id));
+        });
+      } catch (error) {
+        // The articles foreign key (ON DELETE RESTRICT) is the last word if an article slipped in.
+        if (sqlState(error) === '23503') throw conflict(USER_MESSAGES.reporterHasArticlesDelete);
+        throw error;
+      }
+      return { message: USER_MESSAGES.deleted };
+    },
+  };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

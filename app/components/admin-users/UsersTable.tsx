@@ -1,0 +1,126 @@
+// SPEC.md §2 All Users table: Username, Email, Role (its header is the role filter), Actions.
+import { ROLES, type Role } from '../../../contract/roles.ts';
+import type { UserSummary } from '../../../contract/users.ts';
+
+export type RoleFilter = Role | '';
+
+type Props = {
+  users: UserSummary[];
+  roleFilter: RoleFilter;
+  onRoleFilter: (role: RoleFilter) => void;
+  /** The signed-in admin: that row shows only 'Your Account'. */
+  currentUserId: number | null;
+  /** Rows being written to: their controls wait. */
+  busyIds: ReadonlySet<number>;
+  onRoleChange: (user: UserSummary, role: Role) => void;
+  onDelete: (user: UserSummary) => void;
+};
+
+export function UsersTable({ users, roleFilter, onRoleFilter, currentUserId, busyIds, onRoleChange, onDelete }: Props) {
+  return (
+    <table className="users-table">
+      <thead>
+        <tr>
+          <th scope="col">Username</th>
+          <th scope="col">Email</th>
+          <th scope="col" className="role-filter-cell">
+            <span className="visually-hidden">Role</span>
+            <select aria-label="Filter by role" value={roleFilter} onChange={(e) => onRoleFilter(e.target.value as RoleFilter)}>
+              <option value="">All Roles</option>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.length === 0 ? (
+          <tr>
+            <td colSpan={4} className="users-empty">
+              No users found.
+            </td>
+          </tr>
+        ) : (
+          users.map((user) => {
+            const own = user.id === currentUserId;
+            const busy = busyIds.has(user.id);
+            return (
+              <tr key={user.id} data-username={user.username}>
+                <td data-label="Username" className="user-name">
+                  {user.username}
+                </td>
+                <td data-label="Email" className="user-email">
+                  {user.email}
+                </td>
+                <td data-label="Role">{user.role}</td>
+                <td data-label="Actions" className="user-actions">
+                  {own ? (
+                    <span className="own-account">Your Account</span>
+                  ) : (
+                    <>
+                      <select
+                        aria-label={`Role of ${user.username}`}
+                        value={user.role}
+                        disabled={busy}
+                        onChange={(e) => onRoleChange(user, e.target.value as Role)}
+                      >
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </select>
+                      <button
+                        type="button"
+                        className="danger"
+                        aria-label={`Delete ${user.username}`}
+                        disabled={busy}
+                        onClick={() => onDelete(user)}
+                      >
+                        Delete
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            );
+          })
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/** 'Page X of Y' with previous and next arrows; pages are zero-based on the wire, one-based on screen. */
+export function Pagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
+  const pages = Math.max(totalPages, 1);
+  return (
+    <nav className="users-pagination" aria-label="Pages of users">
+      <button
+        type="button"
+        className="secondary"
+        aria-label="Previous page"
+        disabled={page <= 0}
+        onClick={() => onPage(page - 1)}
+      >
+        ←
+      </button>
+      <span aria-live="polite">
+        Page {Math.min(page, pages - 1) + 1} of {pages}
+      </span>
+      <button
+        type="button"
+        className="secondary"
+        aria-label="Next page"
+        disabled={page >= pages - 1}
+        onClick={() => onPage(page + 1)}
+      >
+        →
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,103 @@
+// User management shapes (SPEC.md §2 All Users screen, §7 Admin user calls) and the texts of SPEC.md §4, §8.
+import { z } from 'zod';
+import { ROLES, type Role } from './roles.ts';
+
+export const USERS_PAGE_SIZE = 10;
+/** Largest page a caller may ask for; the reassign dropdown walks pages of this size. */
+export const USERS_PAGE_MAX = 100;
+export const USER_SEARCH_MAX = 50;
+
+export const USER_MESSAGES = {
+  // Successes (SPEC.md §8 Users).
+  roleChanged: 'Role changed successfully.',
+  reassignedAndRoleChanged: 'Articles reassigned and role changed successfully.',
+  reassignedAndDeleted: 'Reporter reassigned and deleted successfully.',
+  deleted: 'User deleted successfully.',
+  // Failure alerts (SPEC.md §8 Users).
+  fetchUsersError: 'Error fetching users.',
+  fetchReportersError: 'Failed to fetch reporters.',
+  assignRoleError: 'Error assigning role.',
+  reassignRoleError: 'Error during article reassignment and role change.',
+  reassignDeleteError: 'Error during reassignment and deletion.',
+  deleteError: 'Error deleting user.',
+  confirmDelete: 'Are you sure you want to delete this user?',
+  // Server rules (DESIGN.md §2 Admin).
+  notFound: 'User not found.',
+  targetNotFound: 'The reporter chosen to take the articles was not found.',
+  ownAccount: 'You cannot change or delete your own account.',
+  reporterHasArticlesRole: 'This reporter still has articles. Reassign them to another reporter before changing the role.',
+  reporterHasArticlesDelete: 'This reporter still has articles. Reassign them to another reporter before deleting the account.',
+  sourceNotReporter: 'Only a reporter has articles to reassign.',
+  targetNotReporter: 'Articles can only be reassigned to another reporter.',
+  sameReporter: 'A reporter cannot be reassigned to themself. Choose another reporter.',
+  newRoleNotReporter: 'The new role must be USER or ADMIN: the articles are leaving this reporter.',
+  invalidRole: 'Role must be USER, REPORTER or ADMIN.',
+} as const;
+
+const role = z.enum(ROLES, { error: USER_MESSAGES.invalidRole });
+const id = (name: string) =>
+  z
+    .number({ error: `${name} must be a user id.` })
+    .int(`${name} must be a user id.`)
+    .positive(`${name} must be a user id.`)
+    .max(2_147_483_647, `${name} must be a user id.`);
+
+/** GET /api/admin/users: zero-based page, optional role filter, search = case-insensitive substring of the username. */
+export const UserListQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(USERS_PAGE_SIZE),
+  role: role.optional(),
+  // Trimmed; blank means no search (SPEC.md §5).
+  search: z
+    .string()
+    .trim()
+    .max(USER_SEARCH_MAX)
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+export type UserSummary = {
+  id: number;
+  username: string;
+  email: string;
+  role: Role;
+  /** Articles of every status this user wrote; lets the screen say when a reporter has nothing to move. */
+  articleCount: number;
+};
+
+export type UserPage = { content: UserSummary[]; totalPages: number; totalElements: number };
+
+export const AssignRoleSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  role,
+});
+export type AssignRoleInput = z.infer<typeof AssignRoleSchema>;
+
+/**
+ * The reassign-and-change-role call. SPEC.md sends newRole USER always; the server accepts any role but
+ * REPORTER (USER or ADMIN), since the point of the call is that the reporter gives up the articles.
+ */
+export const ReassignAndUpdateRoleSchema = z.object({
+  fromReporterId: id('fromReporterId'),
+  toReporterId: id('toReporterId'),
+  newRole: role.refine((r) => r !== 'REPORTER', USER_MESSAGES.newRoleNotReporter),
+});
+export type ReassignAndUpdateRoleInput = z.infer<typeof ReassignAndUpdateRoleSchema>;
+
+export const ReassignAndDeleteSchema = z.object({
+  fromReporterId: id('fromReporterId'),
+  toReporterId: id('toReporterId'),
+});
+export type ReassignAndDeleteInput = z.infer<typeof ReassignAndDeleteSchema>;
+
+/** Path parameter: digits only, so '1e3' or '-1' is a 400 rather than some other user. */
+export const UserIdParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, 'id must be a user id.')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, 'id must be a user id.')),
+});
+
+export type MessageResult = { message: string };
