@@ -1,12 +1,10 @@
 // The server's HTML allowlist: exactly what the rich-text editor produces (SPEC.md §9 editor).
+// The tag and style lists are shared with the browser's DOMPurify (contract/article-form.ts).
 import sanitizeHtml from 'sanitize-html';
-
-const ALIGN = /^(left|center|right|justify)$/;
-const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]+)$/i;
-const FONT_SIZE = /^(12|14|16|18|20)px$/;
+import { EDITOR_STYLES, EDITOR_TAGS } from '../../contract/article-form.ts';
 
 const articleOptions: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'h1', 'h2', 'h3', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li', 'blockquote', 'a', 'span', 'mark', 'code', 'pre', 'hr'],
+  allowedTags: EDITOR_TAGS,
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
     span: ['style'],
@@ -16,9 +14,7 @@ const articleOptions: sanitizeHtml.IOptions = {
     h2: ['style'],
     h3: ['style'],
   },
-  allowedStyles: {
-    '*': { 'text-align': [ALIGN], color: [COLOR], 'background-color': [COLOR], 'font-size': [FONT_SIZE] },
-  },
+  allowedStyles: { '*': Object.fromEntries(Object.entries(EDITOR_STYLES).map(([property, pattern]) => [property, [pattern]])) },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
   transformTags: {

@@ -1,8 +1,237 @@
-// Articles: domain rules (filled in by its issue).
+// Articles: the reporter workflow and the shared edit (reporter resubmission, admin edit and
+// edit-then-approve). Every rule of SPEC.md §4-§5 and DESIGN.md §2 about writing articles lives here.
+import { approveArticleIn } from '../review/service.ts';
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { articleCategories, articleImages, articles, categories } from '../db/schema.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { IncomingFile, PreparedImage } from '../media/images.ts';
+import { badRequest, conflict, forbidden, notFound, parseOr400 } from '../http/errors.ts';
+import { loadArticle, loadArticles } from './model.ts';
+import { sanitizeArticleHtml } from './sanitize.ts';
+import { searchTextFor, shortDescriptionFor } from './text.ts';
+import { MAX_ARTICLE_IMAGES, type Article } from '../../contract/articles.ts';
+import {
+  ARTICLE_MESSAGES,
+  ApprovedListQuerySchema,
+  ArticleCreateSchema,
+  ArticleEditSchema,
+  type ArticleEditInput,
+} from '../../contract/article-form.ts';
+
+/** The `article` part arrives as a JSON string (or, from JSON clients, already parsed). */
+function articlePart(raw: unknown): unknown {
+  if (raw === undefined || raw === null) throw badRequest(ARTICLE_MESSAGES.missingArticlePart);
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest(ARTICLE_MESSAGES.invalidArticleJson);
+  }
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function createArticlesService(deps: ServiceDeps) {
-  void deps;
-  return {};
+  const { db } = deps;
+
+  /** Every id must name an existing category; reporters file under exactly one. */
+  async function checkCategories(tx: DbOrTx, ids: number[], role: SessionUser['role']) {
+    if (role !== 'ADMIN' && ids.length > 1)
+      throw badRequest(ARTICLE_MESSAGES.oneCategoryOnly, { categoryIds: ARTICLE_MESSAGES.oneCategoryOnly });
+    const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+    const known = new Set(found.map((c) => c.id));
+    const missing = ids.find((id) => !known.has(id));
+    if (missing !== undefined) {
+      const message = ARTICLE_MESSAGES.unknownCategory(missing);
+      throw badRequest(message, { categoryIds: message });
+    }
+  }
+
+  async function writeCategories(tx: DbOrTx, articleId: number, ids: number[]) {
+    await tx.delete(articleCategories).where(eq(articleCategories.articleId, articleId));
+    await tx.insert(articleCategories).values(ids.map((categoryId, position) => ({ articleId, categoryId, position })));
+  }
+
+  /** The reporter's own article, or 404 (another reporter's article is not visible, DESIGN.md §2). */
+  async function ownRow(tx: DbOrTx, user: SessionUser, id: number) {
+    const [row] = await tx
+      .select({ id: articles.id, approvalStatus: articles.approvalStatus })
+      .from(articles)
+      .where(and(eq(articles.id, id), eq(articles.reporterId, user.id)))
+      .limit(1);
+    if (!row) throw notFound('Article not found.');
+    return row;
+  }
+
+  return {
+    /**
+     * POST /api/articles: a new PENDING article of the signed-in reporter. Images are checked and
+     * re-encoded before anything is written; a failure at any step leaves no row and no file.
+     */
+    async create(user: SessionUser, rawArticle: unknown, files: (IncomingFile & { truncated?: boolean })[]): Promise<Article> {
+      const input = parseOr400(ArticleCreateSchema, articlePart(rawArticle));
+      if (files.length === 0) throw badRequest(ARTICLE_MESSAGES.imagesRequired, { images: ARTICLE_MESSAGES.imagesRequired });
+      if (files.length > MAX_ARTICLE_IMAGES)
+        throw badRequest(ARTICLE_MESSAGES.tooManyImages, { images: ARTICLE_MESSAGES.tooManyImages });
+      await checkCategories(db, input.categoryIds, user.role);
+
+      // prepare() writes nothing, so a refused file needs no clean-up.
+      const prepared: PreparedImage[] = [];
+      for (const file of files) prepared.push(await deps.images.prepare(file, 'article'));
+
+      const content = sanitizeArticleHtml(input.content);
+      let id: number;
+      try {
+        id = await db.transaction(async (tx) => {
+          const stored = await deps.images.store(prepared, tx);
+          const [row] = await tx
+            .insert(articles)
+            .values({
+              title: input.title,
+              author: input.author,
+              content,
+              youtubeVideoId: input.youtubeVideoId,
+              region: input.region,
+              shortDescription: shortDescriptionFor(content),
+              searchText: searchTextFor(input.title, content),
+              reporterId: user.id,
+              approvalStatus: 'PENDING',
+            })
+            .returning({ id: articles.id });
+          await writeCategories(tx, row.id, input.categoryIds);
+          await tx
+            .insert(articleImages)
+            .values(stored.map((image, position) => ({ articleId: row.id, imageId: image.id, position })));
+          return row.id;
+        });
+      } catch (error) {
+        await deps.images.discard(prepared);
+        throw error;
+      }
+      return (await loadArticle(db, id, { withReason: true }))!;
+    },
+
+    /**
+     * PUT /api/articles/{id}. REPORTER: own PENDING or REJECTED article, one category, back to
+     * PENDING (a resubmission). ADMIN: any article, several categories, status kept; with
+     * `approve` the save and the approval are one transaction.
+     */
+    async update(user: SessionUser, id: number, rawArticle: unknown, opts: { approve?: boolean } = {}): Promise<Article> {
+      if (opts.approve && user.role !== 'ADMIN') throw forbidden('Only an admin can approve articles.');
+      const input: ArticleEditInput = parseOr400(ArticleEditSchema, articlePart(rawArticle));
+      const wasPublic = await db.transaction(async (tx) => {
+        let status: 'PENDING' | 'REJECTED' | 'APPROVED';
+        if (user.role === 'ADMIN') {
+          const [row] = await tx
+            .select({ approvalStatus: articles.approvalStatus })
+            .from(articles)
+            .where(eq(articles.id, id))
+            .limit(1);
+          if (!row) throw notFound('Article not found.');
+          status = row.approvalStatus;
+        } else {
+          status = (await ownRow(tx, user, id)).approvalStatus;
+          if (status === 'APPROVED') throw conflict(ARTICLE_MESSAGES.approvedNotEditable);
+        }
+        await checkCategories(tx, input.categoryIds, user.role);
+        const content = sanitizeArticleHtml(input.content);
+        const now = new Date();
+        // A reporter's edit is a resubmission; an admin's edit keeps the status (the approval
+        // of save-and-approve is the review domain's one rule, applied below in this transaction).
+        const statusChange = user.role === 'ADMIN' ? {} : { approvalStatus: 'PENDING' as const, rejectionReason: null };
+        await tx
+          .update(articles)
+          .set({
+            title: input.title,
+            author: input.author,
+            content,
+            youtubeVideoId: input.youtubeVideoId,
+            region: input.region,
+            shortDescription: shortDescriptionFor(content),
+            searchText: searchTextFor(input.title, content),
+            updatedAt: now,
+            ...statusChange,
+          })
+          .where(eq(articles.id, id));
+        await writeCategories(tx, id, input.categoryIds);
+        if (opts.approve) await approveArticleIn(tx, id);
+        return status === 'APPROVED' || opts.approve === true;
+      });
+      if (wasPublic) await deps.changes.contentChanged('article');
+      return (await loadArticle(db, id, { withReason: true }))!;
+    },
+
+    /** GET /api/reporter/articles/{id}: any status, with the rejection reason. */
+    async getOwn(user: SessionUser, id: number): Promise<Article> {
+      await ownRow(db, user, id);
+      return (await loadArticle(db, id, { withReason: true }))!;
+    },
+
+    /** DELETE /api/reporter/articles/{id}: own PENDING or REJECTED; its images are released. */
+    async deleteOwn(user: SessionUser, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await ownRow(tx, user, id);
+        if (row.approvalStatus === 'APPROVED') throw conflict(ARTICLE_MESSAGES.approvedNotDeletable);
+        const imageRows = await tx
+          .select({ imageId: articleImages.imageId })
+          .from(articleImages)
+          .where(eq(articleImages.articleId, id));
+        await tx.delete(articles).where(eq(articles.id, id));
+        await deps.images.release(
+          imageRows.map((r) => r.imageId),
+          tx,
+        );
+      });
+    },
+
+    /** GET /api/reporter/articles/approved: own APPROVED, newest first, title filter. */
+    async listApproved(user: SessionUser, rawQuery: unknown): Promise<{ articles: Article[]; totalPages: number }> {
+      const query = parseOr400(ApprovedListQuerySchema, rawQuery);
+      const where = and(
+        eq(articles.reporterId, user.id),
+        eq(articles.approvalStatus, 'APPROVED'),
+        query.title ? ilike(articles.title, `%${escapeLike(query.title)}%`) : undefined,
+      );
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({ id: articles.id })
+          .from(articles)
+          .where(where)
+          .orderBy(desc(articles.publicationDate), desc(articles.id))
+          .limit(query.pageSize)
+          .offset(query.page * query.pageSize),
+        db.select({ total: count() }).from(articles).where(where),
+      ]);
+      return {
+        articles: await loadArticles(
+          db,
+          rows.map((r) => r.id),
+          { withReason: true },
+        ),
+        totalPages: Math.ceil(total / query.pageSize),
+      };
+    },
+
+    /** GET /api/reporter/articles/pending-rejected: REJECTED before PENDING, newest first within. */
+    async listPendingRejected(user: SessionUser): Promise<Article[]> {
+      const rows = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.reporterId, user.id), inArray(articles.approvalStatus, ['PENDING', 'REJECTED'])))
+        .orderBy(
+          asc(sql`case when ${articles.approvalStatus} = 'REJECTED' then 0 else 1 end`),
+          desc(articles.updatedAt),
+          desc(articles.id),
+        )
+        .limit(500);
+      return loadArticles(
+        db,
+        rows.map((r) => r.id),
+        { withReason: true },
+      );
+    },
+  };
 }
 export type ArticlesService = ReturnType<typeof createArticlesService>;

@@ -1,0 +1,86 @@
+// A read-only article, as the reporter and admin dashboards show it (SPEC.md §5: restricted tag
+// set). Client-only screens: the content is sanitised with DOMPurify in the browser.
+// Props:
+//   article      the article (contract/articles.ts).
+//   showStatus?  show the approval status and, for a rejected article, the admin's reason.
+//   headingLevel? 1 (default) or 2, for the title.
+import type { Article } from '../../../contract/articles.ts';
+import { YOUTUBE_ID } from '../../../contract/articles.ts';
+import { sanitizeForView } from '../../lib/sanitize.ts';
+
+/** dd/mm/yyyy, as pages show dates (DESIGN.md §2). */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+}
+
+export const STATUS_LABELS: Record<Article['approvalStatus'], string> = {
+  PENDING: 'Pending',
+  REJECTED: 'Rejected',
+  APPROVED: 'Approved',
+};
+
+export function StatusBadge({ status }: { status: Article['approvalStatus'] }) {
+  return <span className={`status-badge status-${status.toLowerCase()}`}>{STATUS_LABELS[status]}</span>;
+}
+
+export function ArticleView({
+  article,
+  showStatus = false,
+  headingLevel = 1,
+}: {
+  article: Article;
+  showStatus?: boolean;
+  headingLevel?: 1 | 2;
+}) {
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  return (
+    <article className="article-view">
+      <Heading className="article-view-title">{article.title}</Heading>
+      <p className="article-view-meta">
+        <span>{article.author}</span>
+        {article.region && <span>{article.region}</span>}
+        <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
+        {article.categories.length > 0 && <span>{article.categories.map((c) => c.name).join(', ')}</span>}
+      </p>
+      {showStatus && (
+        <div className="article-view-status">
+          <StatusBadge status={article.approvalStatus} />
+          {article.approvalStatus === 'REJECTED' && article.rejectionReason && (
+            <p className="rejection-reason">
+              <strong>Reason for rejection:</strong> {article.rejectionReason}
+            </p>
+          )}
+        </div>
+      )}
+      {article.images.length > 0 && (
+        <div className="article-view-images">
+          {article.images.map((image, i) => (
+            <img
+              key={image.url}
+              src={image.url}
+              srcSet={image.srcset}
+              sizes="(max-width: 760px) 100vw, 720px"
+              width={image.width}
+              height={image.height}
+              alt={i === 0 ? article.title : `${article.title} (${i + 1})`}
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
+          ))}
+        </div>
+      )}
+      <div className="article-view-content" lang="te" dangerouslySetInnerHTML={{ __html: sanitizeForView(article.content) }} />
+      {article.youtubeVideoId && YOUTUBE_ID.test(article.youtubeVideoId) && (
+        <div className="article-view-video">
+          <iframe
+            src={`https://www.youtube-nocookie.com/embed/${article.youtubeVideoId}`}
+            title={`Video: ${article.title}`}
+            loading="lazy"
+            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture"
+            allowFullScreen
+          />
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,229 @@
+// The newsroom's rich-text editor (TipTap 3). Default export, so screens load it with React.lazy:
+//   const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
+// Props:
+//   initialContent  HTML shown when the editor is created. Later changes of this prop are ignored:
+//                   re-setting content while someone types would break Telugu IME composition.
+//                   To load other content, remount the editor (give it a new `key`).
+//   onChange(html)  every edit, as HTML ('' when the editor is empty).
+//   label           accessible name of the writing area (and of the toolbar).
+//   invalid         marks the writing area aria-invalid.
+//   describedBy     id of the error message, for aria-describedby.
+import { useEffect } from 'react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { ALIGNMENTS, HEADING_LEVELS, editorExtensions } from './extensions.ts';
+import { DEFAULT_FONT_SIZE, FONT_SIZES } from '../../../contract/article-form.ts';
+
+export type RichTextEditorProps = {
+  initialContent: string;
+  onChange(html: string): void;
+  label: string;
+  invalid?: boolean;
+  describedBy?: string;
+};
+
+const ALIGN_LABELS: Record<(typeof ALIGNMENTS)[number], string> = {
+  left: 'Align left',
+  center: 'Align center',
+  right: 'Align right',
+  justify: 'Justify',
+};
+const ALIGN_ICONS: Record<(typeof ALIGNMENTS)[number], string> = { left: '⇤', center: '≡', right: '⇥', justify: '☰' };
+const DEFAULT_HIGHLIGHT = '#ffec99';
+
+export default function RichTextEditor({ initialContent, onChange, label, invalid, describedBy }: RichTextEditorProps) {
+  const editor = useEditor({
+    extensions: editorExtensions(),
+    content: initialContent,
+    // Client-only screens, but never render on the server by accident (hydration mismatch).
+    immediatelyRender: false,
+    editorProps: {
+      attributes: {
+        class: 'editor-content',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        lang: 'te',
+        spellcheck: 'true',
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      },
+    },
+    onUpdate({ editor: e }) {
+      onChange(e.isEmpty ? '' : e.getHTML());
+    },
+  });
+
+  // editorProps are read once; keep the error state of the writing area current for screen readers.
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    if (invalid) dom.setAttribute('aria-invalid', 'true');
+    else dom.removeAttribute('aria-invalid');
+  }, [editor, invalid]);
+
+  return (
+    <div className={`rich-editor${invalid ? ' invalid' : ''}`}>
+      {editor ? <Toolbar editor={editor} label={label} /> : <div className="editor-toolbar" aria-hidden="true" />}
+      <EditorContent editor={editor} />
+    </div>
+  );
+}
+
+function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+  // v3 does not re-render on every transaction; the toolbar subscribes to what it shows.
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      heading: HEADING_LEVELS.find((level) => e.isActive('heading', { level })) ?? 0,
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      underline: e.isActive('underline'),
+      strike: e.isActive('strike'),
+      bulletList: e.isActive('bulletList'),
+      orderedList: e.isActive('orderedList'),
+      blockquote: e.isActive('blockquote'),
+      align: ALIGNMENTS.find((a) => e.isActive({ textAlign: a })) ?? 'left',
+      fontSize: (e.getAttributes('textStyle').fontSize as string | undefined) ?? `${DEFAULT_FONT_SIZE}px`,
+      color: (e.getAttributes('textStyle').color as string | undefined) ?? '#1b1b1b',
+      highlight: e.isActive('highlight'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+
+  const toggle = (name: string, pressed: boolean, text: string, run: () => void, className?: string) => (
+    <button
+      type="button"
+      className={`tool${className ? ` ${className}` : ''}`}
+      aria-label={name}
+      title={name}
+      aria-pressed={pressed}
+      onClick={run}
+    >
+      <span aria-hidden="true">{text}</span>
+    </button>
+  );
+
+  return (
+    <div className="editor-toolbar" role="toolbar" aria-label={`${label} formatting`}>
+      <select
+        aria-label="Block style"
+        value={String(state.heading)}
+        onChange={(e) => {
+          const level = Number(e.target.value) as 0 | 1 | 2 | 3;
+          if (level === 0) chain().setParagraph().run();
+          else chain().setHeading({ level }).run();
+        }}
+      >
+        <option value="0">Paragraph</option>
+        {HEADING_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            Heading {level}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="Font size"
+        value={state.fontSize}
+        onChange={(e) => {
+          // The default size is no mark at all, so plain text stays plain HTML.
+          if (e.target.value === `${DEFAULT_FONT_SIZE}px`) chain().unsetFontSize().run();
+          else chain().setFontSize(e.target.value).run();
+        }}
+      >
+        {FONT_SIZES.map((size) => (
+          <option key={size} value={`${size}px`}>
+            {size} px
+          </option>
+        ))}
+      </select>
+      <span className="tool-group">
+        {toggle('Bold', state.bold, 'B', () => chain().toggleBold().run(), 'bold')}
+        {toggle('Italic', state.italic, 'I', () => chain().toggleItalic().run(), 'italic')}
+        {toggle('Underline', state.underline, 'U', () => chain().toggleUnderline().run(), 'underline')}
+        {toggle('Strikethrough', state.strike, 'S', () => chain().toggleStrike().run(), 'strike')}
+      </span>
+      <span className="tool-group">
+        {ALIGNMENTS.map((align) =>
+          toggle(ALIGN_LABELS[align], state.align === align, ALIGN_ICONS[align], () => chain().setTextAlign(align).run()),
+        )}
+      </span>
+      <span className="tool-group">
+        {toggle('Bullet list', state.bulletList, '•', () => chain().toggleBulletList().run())}
+        {toggle('Numbered list', state.orderedList, '', () => chain().toggleOrderedList().run(), 'numbered')}
+        {toggle('Quote', state.blockquote, '❝', () => chain().toggleBlockquote().run())}
+      </span>
+      <span className="tool-group">
+        <label className="tool colour" title="Text colour">
+          <span aria-hidden="true">A</span>
+          <input
+            type="color"
+            aria-label="Text colour"
+            value={toHex(state.color)}
+            onChange={(e) => chain().setColor(e.target.value).run()}
+          />
+        </label>
+        {toggle(
+          'Highlight',
+          state.highlight,
+          'H',
+          () => chain().toggleHighlight({ color: DEFAULT_HIGHLIGHT }).run(),
+          'highlight',
+        )}
+        <label className="tool colour" title="Highlight colour">
+          <span aria-hidden="true" className="swatch" />
+          <input
+            type="color"
+            aria-label="Highlight colour"
+            defaultValue={DEFAULT_HIGHLIGHT}
+            onChange={(e) => chain().setHighlight({ color: e.target.value }).run()}
+          />
+        </label>
+        <button
+          type="button"
+          className="tool"
+          aria-label="Clear formatting"
+          title="Clear formatting"
+          onClick={() => chain().unsetAllMarks().run()}
+        >
+          ⌫
+        </button>
+      </span>
+      <span className="tool-group">
+        <button
+          type="button"
+          className="tool"
+          aria-label="Undo"
+          title="Undo"
+          disabled={!state.canUndo}
+          onClick={() => chain().undo().run()}
+        >
+          ↶
+        </button>
+        <button
+          type="button"
+          className="tool"
+          aria-label="Redo"
+          title="Redo"
+          disabled={!state.canRedo}
+          onClick={() => chain().redo().run()}
+        >
+          ↷
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/** <input type="color"> only takes #rrggbb; the editor may hold rgb() read back from HTML. */
+function toHex(colour: string): string {
+  if (/^#[0-9a-f]{6}$/i.test(colour)) return colour;
+  if (/^#[0-9a-f]{3}$/i.test(colour)) return `#${[...colour.slice(1)].map((c) => c + c).join('')}`;
+  const rgb = colour.match(/^rgba?\((\d+),\s*(\d+),\s*(\d+)/i);
+  if (rgb)
+    return `#${rgb
+      .slice(1, 4)
+      .map((n) => Number(n).toString(16).padStart(2, '0'))
+      .join('')}`;
+  return '#1b1b1b';
+}
