@@ -5,7 +5,10 @@ export type Role = (typeof ROLES)[number];
 /** Client-side reading: case-insensitive and tolerant of a `ROLE_` prefix (SPEC.md §4). */
 export function normaliseRole(value: string | null | undefined): Role | null {
   if (!value) return null;
-  const upper = value.trim().toUpperCase().replace(/^ROLE_/, '');
+  const upper = value
+    .trim()
+    .toUpperCase()
+    .replace(/^ROLE_/, '');
   return (ROLES as readonly string[]).includes(upper) ? (upper as Role) : null;
 }
 

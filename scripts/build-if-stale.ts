@@ -25,6 +25,9 @@ export function buildIfStale() {
   const latest = Math.max(...sources.map((s) => (statSync(s).isDirectory() ? newest(s) : statSync(s).mtimeMs)));
   if (existsSync(marker) && latest <= statSync(marker).mtimeMs) return false;
   console.log('Building the web app...');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/@react-router/dev/bin.cjs'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   return true;
 }

@@ -22,7 +22,12 @@ describe('configuration from the environment', () => {
   });
 
   it('reads the admin and the seed switch', () => {
-    const c = loadConfig({ ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'secret-1', ADMIN_EMAIL: 'chief@example.com', SEED_DEMO: '0' });
+    const c = loadConfig({
+      ADMIN_USERNAME: 'chief',
+      ADMIN_PASSWORD: 'secret-1',
+      ADMIN_EMAIL: 'chief@example.com',
+      SEED_DEMO: '0',
+    });
     expect(c.admin).toEqual({ username: 'chief', password: 'secret-1', email: 'chief@example.com' });
     expect(c.seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);

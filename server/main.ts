@@ -34,7 +34,8 @@ export async function start(config: Config) {
   });
   if (dev) await (await import('./http/dev.ts')).registerDevSsr(app, services);
   await services.changes.subscribe();
-  const checkpoints = database.engine === 'pglite' ? setInterval(() => void database.checkpoint().catch(() => {}), 5 * 60_000) : undefined;
+  const checkpoints =
+    database.engine === 'pglite' ? setInterval(() => void database.checkpoint().catch(() => {}), 5 * 60_000) : undefined;
   checkpoints?.unref();
   // Expired sessions are useless rows; sweep them hourly.
   const sweep = setInterval(() => void services.sessions.purgeExpired().catch(() => {}), 60 * 60_000);

@@ -32,7 +32,15 @@ export type ServiceDeps = {
   log: FastifyBaseLogger | Console;
 };
 
-export function createServices({ config, database, log = console }: { config: Config; database: Database; log?: ServiceDeps['log'] }) {
+export function createServices({
+  config,
+  database,
+  log = console,
+}: {
+  config: Config;
+  database: Database;
+  log?: ServiceDeps['log'];
+}) {
   const storage = createLocalMediaStorage(path.join(config.dataDir, 'media'));
   const base = {
     config,

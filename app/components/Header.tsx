@@ -17,13 +17,22 @@ export function Header({ navigation, headlines }: { navigation: NavCategory[]; h
   return (
     <header className="site-header">
       <div className="header-bar">
-        <button type="button" className="icon-button" aria-label="Menu" aria-expanded={drawerOpen} aria-controls="site-drawer" onClick={() => setDrawerOpen(true)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Menu"
+          aria-expanded={drawerOpen}
+          aria-controls="site-drawer"
+          onClick={() => setDrawerOpen(true)}
+        >
           <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
         <Link to="/" className="logo" aria-label={`${SITE_NAME} – home`}>
-          <span className="logo-mark" aria-hidden="true">తె</span>
+          <span className="logo-mark" aria-hidden="true">
+            తె
+          </span>
           <span className="logo-text">{SITE_NAME}</span>
         </Link>
         <SearchToggle />
@@ -38,7 +47,15 @@ export function Header({ navigation, headlines }: { navigation: NavCategory[]; h
         </ul>
       </nav>
       <Ticker headlines={headlines} />
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} navigation={navigation} onLogin={() => { setDrawerOpen(false); setLoginOpen(true); }} />
+      <Drawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        navigation={navigation}
+        onLogin={() => {
+          setDrawerOpen(false);
+          setLoginOpen(true);
+        }}
+      />
       {loginOpen && (
         <Suspense fallback={null}>
           <LoginModal open={loginOpen} onClose={() => setLoginOpen(false)} />
@@ -72,10 +89,24 @@ function SearchToggle() {
           <label htmlFor={id} className="visually-hidden">
             Search
           </label>
-          <input ref={inputRef} id={id} name="query" type="search" placeholder="Search..." value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input
+            ref={inputRef}
+            id={id}
+            name="query"
+            type="search"
+            placeholder="Search..."
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </form>
       )}
-      <button type="button" className="icon-button" aria-label={open ? 'Close search' : 'Search'} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={open ? 'Close search' : 'Search'}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="10.5" cy="10.5" r="6.5" stroke="currentColor" strokeWidth="2" fill="none" />
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -85,7 +116,17 @@ function SearchToggle() {
   );
 }
 
-function Drawer({ open, onClose, navigation, onLogin }: { open: boolean; onClose: () => void; navigation: NavCategory[]; onLogin: () => void }) {
+function Drawer({
+  open,
+  onClose,
+  navigation,
+  onLogin,
+}: {
+  open: boolean;
+  onClose: () => void;
+  navigation: NavCategory[];
+  onLogin: () => void;
+}) {
   const { loggedIn, logout } = useAuth();
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -124,7 +165,14 @@ function Drawer({ open, onClose, navigation, onLogin }: { open: boolean; onClose
           About Us
         </Link>
         {loggedIn ? (
-          <button type="button" className="drawer-auth" onClick={() => { onClose(); void logout(); }}>
+          <button
+            type="button"
+            className="drawer-auth"
+            onClick={() => {
+              onClose();
+              void logout();
+            }}
+          >
             Logout
           </button>
         ) : (

@@ -34,7 +34,17 @@ export function LoginModal({ open, onClose }: { open: boolean; onClose: () => vo
   );
 }
 
-function PasswordField({ value, onChange, error, autoComplete }: { value: string; onChange: (v: string) => void; error?: string; autoComplete: string }) {
+function PasswordField({
+  value,
+  onChange,
+  error,
+  autoComplete,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  autoComplete: string;
+}) {
   const [shown, setShown] = useState(false);
   return (
     <div className="field">
@@ -92,11 +102,27 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="login-username">Username</label>
-        <input id="login-username" name="username" autoComplete="username" value={values.username} aria-invalid={!!errors.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
+        <input
+          id="login-username"
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          aria-invalid={!!errors.username}
+          onChange={(e) => setValues({ ...values, username: e.target.value })}
+        />
         {errors.username && <p className="field-error">{errors.username}</p>}
       </div>
-      <PasswordField value={values.password} onChange={(password) => setValues({ ...values, password })} error={errors.password} autoComplete="current-password" />
-      {error && <p className="form-error" role="alert">{error}</p>}
+      <PasswordField
+        value={values.password}
+        onChange={(password) => setValues({ ...values, password })}
+        error={errors.password}
+        autoComplete="current-password"
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <button type="submit" disabled={busy}>
         Login
       </button>
@@ -120,16 +146,40 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="register-username">Username</label>
-        <input id="register-username" name="username" autoComplete="username" value={values.username} aria-invalid={!!errors.username} onChange={(e) => setValues({ ...values, username: e.target.value })} />
+        <input
+          id="register-username"
+          name="username"
+          autoComplete="username"
+          value={values.username}
+          aria-invalid={!!errors.username}
+          onChange={(e) => setValues({ ...values, username: e.target.value })}
+        />
         {errors.username && <p className="field-error">{errors.username}</p>}
       </div>
       <div className="field">
         <label htmlFor="register-email">Email</label>
-        <input id="register-email" name="email" type="email" autoComplete="email" value={values.email} aria-invalid={!!errors.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />
+        <input
+          id="register-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          aria-invalid={!!errors.email}
+          onChange={(e) => setValues({ ...values, email: e.target.value })}
+        />
         {errors.email && <p className="field-error">{errors.email}</p>}
       </div>
-      <PasswordField value={values.password} onChange={(password) => setValues({ ...values, password })} error={errors.password} autoComplete="new-password" />
-      {error && <p className="form-error" role="alert">{error}</p>}
+      <PasswordField
+        value={values.password}
+        onChange={(password) => setValues({ ...values, password })}
+        error={errors.password}
+        autoComplete="new-password"
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
       <button type="submit" disabled={busy}>
         Register
       </button>

@@ -27,7 +27,10 @@ export async function launch(): Promise<Browser> {
 }
 
 /** A fresh context (own cookies) on a phone-sized viewport unless told otherwise. */
-export async function newPage(browser: Browser, opts: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {}) {
+export async function newPage(
+  browser: Browser,
+  opts: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+) {
   const context: BrowserContext = await browser.newContext({
     baseURL: baseUrl(),
     viewport: opts.viewport ?? { width: 412, height: 915 },

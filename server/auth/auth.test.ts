@@ -94,7 +94,9 @@ describe(`auth API (${TEST_DB})`, () => {
   it('rate limits login attempts per client address', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
-      codes.push((await post('/api/auth/login', { username: 'x', password: 'y' }, { 'x-forwarded-for': '203.0.113.9' })).statusCode);
+      codes.push(
+        (await post('/api/auth/login', { username: 'x', password: 'y' }, { 'x-forwarded-for': '203.0.113.9' })).statusCode,
+      );
     }
     expect(codes).toContain(429);
   });

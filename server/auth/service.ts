@@ -41,7 +41,10 @@ export function createAuthService({ db, sessions }: { db: Db; sessions: SessionS
         return { user, session, result: { role: user.role as Role, message: AUTH_MESSAGES.registerOk } };
       } catch (error) {
         // Two registrations racing for one name: the unique index decides.
-        if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+        if (
+          (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+          (error as { cause?: { code?: string } }).cause?.code === '23505'
+        ) {
           throw conflict(AUTH_MESSAGES.usernameTaken);
         }
         throw error;

@@ -1,16 +1,6 @@
 // One schema for every entity of SPEC.md §3. Runs unchanged on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -101,10 +91,7 @@ export const articles = pgTable(
     index('articles_status_pubdate_idx').on(t.approvalStatus, t.publicationDate),
     index('articles_reporter_idx').on(t.reporterId, t.approvalStatus),
     index('articles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    check(
-      'articles_video_id_format',
-      sql`${t.youtubeVideoId} IS NULL OR ${t.youtubeVideoId} ~ '^[A-Za-z0-9_-]{11}$'`,
-    ),
+    check('articles_video_id_format', sql`${t.youtubeVideoId} IS NULL OR ${t.youtubeVideoId} ~ '^[A-Za-z0-9_-]{11}$'`),
   ],
 );
 

@@ -21,7 +21,10 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const tooLarge = (message: string) => new HttpError(413, message);
 
 /** Parse with a zod schema or throw a 400 naming the first problem. */
-export function parseOr400<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, value: unknown): T {
+export function parseOr400<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } },
+  value: unknown,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     const { message, errors } = toApiError(result.error);

@@ -28,7 +28,9 @@ afterAll(() => t.close());
 describe(`role rules on every API route (${TEST_DB})`, () => {
   it('covers the routes of SPEC.md §7', () => {
     const urls = registeredRoutes(t.app).map((r) => `${r.method} ${r.url}`);
-    expect(urls).toEqual(expect.arrayContaining(['POST /api/auth/login', 'GET /api/auth/check-auth', 'PUT /api/navigation-categories']));
+    expect(urls).toEqual(
+      expect.arrayContaining(['POST /api/auth/login', 'GET /api/auth/check-auth', 'PUT /api/navigation-categories']),
+    );
   });
 
   it('refuses every caller a route does not allow: 401 signed out, 403 signed in', async () => {

@@ -50,7 +50,13 @@ async function createPgDatabase() {
 export async function createTestApp(opts: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-test-'));
   const pgDb = TEST_DB === 'postgres' ? await createPgDatabase() : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...opts.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...opts.env,
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: !pgDb });
   const services = createServices({ config, database, log: { ...console, info() {}, debug() {} } as unknown as Console });
   const app = await buildApp({ services });

@@ -6,7 +6,11 @@ import type { Services } from '../services.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
-export async function ensureFirstAdmin(services: Pick<Services, 'db'>, config: Pick<Config, 'admin'>, print: (line: string) => void) {
+export async function ensureFirstAdmin(
+  services: Pick<Services, 'db'>,
+  config: Pick<Config, 'admin'>,
+  print: (line: string) => void,
+) {
   const { db } = services;
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).limit(1);
   if (existing) return null;
@@ -16,7 +20,11 @@ export async function ensureFirstAdmin(services: Pick<Services, 'db'>, config: P
   const email = config.admin?.email ?? `${username.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'admin'}@localhost`;
   const passwordHash = await hashPassword(password);
   // An existing account with that name is promoted rather than duplicated.
-  const [same] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${username})`).limit(1);
+  const [same] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
   if (same) await db.update(users).set({ role: 'ADMIN', passwordHash }).where(eq(users.id, same.id));
   else await db.insert(users).values({ username, email, passwordHash, role: 'ADMIN' });
   if (generated) {
