@@ -1,8 +1,128 @@
-// About: domain rules (filled in by its issue).
+// About Us: one page (content + up to 4 images). SPEC.md §4, §5; DESIGN.md §2 Admin.
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { ServiceDeps } from '../services.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { aboutUs, aboutUsImages, images } from '../db/schema.ts';
+import { badRequest, notFound, parseOr400 } from '../http/errors.ts';
+import { sanitizeArticleHtml } from '../articles/sanitize.ts';
+import { toArticleImage } from '../articles/model.ts';
+import type { IncomingFile, PreparedImage } from '../media/images.ts';
+import { isUniqueViolation } from '../categories/service.ts';
+import { ABOUT_MESSAGES, MAX_ABOUT_CONTENT, MAX_ABOUT_IMAGES, type AboutUs } from '../../contract/about.ts';
 
-export function createAboutService(deps: ServiceDeps) {
-  void deps;
-  return {};
+const ContentSchema = z.string({ error: 'content must be text' }).max(MAX_ABOUT_CONTENT, ABOUT_MESSAGES.contentTooLong);
+const KeepSchema = z.array(z.string(), { error: ABOUT_MESSAGES.badKeepList }).max(MAX_ABOUT_IMAGES, ABOUT_MESSAGES.tooManyImages);
+
+/** Input as the routes read it from the multipart form. */
+export type AboutInput = {
+  content?: unknown;
+  /**
+   * PUT only. A JSON array of the current image URLs to keep, in the order to show them; new
+   * uploads follow them. Absent means "keep every current image" so a text-only edit never
+   * loses pictures; '[]' removes them all. Removed images are released (rows and files).
+   */
+  keepImageUrls?: unknown;
+  files: IncomingFile[];
+};
+
+export function createAboutService({ db, images: pipeline, changes }: ServiceDeps) {
+  async function currentImages(tx: DbOrTx = db) {
+    return tx
+      .select({ position: aboutUsImages.position, image: images })
+      .from(aboutUsImages)
+      .innerJoin(images, eq(images.id, aboutUsImages.imageId))
+      .orderBy(asc(aboutUsImages.position));
+  }
+
+  async function get(): Promise<AboutUs | null> {
+    const [row] = await db.select().from(aboutUs).where(eq(aboutUs.id, 1));
+    if (!row) return null;
+    const list = (await currentImages()).map((r) => toArticleImage(r.image));
+    return { content: row.content, imageUrls: list.map((i) => i.url), images: list };
+  }
+
+  function parseContent(value: unknown): string | undefined {
+    if (value === undefined) return undefined;
+    return sanitizeArticleHtml(parseOr400(ContentSchema, value));
+  }
+
+  /** Checks the count first (cheap), then every file by its bytes; nothing is written yet. */
+  async function prepareAll(files: IncomingFile[], alreadyKept: number): Promise<PreparedImage[]> {
+    if (alreadyKept + files.length > MAX_ABOUT_IMAGES) throw badRequest(ABOUT_MESSAGES.tooManyImages);
+    const prepared: PreparedImage[] = [];
+    for (const file of files) prepared.push(await pipeline.prepare(file, 'about'));
+    return prepared;
+  }
+
+  /** Runs `work` in a transaction; if it fails, the new files are removed again. */
+  async function withPrepared<T>(prepared: PreparedImage[], work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      await pipeline.discard(prepared);
+      throw error;
+    }
+  }
+
+  return {
+    /** The page, or null when none exists (GET answers 204). */
+    get,
+
+    /** POST: only when none exists (400 otherwise, SPEC.md §8). */
+    async create(input: AboutInput): Promise<AboutUs> {
+      const content = parseContent(input.content) ?? '';
+      const [existing] = await db.select({ id: aboutUs.id }).from(aboutUs).where(eq(aboutUs.id, 1));
+      if (existing) throw badRequest(ABOUT_MESSAGES.alreadyExists);
+      const prepared = await prepareAll(input.files, 0);
+      try {
+        await withPrepared(prepared, async (tx) => {
+          await tx.insert(aboutUs).values({ id: 1, content });
+          const stored = prepared.length ? await pipeline.store(prepared, tx) : [];
+          if (stored.length)
+            await tx.insert(aboutUsImages).values(stored.map((img, position) => ({ position, imageId: img.id })));
+        });
+      } catch (error) {
+        // Two admins saving at once: the second one hits the single-row key.
+        if (isUniqueViolation(error)) throw badRequest(ABOUT_MESSAGES.alreadyExists);
+        throw error;
+      }
+      await changes.contentChanged('about');
+      return (await get())!;
+    },
+
+    /** PUT: content and images of the existing page (see AboutInput.keepImageUrls). */
+    async update(input: AboutInput): Promise<AboutUs> {
+      const content = parseContent(input.content);
+      let keep: string[] | undefined;
+      if (input.keepImageUrls !== undefined) {
+        let raw: unknown;
+        try {
+          raw = typeof input.keepImageUrls === 'string' ? JSON.parse(input.keepImageUrls) : input.keepImageUrls;
+        } catch {
+          throw badRequest(ABOUT_MESSAGES.badKeepList);
+        }
+        keep = parseOr400(KeepSchema, raw);
+      }
+      const [existing] = await db.select({ id: aboutUs.id }).from(aboutUs).where(eq(aboutUs.id, 1));
+      if (!existing) throw notFound(ABOUT_MESSAGES.notFound);
+      const before = (await currentImages()).map((r) => ({ id: r.image.id, url: toArticleImage(r.image).url }));
+      const kept = keep === undefined ? before : [...new Set(keep)].flatMap((url) => before.filter((b) => b.url === url));
+      const prepared = await prepareAll(input.files, kept.length);
+      await withPrepared(prepared, async (tx) => {
+        if (content !== undefined) await tx.update(aboutUs).set({ content, updatedAt: new Date() }).where(eq(aboutUs.id, 1));
+        else await tx.update(aboutUs).set({ updatedAt: new Date() }).where(eq(aboutUs.id, 1));
+        const stored = prepared.length ? await pipeline.store(prepared, tx) : [];
+        const order = [...kept.map((k) => k.id), ...stored.map((s) => s.id)];
+        await tx.delete(aboutUsImages);
+        if (order.length) await tx.insert(aboutUsImages).values(order.map((imageId, position) => ({ position, imageId })));
+        const keptIds = new Set(kept.map((k) => k.id));
+        const removed = before.filter((b) => !keptIds.has(b.id)).map((b) => b.id);
+        if (removed.length) await pipeline.release(removed, tx);
+      });
+      await changes.contentChanged('about');
+      return (await get())!;
+    },
+  };
 }
 export type AboutService = ReturnType<typeof createAboutService>;

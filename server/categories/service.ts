@@ -1,8 +1,93 @@
-// Categories: domain rules (filled in by its issue).
+// Categories: the one place for their rules (SPEC.md §5, DESIGN.md §2 Admin).
+import { asc, eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
+import { categories, navigationEntries } from '../db/schema.ts';
+import { conflict, notFound, parseOr400 } from '../http/errors.ts';
+import { CATEGORY_MESSAGES, CategoryInputSchema, type Category } from '../../contract/categories.ts';
 
-export function createCategoriesService(deps: ServiceDeps) {
-  void deps;
-  return {};
+// One order on both engines: PGlite and Debian's PostgreSQL have different default collations.
+const byName = new Intl.Collator('te', { sensitivity: 'base', numeric: true });
+
+/** The unique index on lower(btrim(name)) backs the check below against concurrent writers. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+export function createCategoriesService({ db, changes }: ServiceDeps) {
+  async function list(): Promise<Category[]> {
+    const rows = await db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(asc(categories.id));
+    return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+  }
+
+  async function assertNameFree(name: string, exceptId?: number) {
+    const key = name.toLowerCase();
+    const clash = (await db.select({ id: categories.id, name: categories.name }).from(categories)).find(
+      (c) => c.id !== exceptId && c.name.trim().toLowerCase() === key,
+    );
+    if (clash) throw conflict(CATEGORY_MESSAGES.nameTaken);
+  }
+
+  return {
+    /** Every category, sorted by name (public list and admin screen). */
+    list,
+
+    async get(id: number): Promise<Category> {
+      const [row] = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, id));
+      if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
+      return row;
+    },
+
+    async create(body: unknown): Promise<Category> {
+      const { name } = parseOr400(CategoryInputSchema, body);
+      await assertNameFree(name);
+      try {
+        const [row] = await db.insert(categories).values({ name }).returning({ id: categories.id, name: categories.name });
+        await changes.contentChanged('categories');
+        return row;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(CATEGORY_MESSAGES.nameTaken);
+        throw error;
+      }
+    },
+
+    async rename(id: number, body: unknown): Promise<Category> {
+      const { name } = parseOr400(CategoryInputSchema, body);
+      const [exists] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+      if (!exists) throw notFound(CATEGORY_MESSAGES.notFound);
+      await assertNameFree(name, id);
+      try {
+        const [row] = await db
+          .update(categories)
+          .set({ name })
+          .where(eq(categories.id, id))
+          .returning({ id: categories.id, name: categories.name });
+        if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
+        await changes.contentChanged('categories');
+        return row;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(CATEGORY_MESSAGES.nameTaken);
+        throw error;
+      }
+    },
+
+    /**
+     * A category in the navigation bar cannot be deleted (409); otherwise it is removed from
+     * articles and the featured list by the schema's cascades.
+     */
+    async remove(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        // Lock the row: a concurrent navigation save referencing it waits for us, then fails its FK check.
+        const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
+        if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
+        const [inNav] = await tx.select().from(navigationEntries).where(eq(navigationEntries.categoryId, id)).limit(1);
+        if (inNav) throw conflict(CATEGORY_MESSAGES.inNavigation);
+        await tx.delete(categories).where(eq(categories.id, id));
+      });
+      await changes.contentChanged('categories');
+    },
+  };
 }
 export type CategoriesService = ReturnType<typeof createCategoriesService>;

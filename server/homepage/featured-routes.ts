@@ -1,8 +1,15 @@
-// Admin featured-categories routes (filled in by the admin site-management issue).
+// Admin featured-categories routes (SPEC.md §7 Admin).
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
+import { requireRole } from '../http/guards.ts';
+import { FEATURED_MESSAGES } from '../../contract/categories.ts';
 
 export async function featuredRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  void app;
-  void services;
+  const { featured } = services;
+  const admin = { preHandler: requireRole('ADMIN') };
+  app.get('/admin/homepage/featured-categories', admin, async () => featured.list());
+  app.post('/admin/homepage/featured-categories', admin, async (request) => {
+    const categories = await featured.replace(request.body);
+    return { message: FEATURED_MESSAGES.saved, categories };
+  });
 }

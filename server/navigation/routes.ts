@@ -2,13 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { requireRole } from '../http/guards.ts';
+import { sendPublic } from '../http/cache.ts';
 
 export async function navigationRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { navigation } = services;
-  app.get('/navigation-categories/public', async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=60, stale-while-revalidate=300');
-    return navigation.listPublic();
-  });
+  app.get('/navigation-categories/public', async (request, reply) => sendPublic(request, reply, await navigation.listPublic()));
   app.get('/navigation-categories', { preHandler: requireRole('ADMIN') }, async () => navigation.list());
   app.put('/navigation-categories', { preHandler: requireRole('ADMIN') }, async (request) => navigation.replace(request.body));
 }

@@ -18,7 +18,11 @@ export const NavigationSelectionSchema = z
 export function createNavigationService({ db, changes }: ServiceDeps) {
   async function list() {
     return db
-      .select({ categoryId: navigationEntries.categoryId, categoryName: categories.name, displayOrder: navigationEntries.displayOrder })
+      .select({
+        categoryId: navigationEntries.categoryId,
+        categoryName: categories.name,
+        displayOrder: navigationEntries.displayOrder,
+      })
       .from(navigationEntries)
       .innerJoin(categories, eq(categories.id, navigationEntries.categoryId))
       .orderBy(asc(navigationEntries.displayOrder), asc(categories.name));

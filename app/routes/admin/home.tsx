@@ -1,8 +1,34 @@
-// Placeholder: built by its issue.
-export default function Page() {
+// The admin dashboard: one link per sub-route of SPEC.md §2, with its labels.
+import { Link } from 'react-router';
+
+export const ADMIN_LINKS = [
+  { to: '/admin-dashboard/usermanagement', label: 'User Management' },
+  { to: '/admin-dashboard/categorymanagement', label: 'Category Management' },
+  { to: '/admin-dashboard/pending-articles', label: 'Pending Articles' },
+  { to: '/admin-dashboard/approved-articles', label: 'Approved Articles' },
+  { to: '/admin-dashboard/navigation-management', label: 'Navigation Bar Management' },
+  { to: '/admin-dashboard/featured-categories', label: 'Featured Category Management' },
+  { to: '/admin-dashboard/about-us-management', label: 'About Us Management' },
+  { to: '/admin-dashboard/ad-management', label: 'Ad Management' },
+] as const;
+
+export function meta() {
+  return [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function AdminHome() {
   return (
     <main className="page">
       <h1>Admin Dashboard</h1>
+      <nav aria-label="Admin sections">
+        <ul className="dashboard-links">
+          {ADMIN_LINKS.map((l) => (
+            <li key={l.to}>
+              <Link to={l.to}>{l.label}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </main>
   );
 }

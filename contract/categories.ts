@@ -1,0 +1,64 @@
+// Category shapes and the messages of SPEC.md §5 and §8 (Manage Categories screen).
+import { z } from 'zod';
+
+export const CATEGORY_NAME_MAX = 100;
+
+export const CATEGORY_MESSAGES = {
+  nameRequired: 'Category name is required.',
+  nameTooLong: `Category name must be at most ${CATEGORY_NAME_MAX} characters.`,
+  nameTaken: 'A category with this name already exists.',
+  inNavigation: 'This category is used in the navigation bar. Remove it first.',
+  notFound: 'Category not found.',
+  listFailed: 'Error fetching categories. Please try again later.',
+  createFailed: 'Failed to create category',
+  createError: 'Error creating category.',
+  updateFailed: 'Failed to update category',
+  updateError: 'Error updating category.',
+  deleteFailed: 'Failed to delete category',
+  deleteError: 'Error deleting category.',
+  confirmDelete: 'Are you sure you want to delete this category?',
+} as const;
+
+/** Name is trimmed first, then required (SPEC.md §5: "required after trimming; trimmed value sent"). */
+export const CategoryInputSchema = z.object({
+  name: z
+    .string({ error: CATEGORY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, CATEGORY_MESSAGES.nameRequired)
+    .max(CATEGORY_NAME_MAX, CATEGORY_MESSAGES.nameTooLong),
+});
+export type CategoryInput = z.infer<typeof CategoryInputSchema>;
+
+export type Category = { id: number; name: string };
+
+/** Navigation bar screen (SPEC.md §8 Navigation). */
+export const NAVIGATION_MESSAGES = {
+  saved: 'Changes saved successfully!',
+  saveFailed: 'Failed to save changes.',
+  saveError: 'Error saving changes.',
+  fetchCategoriesFailed: 'Failed to fetch categories.',
+  fetchSelectedFailed: 'Failed to fetch selected categories.',
+} as const;
+
+/** Featured homepage categories: an array of category ids, array order = display order. */
+export const FEATURED_MAX = 20;
+export const FEATURED_MESSAGES = {
+  saved: 'Featured categories updated successfully.',
+  saveFailed: 'Failed to update featured categories.',
+  fetchFailed: 'Failed to fetch featured categories.',
+  duplicate: 'A category appears twice in the featured list.',
+  tooMany: `At most ${FEATURED_MAX} featured categories.`,
+  unknown: (id: number) => `Unknown category: ${id}`,
+} as const;
+
+export const FeaturedSelectionSchema = z
+  .array(
+    z
+      .number({ error: 'Each entry must be a category id' })
+      .int('Each entry must be a category id')
+      .positive('Each entry must be a category id'),
+    {
+      error: 'Expected an array of category ids',
+    },
+  )
+  .max(FEATURED_MAX, FEATURED_MESSAGES.tooMany);

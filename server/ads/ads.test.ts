@@ -1,0 +1,215 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { ads, images } from '../db/schema.ts';
+import { AD_MESSAGES } from '../../contract/ads.ts';
+
+let t: TestApp;
+let admin: string;
+let reporter: string;
+let user: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.signIn('ADMIN')).cookie;
+  reporter = (await t.signIn('REPORTER')).cookie;
+  user = (await t.signIn('USER')).cookie;
+});
+afterAll(() => t.close());
+
+let shade = 0;
+/** A small real image; each call a different colour so each has its own content key. */
+async function picture(format: 'png' | 'jpeg' | 'gif' | 'webp', width = 640, height = 160) {
+  shade = (shade + 37) % 256;
+  return sharp({ create: { width, height, channels: 3, background: { r: shade, g: 80, b: 255 - shade } } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+function form(files: { name: string; data: Buffer; type?: string }[], adDetails?: unknown) {
+  const body = new FormData();
+  for (const f of files) body.append('images', new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/png' }), f.name);
+  if (adDetails !== undefined) body.append('adDetails', typeof adDetails === 'string' ? adDetails : JSON.stringify(adDetails));
+  return body;
+}
+const upload = (body: FormData, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/ads', headers: cookie ? { cookie } : {}, payload: body });
+const mediaFiles = async () =>
+  (await readdir(path.join(t.dataDir, 'media')).catch(() => [] as string[])).filter((f) => !f.endsWith('.tmp'));
+const counts = async () => ({
+  ads: (await t.services.db.select().from(ads)).length,
+  images: (await t.services.db.select().from(images)).length,
+  files: (await mediaFiles()).length,
+});
+
+describe(`ads API (${TEST_DB})`, () => {
+  it('admin routes: anonymous 401, USER and REPORTER 403', async () => {
+    const png = await picture('png');
+    for (const [cookie, status] of [
+      [undefined, 401],
+      [user, 403],
+      [reporter, 403],
+    ] as const) {
+      expect((await upload(form([{ name: 'a.png', data: png }]), cookie)).statusCode).toBe(status);
+      expect((await t.app.inject({ url: '/api/admin/ads', headers: cookie ? { cookie } : {} })).statusCode).toBe(status);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: '/api/admin/ads/1', headers: cookie ? { cookie } : {} })).statusCode,
+      ).toBe(status);
+    }
+    expect((await counts()).ads).toBe(0);
+  });
+
+  it('ADMIN uploads jpeg, png, gif and webp with per-file details; defaults are 5 s and no link', async () => {
+    const res = await upload(
+      form([
+        { name: 'one.jpg', data: await picture('jpeg'), type: 'image/jpeg' },
+        { name: 'two.png', data: await picture('png') },
+        { name: 'three.gif', data: await picture('gif'), type: 'image/gif' },
+        { name: 'four.webp', data: await picture('webp'), type: 'image/webp' },
+      ]),
+      admin,
+    );
+    // Sent without adDetails for the last three: defaults.
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body.message).toBe(AD_MESSAGES.uploaded);
+    expect(body.dropped).toBe(0);
+    expect(body.ads).toHaveLength(4);
+    for (const ad of body.ads) {
+      expect(ad).toEqual({
+        id: expect.any(Number),
+        imageUrl: expect.stringMatching(/^\/media\/.+\.webp$/),
+        link: null,
+        durationInSeconds: 5,
+        width: 640,
+        height: 160,
+      });
+    }
+    const file = await t.app.inject({ url: body.ads[0].imageUrl });
+    expect(file.statusCode).toBe(200);
+
+    const detailed = await upload(
+      form(
+        [
+          { name: 'a.png', data: await picture('png') },
+          { name: 'b.png', data: await picture('png') },
+        ],
+        [
+          { durationInSeconds: 12, link: 'https://example.com/offer' },
+          { durationInSeconds: '3', link: '' },
+        ],
+      ),
+      admin,
+    );
+    expect(detailed.statusCode).toBe(201);
+    expect(
+      detailed.json().ads.map((a: { durationInSeconds: number; link: string | null }) => [a.durationInSeconds, a.link]),
+    ).toEqual([
+      [12, 'https://example.com/offer'],
+      [3, null],
+    ]);
+
+    const list = await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toHaveLength(6);
+    const pub = await t.app.inject({ url: '/api/public/ads' });
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json()).toEqual(list.json());
+    expect(await t.services.ads.listPublic()).toEqual(list.json());
+  });
+
+  it('drops files beyond five and says so', async () => {
+    const before = await counts();
+    const files = [];
+    for (let i = 0; i < 7; i++) files.push({ name: `ad${i}.png`, data: await picture('png') });
+    const res = await upload(form(files), admin);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().ads).toHaveLength(5);
+    expect(res.json().dropped).toBe(2);
+    expect(res.json().notice).toBe(AD_MESSAGES.dropped(2));
+    expect((await counts()).ads).toBe(before.ads + 5);
+  });
+
+  it.each([
+    [{ durationInSeconds: 0 }, AD_MESSAGES.duration],
+    [{ durationInSeconds: 2.5 }, AD_MESSAGES.duration],
+    [{ durationInSeconds: 'abc' }, AD_MESSAGES.duration],
+    [{ link: 'javascript:alert(1)' }, AD_MESSAGES.link],
+    [{ link: 'not a url' }, AD_MESSAGES.link],
+  ])('refuses details %j with "%s" and writes nothing', async (detail, message) => {
+    const before = await counts();
+    const res = await upload(form([{ name: 'x.png', data: await picture('png') }], [detail]), admin);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses adDetails that is not a JSON array', async () => {
+    for (const bad of ['{oops', '{"durationInSeconds":5}']) {
+      const res = await upload(form([{ name: 'x.png', data: await picture('png') }], bad), admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(AD_MESSAGES.badDetails);
+    }
+  });
+
+  it('no image selected: the spec message', async () => {
+    const none = await upload(form([]), admin);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(AD_MESSAGES.noneSelected);
+    const json = await t.app.inject({ method: 'POST', url: '/api/admin/ads', headers: { cookie: admin }, payload: {} });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toBe(AD_MESSAGES.noneSelected);
+  });
+
+  it('all or nothing: a disguised or oversized file fails the upload with its message, leaving no row and no file', async () => {
+    const before = await counts();
+    const good = await picture('png');
+    const disguised = await upload(
+      form([
+        { name: 'good.png', data: good },
+        { name: 'notes.png', data: Buffer.from('just some text, not an image') },
+      ]),
+      admin,
+    );
+    expect(disguised.statusCode).toBe(400);
+    expect(disguised.json().message).toBe(AD_MESSAGES.notAllowed('notes.png'));
+    // A real BMP is an image, but not one ads allow.
+    const bmp = Buffer.alloc(58);
+    bmp.write('BM', 0, 'latin1');
+    const bmpRes = await upload(form([{ name: 'old.bmp', data: bmp, type: 'image/bmp' }]), admin);
+    expect(bmpRes.json().message).toBe(AD_MESSAGES.notAllowed('old.bmp'));
+
+    const big = Buffer.concat([await picture('jpeg'), Buffer.alloc(2 * 1024 * 1024 + 10)]);
+    const tooBig = await upload(
+      form([
+        { name: 'good2.png', data: await picture('png') },
+        { name: 'huge.jpg', data: big, type: 'image/jpeg' },
+      ]),
+      admin,
+    );
+    expect([400, 413]).toContain(tooBig.statusCode);
+    expect(tooBig.json().message).toBe(AD_MESSAGES.tooLarge('huge.jpg'));
+    await t.services.images.settled();
+    expect(await counts()).toEqual(before);
+  });
+
+  it('delete: confirmation message, image released, unknown id 404; the public list changes at once', async () => {
+    const list = (await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } })).json();
+    const victim = list[0];
+    const version = t.services.changes.version;
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/ads/${victim.id}`, headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(AD_MESSAGES.deleted);
+    expect(t.services.changes.version).toBe(version + 1);
+    expect((await t.app.inject({ url: '/api/public/ads' })).json().map((a: { id: number }) => a.id)).not.toContain(victim.id);
+    await t.services.images.settled();
+    expect((await t.app.inject({ url: victim.imageUrl })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/ads/${victim.id}`, headers: { cookie: admin } })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/ads/abc', headers: { cookie: admin } })).statusCode).toBe(
+      404,
+    );
+  });
+});

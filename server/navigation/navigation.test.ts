@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+
+let t: TestApp;
+let admin: string;
+let reporter: string;
+let user: string;
+let ids: number[];
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await t.signIn('ADMIN')).cookie;
+  reporter = (await t.signIn('REPORTER')).cookie;
+  user = (await t.signIn('USER')).cookie;
+  ids = [];
+  for (const name of ['తెలంగాణ', 'ఆంధ్రప్రదేశ్', 'జాతీయం']) {
+    ids.push(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/categories', headers: { cookie: admin }, payload: { name } })).json()
+        .id,
+    );
+  }
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'PUT', url: string, cookie?: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+describe(`navigation categories API (${TEST_DB})`, () => {
+  it('admin routes: anonymous 401, USER and REPORTER 403', async () => {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['PUT', []],
+    ] as const) {
+      expect((await call(method, '/api/navigation-categories', undefined, body)).statusCode).toBe(401);
+      expect((await call(method, '/api/navigation-categories', user, body)).statusCode).toBe(403);
+      expect((await call(method, '/api/navigation-categories', reporter, body)).statusCode).toBe(403);
+    }
+  });
+
+  it('ADMIN saves the selection; order follows displayOrder, renumbered from 1; the public list follows', async () => {
+    const res = await call('PUT', '/api/navigation-categories', admin, [
+      { categoryId: ids[2], displayOrder: 5 },
+      { categoryId: ids[0], displayOrder: 2 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { categoryId: ids[0], categoryName: 'తెలంగాణ', displayOrder: 1 },
+      { categoryId: ids[2], categoryName: 'జాతీయం', displayOrder: 2 },
+    ]);
+    expect((await call('GET', '/api/navigation-categories', admin)).json()).toEqual(res.json());
+    const pub = await call('GET', '/api/navigation-categories/public');
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json()).toEqual([
+      { categoryId: ids[0], categoryName: 'తెలంగాణ' },
+      { categoryId: ids[2], categoryName: 'జాతీయం' },
+    ]);
+  });
+
+  it('a rename shows in the public list on the next request', async () => {
+    await call('PUT', `/api/admin/categories/${ids[0]}`, admin, { name: 'తెలంగాణ వార్తలు' });
+    expect((await call('GET', '/api/navigation-categories/public')).json()[0]).toEqual({
+      categoryId: ids[0],
+      categoryName: 'తెలంగాణ వార్తలు',
+    });
+  });
+
+  it('refuses unknown categories, duplicates, order below 1 and malformed bodies (400), keeping the saved set', async () => {
+    const before = (await call('GET', '/api/navigation-categories', admin)).json();
+    const bad = [
+      [{ categoryId: 999999, displayOrder: 1 }],
+      [
+        { categoryId: ids[1], displayOrder: 1 },
+        { categoryId: ids[1], displayOrder: 2 },
+      ],
+      [{ categoryId: ids[1], displayOrder: 0 }],
+      { categoryId: ids[1] },
+      [{ categoryId: 'x', displayOrder: 1 }],
+    ];
+    for (const body of bad) {
+      const res = await call('PUT', '/api/navigation-categories', admin, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toEqual(expect.any(String));
+    }
+    expect((await call('GET', '/api/navigation-categories', admin)).json()).toEqual(before);
+  });
+
+  it('an empty array clears the bar and bumps the content version', async () => {
+    const version = t.services.changes.version;
+    expect((await call('PUT', '/api/navigation-categories', admin, [])).json()).toEqual([]);
+    expect((await call('GET', '/api/navigation-categories/public')).json()).toEqual([]);
+    expect(t.services.changes.version).toBe(version + 1);
+  });
+});
