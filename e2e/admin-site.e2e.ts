@@ -36,10 +36,8 @@ async function apiCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE',
 }
 
 /** axe-core: no serious or critical violation (DESIGN.md §4). */
-async function expectAccessible(page: Page, opts: { exclude?: string } = {}) {
-  const builder = new AxeBuilder({ page });
-  if (opts.exclude) builder.exclude(opts.exclude);
-  const { violations } = await builder.analyze();
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
@@ -264,8 +262,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(ABOUT_MESSAGES.saved).waitFor();
     await screenshot(page, 'admin-site-about');
-    // The editor toolbar is the reporter desk's component, checked by its own tests.
-    await expectAccessible(page, { exclude: '.editor-toolbar' });
+    await expectAccessible(page);
 
     await goto(page, '/about-us');
     await page.getByText(text).waitFor();

@@ -8,7 +8,7 @@
 //   label           accessible name of the writing area (and of the toolbar).
 //   invalid         marks the writing area aria-invalid.
 //   describedBy     id of the error message, for aria-describedby.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { ALIGNMENTS, HEADING_LEVELS, editorExtensions } from './extensions.ts';
 import { DEFAULT_FONT_SIZE, FONT_SIZES } from '../../../contract/article-form.ts';
@@ -91,7 +91,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   });
   const chain = () => editor.chain().focus();
 
-  const toggle = (name: string, pressed: boolean, text: string, run: () => void, className?: string) => (
+  const toggle = (name: string, pressed: boolean, text: ReactNode, run: () => void, className?: string) => (
     <button
       type="button"
       className={`tool${className ? ` ${className}` : ''}`}
@@ -150,7 +150,7 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       </span>
       <span className="tool-group">
         {toggle('Bullet list', state.bulletList, '•', () => chain().toggleBulletList().run())}
-        {toggle('Numbered list', state.orderedList, '', () => chain().toggleOrderedList().run(), 'numbered')}
+        {toggle('Numbered list', state.orderedList, <NumberedListIcon />, () => chain().toggleOrderedList().run())}
         {toggle('Quote', state.blockquote, '❝', () => chain().toggleBlockquote().run())}
       </span>
       <span className="tool-group">
@@ -226,4 +226,19 @@ function toHex(colour: string): string {
       .map((n) => Number(n).toString(16).padStart(2, '0'))
       .join('')}`;
   return '#1b1b1b';
+}
+
+// Drawn, not written: a visible "1." would have to be part of the button's accessible name.
+function NumberedListIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
+      <path
+        d="M2 2.5h1.5v4M1.8 6.5h3.2M1.8 10.2c.4-.6 2.6-.8 2.6.6 0 1-2.6 2-2.6 3.2h2.8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.2"
+      />
+      <path d="M7 4h10M7 9h10M7 14h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
 }
