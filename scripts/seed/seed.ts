@@ -1,7 +1,59 @@
-// Telugu demo newsroom (filled in by the foundation's seed work).
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../server/db/client.ts';
+// Telugu demo newsroom: categories, two reporters, approved/pending/rejected stories with pictures
+// and videos, navigation, featured sections, About Us and ads. Safe to run again: what exists is
+// kept, what is missing is added (nothing is duplicated).
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../server/db/client.ts';
 import type { Services } from '../../server/services.ts';
+import {
+  aboutUs,
+  aboutUsImages,
+  ads,
+  articleCategories,
+  articleImages,
+  articles,
+  categories,
+  featuredCategories,
+  images,
+  navigationEntries,
+  users,
+  type ImageRow,
+} from '../../server/db/schema.ts';
+import { hashPassword } from '../../server/auth/passwords.ts';
+import { sanitizeArticleHtml } from '../../server/articles/sanitize.ts';
+import { searchTextFor, shortDescriptionFor } from '../../server/articles/text.ts';
+import type { PreparedImage } from '../../server/media/images.ts';
+import { bannerSvg, newsPictureSvg, prng, renderJpeg, renderPng } from './artwork.ts';
+import {
+  ABOUT_US_HTML,
+  ADS,
+  APPROVED_STORIES,
+  AUTHORS,
+  CATEGORIES,
+  CLOSINGS,
+  FEATURED,
+  locative,
+  NAVIGATION,
+  PENDING_STORIES,
+  PLACES,
+  REJECTED_STORIES,
+  SENTENCES,
+  SUBHEADINGS,
+  TITLE_TAILS,
+  TITLE_TEMPLATES,
+  VIDEO_IDS,
+  type CategoryKey,
+  type StorySpec,
+} from './data.ts';
+
+/** Documented demo accounts (docs/operations.md): change or delete them on a real site. */
+export const DEMO_REPORTERS = [
+  { username: 'reporter', email: 'reporter@example.com', password: 'reporter123' },
+  { username: 'sravani', email: 'sravani@example.com', password: 'reporter123' },
+] as const;
+
+const PICTURES_PER_CATEGORY = 2;
+const BATCH = 250;
+const HOUR = 3_600_000;
 
 export async function isDatabaseEmpty(db: Db) {
   const [row] = await db
@@ -10,7 +62,419 @@ export async function isDatabaseEmpty(db: Db) {
   return row.n === 0;
 }
 
-export async function seedDemoContent(services: Services, opts: { log: (line: string) => void }) {
-  void services;
-  opts.log('demo content: not yet implemented');
+export type SeedOptions = {
+  log: (line: string) => void;
+  /** Approved articles wanted in total (benchmark): the hand-written ones, then generated ones. */
+  articleCount?: number;
+  /** The clock publication dates count back from (tests). */
+  now?: Date;
+};
+
+export type SeedSummary = {
+  categories: number;
+  approved: number;
+  pending: number;
+  rejected: number;
+  navigation: boolean;
+  featured: boolean;
+  about: boolean;
+  ads: number;
+  ms: number;
+};
+
+type PlannedArticle = StorySpec & {
+  status: 'APPROVED' | 'PENDING' | 'REJECTED';
+  author: string;
+  youtubeVideoId: string | null;
+  publicationDate: Date;
+  rejectionReason: string | null;
+  pictureCount: number;
+  seed: number;
+};
+
+export async function seedDemoContent(services: Services, opts: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  const { db } = services;
+  const now = opts.now ?? new Date();
+
+  const categoryIds = await ensureCategories(db);
+  const reporterId = await ensureReporters(db);
+
+  const plan = planArticles(opts.articleCount ?? APPROVED_STORIES.length, now);
+  const existingTitles = new Set(
+    (await db.select({ title: articles.title }).from(articles).where(eq(articles.reporterId, reporterId))).map((r) => r.title),
+  );
+  const todo = plan.filter((a) => !existingTitles.has(a.title));
+
+  if (todo.length > 0) {
+    const pool = await preparePictures(services);
+    const poolRows = await db.transaction((tx) => services.images.store(pool.prepared, tx));
+    try {
+      for (let i = 0; i < todo.length; i += BATCH) {
+        await db.transaction((tx) =>
+          insertArticles(tx, todo.slice(i, i + BATCH), { reporterId, categoryIds, pool: { ...pool, rows: poolRows } }),
+        );
+      }
+    } finally {
+      // The pool's own rows were templates: every article has its own rows sharing the files, so
+      // releasing them removes only files no article uses (none, unless seeding failed).
+      await db.transaction((tx) =>
+        services.images.release(
+          poolRows.map((r) => r.id),
+          tx,
+        ),
+      );
+    }
+  }
+
+  const navigation = await seedNavigation(db, categoryIds);
+  const featured = await seedFeatured(db, categoryIds);
+  const about = await seedAboutUs(services);
+  const adCount = await seedAds(services);
+  await services.images.settled();
+  await services.changes.contentChanged('seed');
+
+  const added = (status: PlannedArticle['status']) => todo.filter((a) => a.status === status).length;
+  const summary: SeedSummary = {
+    categories: Object.keys(categoryIds).length,
+    approved: added('APPROVED'),
+    pending: added('PENDING'),
+    rejected: added('REJECTED'),
+    navigation,
+    featured,
+    about,
+    ads: adCount,
+    ms: Math.round(performance.now() - started),
+  };
+  opts.log(
+    `demo content: ${summary.approved} approved, ${summary.pending} pending, ${summary.rejected} rejected articles added` +
+      `${navigation ? ', navigation' : ''}${featured ? ', featured sections' : ''}${about ? ', About Us' : ''}` +
+      `${adCount ? `, ${adCount} ads` : ''} in ${summary.ms} ms` +
+      (summary.approved ? ` (demo reporter: ${DEMO_REPORTERS[0].username} / ${DEMO_REPORTERS[0].password})` : ''),
+  );
+  return summary;
+}
+
+async function ensureCategories(db: Db): Promise<Record<CategoryKey, number>> {
+  // The unique index ignores case and surrounding space: an admin's own "సినిమా" is reused.
+  await db
+    .insert(categories)
+    .values(CATEGORIES.map((c) => ({ name: c.name })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: categories.id, name: sql<string>`lower(btrim(${categories.name}))` })
+    .from(categories)
+    .where(
+      inArray(
+        sql`lower(btrim(${categories.name}))`,
+        CATEGORIES.map((c) => c.name.toLowerCase()),
+      ),
+    );
+  const byName = new Map(rows.map((r) => [r.name, r.id]));
+  return Object.fromEntries(CATEGORIES.map((c) => [c.key, byName.get(c.name.toLowerCase())!])) as Record<CategoryKey, number>;
+}
+
+/** Creates the demo reporters if missing; returns the id of `reporter`, who owns the stories. */
+async function ensureReporters(db: Db): Promise<number> {
+  let ownerId = 0;
+  for (const demo of DEMO_REPORTERS) {
+    const find = () =>
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${demo.username}`)
+        .limit(1);
+    let [row] = await find();
+    if (!row) {
+      await db
+        .insert(users)
+        .values({ username: demo.username, email: demo.email, passwordHash: await hashPassword(demo.password), role: 'REPORTER' })
+        .onConflictDoNothing();
+      [row] = await find();
+    }
+    if (!row) throw new Error(`demo content: cannot create the demo reporter "${demo.username}" (its email is taken)`);
+    if (demo.username === 'reporter') ownerId = row.id;
+  }
+  return ownerId;
+}
+
+/** Every article the demo wants, in a fixed order with fixed dates relative to `now`. */
+export function planArticles(approvedCount: number, now: Date): PlannedArticle[] {
+  const random = prng(20241121);
+  const at = (hoursAgo: number) => new Date(now.getTime() - Math.round(hoursAgo * HOUR));
+  const plan: PlannedArticle[] = [];
+  let videos = 0;
+
+  const handWritten = APPROVED_STORIES.slice(0, approvedCount);
+  handWritten.forEach((story, i) => {
+    // The first 12 inside the last 48 hours, the rest spread over the 12 days before.
+    const hoursAgo =
+      i < 12 ? 1 + i * 3.6 : 50 + ((i - 12) / Math.max(1, handWritten.length - 12)) * (13.5 * 24 - 50) + random() * 6;
+    plan.push({
+      ...story,
+      status: 'APPROVED',
+      author: AUTHORS[i % AUTHORS.length],
+      youtubeVideoId: story.video ? VIDEO_IDS[videos++ % VIDEO_IDS.length] : null,
+      publicationDate: at(hoursAgo),
+      rejectionReason: null,
+      pictureCount: 1 + (i % 3),
+      seed: i + 1,
+    });
+  });
+
+  for (let j = 0; j < approvedCount - handWritten.length; j++) {
+    const template = TITLE_TEMPLATES[j % TITLE_TEMPLATES.length];
+    const q = Math.floor(j / TITLE_TEMPLATES.length);
+    const place = PLACES[q % PLACES.length];
+    const tail = TITLE_TAILS[Math.floor(q / PLACES.length) % TITLE_TAILS.length];
+    const round = Math.floor(q / (PLACES.length * TITLE_TAILS.length));
+    const loc = locative(place.name);
+    // Regional templates belong to the state of their place.
+    const regional = template.category === 'ap' || template.category === 'telangana';
+    const primary: CategoryKey = regional ? place.state : template.category;
+    const cats: CategoryKey[] = !regional && j % 3 === 0 ? [primary, place.state] : [primary];
+    plan.push({
+      title: `${template.text.replace('{loc}', loc)}${tail}${round > 0 ? ` (${round + 1})` : ''}`,
+      categories: cats,
+      region: place.name,
+      lead: template.lead.replace('{loc}', loc),
+      status: 'APPROVED',
+      author: AUTHORS[j % AUTHORS.length],
+      youtubeVideoId: j % 9 === 4 ? VIDEO_IDS[j % VIDEO_IDS.length] : null,
+      publicationDate: at(0.5 + random() * 14 * 24 - 1),
+      rejectionReason: null,
+      pictureCount: 1 + (j % 3),
+      seed: 1000 + j,
+    });
+  }
+
+  PENDING_STORIES.forEach((story, i) =>
+    plan.push({
+      ...story,
+      status: 'PENDING',
+      author: AUTHORS[(i + 3) % AUTHORS.length],
+      youtubeVideoId: null,
+      // Before approval the publication date is the creation time (DESIGN.md §2).
+      publicationDate: at(2 + i * 5),
+      rejectionReason: null,
+      pictureCount: 1 + (i % 2),
+      seed: 500 + i,
+    }),
+  );
+  REJECTED_STORIES.forEach(({ reason, ...story }, i) =>
+    plan.push({
+      ...story,
+      status: 'REJECTED',
+      author: AUTHORS[(i + 5) % AUTHORS.length],
+      youtubeVideoId: null,
+      publicationDate: at(72 + i * 20),
+      rejectionReason: reason,
+      pictureCount: 1,
+      seed: 600 + i,
+    }),
+  );
+  return plan;
+}
+
+const escapeHtml = (s: string) => s.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+
+/** 3 to 6 paragraphs: the lead, then sentences of the story's categories, a subheading in some. */
+export function articleBody(story: Pick<StorySpec, 'categories' | 'region' | 'lead'>, seed: number): string {
+  const random = prng(seed * 7919);
+  const loc = locative(story.region);
+  const [primary, secondary] = story.categories;
+  const pool = [...SENTENCES[primary], ...(secondary ? SENTENCES[secondary].slice(0, 4) : [])];
+  for (let i = pool.length - 1; i > 0; i--) {
+    const k = Math.floor(random() * (i + 1));
+    [pool[i], pool[k]] = [pool[k], pool[i]];
+  }
+  let next = 0;
+  const sentence = () => pool[next++ % pool.length].replace('{loc}', loc);
+  const paragraphs = 3 + Math.floor(random() * 4);
+  const html: string[] = [
+    `<p><strong>${escapeHtml(story.region)}:</strong> ${escapeHtml(story.lead)} ${escapeHtml(sentence())}</p>`,
+  ];
+  for (let p = 1; p < paragraphs; p++) {
+    if (p === 2 && paragraphs >= 4 && random() < 0.7) {
+      html.push(`<h2>${escapeHtml(SUBHEADINGS[primary][Math.floor(random() * SUBHEADINGS[primary].length)])}</h2>`);
+    }
+    const text = [sentence(), sentence()];
+    if (p === paragraphs - 1) text.push(CLOSINGS[Math.floor(random() * CLOSINGS.length)]);
+    else if (random() < 0.3) text[0] = `<strong>${escapeHtml(text[0])}</strong>`;
+    html.push(`<p>${text.map((t) => (t.startsWith('<strong>') ? t : escapeHtml(t))).join(' ')}</p>`);
+  }
+  return html.join('\n');
+}
+
+type PicturePool = { prepared: PreparedImage[]; byCategory: Map<CategoryKey, number[]> };
+
+/** National and world stories borrow pictures, keeping the pool at 16 (seeding time). */
+const BORROWED: Partial<Record<CategoryKey, CategoryKey[]>> = { national: ['politics', 'business'], world: ['sports', 'tech'] };
+
+/** Two pictures per category, drawn and passed through the upload pipeline like real photos. */
+async function preparePictures(services: Services): Promise<PicturePool> {
+  const jobs = CATEGORIES.filter((c) => !BORROWED[c.key]).flatMap((category, c) =>
+    Array.from({ length: PICTURES_PER_CATEGORY }, (_, k) => ({
+      category,
+      number: 10 + c * PICTURES_PER_CATEGORY + k,
+      seed: 97 * (c + 1) + k,
+    })),
+  );
+  const prepared = await Promise.all(
+    jobs.map(async (job) => {
+      const data = await renderJpeg(
+        newsPictureSvg({ colour: job.category.colour, motif: job.category.motif, number: job.number, seed: job.seed }),
+      );
+      return services.images.prepare({ filename: `demo-${job.category.key}-${job.number}.jpg`, data }, 'article');
+    }),
+  );
+  const byCategory = new Map<CategoryKey, number[]>();
+  jobs.forEach((job, index) => byCategory.set(job.category.key, [...(byCategory.get(job.category.key) ?? []), index]));
+  for (const [key, from] of Object.entries(BORROWED) as [CategoryKey, CategoryKey[]][]) {
+    byCategory.set(
+      key,
+      from.flatMap((k) => byCategory.get(k) ?? []),
+    );
+  }
+  return { prepared, byCategory };
+}
+
+async function insertArticles(
+  tx: Tx,
+  batch: PlannedArticle[],
+  ctx: { reporterId: number; categoryIds: Record<CategoryKey, number>; pool: PicturePool & { rows: ImageRow[] } },
+) {
+  const values = batch.map((a) => {
+    const content = sanitizeArticleHtml(articleBody(a, a.seed));
+    return {
+      title: a.title,
+      author: a.author,
+      content,
+      youtubeVideoId: a.youtubeVideoId,
+      region: a.region,
+      shortDescription: shortDescriptionFor(content),
+      searchText: searchTextFor(a.title, content),
+      reporterId: ctx.reporterId,
+      approvalStatus: a.status,
+      rejectionReason: a.rejectionReason,
+      publicationDate: a.publicationDate,
+      createdAt: a.publicationDate,
+      updatedAt: a.publicationDate,
+    };
+  });
+  const inserted = (await tx.insert(articles).values(values).returning({ id: articles.id })).sort((x, y) => x.id - y.id);
+
+  const links: { articleId: number; categoryId: number; position: number }[] = [];
+  const pictures: { articleId: number; position: number; template: ImageRow }[] = [];
+  batch.forEach((a, i) => {
+    const articleId = inserted[i].id;
+    a.categories.forEach((key, position) => links.push({ articleId, categoryId: ctx.categoryIds[key], position }));
+    // The cover comes from the primary category, further pictures from the other categories.
+    const candidates = [
+      ...(ctx.pool.byCategory.get(a.categories[0]) ?? []),
+      ...a.categories.slice(1).flatMap((key) => ctx.pool.byCategory.get(key) ?? []),
+    ];
+    const start = a.seed % candidates.length;
+    for (let p = 0; p < Math.min(a.pictureCount, candidates.length); p++) {
+      pictures.push({ articleId, position: p, template: ctx.pool.rows[candidates[(start + p) % candidates.length]] });
+    }
+  });
+  await tx.insert(articleCategories).values(links);
+  // Each article gets its own image rows (so deleting one article releases only its rows); the
+  // files are the pool's, shared by content key.
+  const imageRows = (
+    await tx
+      .insert(images)
+      .values(
+        pictures.map(({ template: t }) => ({ key: t.key, width: t.width, height: t.height, variantWidths: t.variantWidths })),
+      )
+      .returning({ id: images.id })
+  ).sort((x, y) => x.id - y.id);
+  await tx
+    .insert(articleImages)
+    .values(pictures.map((p, i) => ({ articleId: p.articleId, imageId: imageRows[i].id, position: p.position })));
+}
+
+async function isEmpty(db: Db, table: typeof navigationEntries | typeof featuredCategories | typeof aboutUs | typeof ads) {
+  const [row] = await db.select({ n: count() }).from(table);
+  return row.n === 0;
+}
+
+async function seedNavigation(db: Db, ids: Record<CategoryKey, number>) {
+  if (!(await isEmpty(db, navigationEntries))) return false;
+  await db
+    .insert(navigationEntries)
+    .values(NAVIGATION.map((key, i) => ({ categoryId: ids[key], displayOrder: i + 1 })))
+    .onConflictDoNothing();
+  return true;
+}
+
+async function seedFeatured(db: Db, ids: Record<CategoryKey, number>) {
+  if (!(await isEmpty(db, featuredCategories))) return false;
+  await db
+    .insert(featuredCategories)
+    .values(FEATURED.map((key, position) => ({ categoryId: ids[key], position })))
+    .onConflictDoNothing();
+  return true;
+}
+
+/** Runs `work` with freshly stored pictures; if it fails, their files are removed again. */
+async function withPictures<T>(services: Services, prepared: PreparedImage[], work: (tx: Tx, rows: ImageRow[]) => Promise<T>) {
+  try {
+    return await services.db.transaction(async (tx) => work(tx, await services.images.store(prepared, tx)));
+  } catch (error) {
+    await services.images.discard(prepared);
+    throw error;
+  }
+}
+
+async function seedAboutUs(services: Services) {
+  if (!(await isEmpty(services.db, aboutUs))) return false;
+  const motifs = [
+    { motif: 'NEWSROOM', colour: '#1f618d' },
+    { motif: 'REPORTERS', colour: '#b03a2e' },
+    { motif: 'SINCE 2024', colour: '#1e8449' },
+  ];
+  const prepared = await Promise.all(
+    motifs.map(async (m, i) =>
+      services.images.prepare(
+        {
+          filename: `about-${i + 1}.jpg`,
+          data: await renderJpeg(newsPictureSvg({ ...m, number: i + 1, seed: 4000 + i })),
+        },
+        'about',
+      ),
+    ),
+  );
+  return withPictures(services, prepared, async (tx, rows) => {
+    const created = await tx
+      .insert(aboutUs)
+      .values({ id: 1, content: sanitizeArticleHtml(ABOUT_US_HTML) })
+      .onConflictDoNothing()
+      .returning({ id: aboutUs.id });
+    if (created.length === 0) throw new Error('about us appeared meanwhile');
+    await tx.insert(aboutUsImages).values(rows.map((r, position) => ({ position, imageId: r.id })));
+    return true;
+  }).catch((error: unknown) => {
+    if (error instanceof Error && error.message === 'about us appeared meanwhile') return false;
+    throw error;
+  });
+}
+
+async function seedAds(services: Services) {
+  if (!(await isEmpty(services.db, ads))) return 0;
+  const prepared = await Promise.all(
+    ADS.map(async (ad, i) =>
+      services.images.prepare(
+        { filename: `ad-${i + 1}.png`, data: await renderPng(bannerSvg({ colour: ad.colour, motif: ad.motif, seed: 5000 + i })) },
+        'ad',
+      ),
+    ),
+  );
+  return withPictures(services, prepared, async (tx, rows) => {
+    await tx
+      .insert(ads)
+      .values(rows.map((r, i) => ({ imageId: r.id, durationInSeconds: ADS[i].durationInSeconds, link: ADS[i].link })));
+    return rows.length;
+  });
 }
