@@ -1,8 +1,169 @@
-// Placeholder: built by its issue.
-export default function Page() {
+// Article page (SPEC.md §2), at /article/{id} and /public/articles/{id}: title, region, date,
+// share, image carousel, sanitised content, video, related and latest by the first category, ads.
+import { data, Link } from 'react-router';
+import type { Route } from './+types/article';
+import type { Article } from '../../../contract/articles.ts';
+import type { Ad } from '../../../contract/ads.ts';
+import { stripTags } from '../../../contract/text.ts';
+import { servicesContext } from '../../lib/context.ts';
+import { AdBanner } from '../../components/public/AdBanner.tsx';
+import { ArticleCard, type ListArticle } from '../../components/public/ArticleList.tsx';
+import { ArticleImage } from '../../components/public/ArticleImage.tsx';
+import { Carousel } from '../../components/public/Carousel.tsx';
+import { ShareButton } from '../../components/public/ShareButton.tsx';
+import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
+import { absoluteUrl, formatDate } from '../../components/public/format.ts';
+import { toListArticle } from '../../components/public/paging.ts';
+import { coverForSharing, newsArticleJsonLd, pageMeta } from '../../components/public/meta.ts';
+import { boldFontPreload } from '../../components/public/fonts.ts';
+import '../../styles/public.css';
+
+export const links = () => [boldFontPreload];
+
+export const ARTICLE_TEXT = {
+  notFound: 'Article not found.',
+  related: 'సంబంధిత వార్తలు',
+  latest: 'తాజా వార్తలు',
+} as const;
+
+const IMAGE_SIZES = '(min-width: 1000px) 760px, calc(100vw - 24px)';
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const publicUrl = services.config.publicUrl;
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
+  const article = id > 0 ? await services.publicArticles.get(id) : null;
+  if (!article) return data({ article: null, related: [], latest: [], ads: [] as Ad[], publicUrl }, { status: 404 });
+
+  const firstCategory = article.categories[0]?.id;
+  const [related, latest, ads] = await Promise.all([
+    firstCategory ? services.publicArticles.related(firstCategory, article.id) : Promise.resolve([] as Article[]),
+    firstCategory ? services.publicArticles.latestNews(firstCategory) : Promise.resolve([] as Article[]),
+    services.ads.listPublic().catch((error: unknown) => {
+      console.error('Failed to load advertisements. Please try again later.', error);
+      return [] as Ad[];
+    }),
+  ]);
+  return { article, related: related.map(toListArticle), latest: latest.map(toListArticle), ads, publicUrl };
+}
+
+export function meta({ loaderData, params }: Route.MetaArgs) {
+  const publicUrl = loaderData?.publicUrl ?? '';
+  const article = loaderData?.article;
+  if (!article) {
+    return pageMeta({
+      title: ARTICLE_TEXT.notFound,
+      description: ARTICLE_TEXT.notFound,
+      publicUrl,
+      path: `/article/${params.id}`,
+      noindex: true,
+    });
+  }
+  // One canonical address for both routes of an article.
+  const path = `/article/${article.id}`;
+  const title = stripTags(article.title);
+  const description = stripTags(article.shortDescription) || title;
+  return [
+    ...pageMeta({
+      title,
+      description,
+      publicUrl,
+      path,
+      type: 'article',
+      image: coverForSharing(article),
+      jsonLd: newsArticleJsonLd(article, publicUrl, path, description),
+    }),
+    { property: 'article:published_time', content: article.publicationDate },
+    ...article.categories.map((c) => ({ property: 'article:section', content: c.name })),
+  ];
+}
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, related, latest, ads, publicUrl } = loaderData;
+  if (!article) {
+    return (
+      <main className="page narrow">
+        <h1 className="not-found">{ARTICLE_TEXT.notFound}</h1>
+        <p>
+          <Link to="/">Go to the home page</Link>
+        </p>
+      </main>
+    );
+  }
+  const title = stripTags(article.title);
+  const shareUrl = absoluteUrl(publicUrl, `/article/${article.id}`);
+  const firstCategory = article.categories[0];
   return (
-    <main className="page">
-      <h1>Article</h1>
+    // Keyed by article: moving from one article to another starts its carousel and share state afresh.
+    <main className="page article-page" key={article.id}>
+      <div className="article-layout">
+        <article className="article">
+          {firstCategory && (
+            <p className="article-kicker">
+              <Link to={`/public/articles/category/${firstCategory.id}`}>{firstCategory.name}</Link>
+            </p>
+          )}
+          <h1 className="article-title">{title}</h1>
+          <div className="article-meta">
+            <p>
+              {article.region && <span className="article-region">{article.region}</span>}
+              <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
+              {article.author && <span className="article-author">{article.author}</span>}
+            </p>
+            <ShareButton url={shareUrl} />
+          </div>
+          {article.images.length > 1 ? (
+            <Carousel
+              label={title}
+              className="article-carousel"
+              delay={3000}
+              duration={22}
+              slides={article.images.map((image, i) => (
+                <ArticleImage
+                  key={image.url}
+                  image={image}
+                  alt={title}
+                  sizes={IMAGE_SIZES}
+                  priority={i === 0}
+                  className="article-image"
+                />
+              ))}
+            />
+          ) : (
+            article.images[0] && (
+              <figure className="article-figure">
+                <ArticleImage image={article.images[0]} alt={title} sizes={IMAGE_SIZES} priority className="article-image" />
+              </figure>
+            )
+          )}
+          {/* Sanitised by the server when it was written (sanitizeArticleHtml). */}
+          <div className="article-content" dangerouslySetInnerHTML={{ __html: article.content }} />
+          <YouTubeEmbed videoId={article.youtubeVideoId} title={title} />
+        </article>
+        <aside className="article-aside">
+          <AdBanner ads={ads} className="article-ads" />
+          <ArticleSection heading={ARTICLE_TEXT.related} articles={related} id="related" />
+          <ArticleSection heading={ARTICLE_TEXT.latest} articles={latest} id="latest" />
+        </aside>
+      </div>
     </main>
+  );
+}
+
+function ArticleSection({ heading, articles, id }: { heading: string; articles: ListArticle[]; id: string }) {
+  if (articles.length === 0) return null;
+  return (
+    <section className="side-section" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="section-heading">
+        {heading}
+      </h2>
+      <ul className="article-list compact">
+        {articles.map((a) => (
+          <li key={a.id}>
+            <ArticleCard article={a} compact />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

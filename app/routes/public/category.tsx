@@ -1,8 +1,94 @@
-// Placeholder: built by its issue.
-export default function Page() {
+// Category listing (SPEC.md §2): 5 per page with the 'మరిన్ని' load-more; unknown category is 404.
+import { data, isRouteErrorResponse, Link } from 'react-router';
+import type { Route } from './+types/category';
+import type { Article } from '../../../contract/articles.ts';
+import { stripTags } from '../../../contract/text.ts';
+import { servicesContext } from '../../lib/context.ts';
+import { apiWithHeaders } from '../../lib/api.ts';
+import { SITE_NAME } from '../../lib/site.ts';
+import { LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
+import { listPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { boldFontPreload } from '../../components/public/fonts.ts';
+import '../../styles/public.css';
+
+export const links = () => [boldFontPreload];
+
+export const CATEGORY_TEXT = { empty: 'No articles in this category yet.', notFound: 'Category not found.' } as const;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
+  if (!id) throw data(null, { status: 404 });
+  // ?page=N is where the load-more link leads without JavaScript: pages 0..N in one list.
+  const pages = listPages(new URL(request.url).searchParams.get('page'));
+  try {
+    const result = await services.publicArticles.byCategory(id, 0, PAGE_SIZE * pages);
+    return {
+      category: { id: result.category.id, name: result.category.name },
+      articles: result.articles.map(toListArticle),
+      total: result.total,
+      pages,
+      publicUrl: services.config.publicUrl,
+    };
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${CATEGORY_TEXT.notFound} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+  const { category, articles, publicUrl } = loaderData;
+  const name = stripTags(category.name);
+  const cover = articles.find((a) => a.images.length > 0);
+  return pageMeta({
+    title: name,
+    description: `${name} – ${SITE_NAME}: తాజా ${name} వార్తలు.`,
+    publicUrl,
+    path: `/public/articles/category/${category.id}`,
+    image: cover ? coverForSharing(cover) : null,
+  });
+}
+
+async function loadCategoryPage(categoryId: number, page: number) {
+  const { data: articles, headers } = await apiWithHeaders<Article[]>(
+    `/public/articles/category/${categoryId}?page=${page}&size=${PAGE_SIZE}`,
+  );
+  return { articles: articles.map(toListArticle), total: Number(headers.get('x-total-count') ?? 0) };
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, articles, total, pages } = loaderData;
   return (
-    <main className="page">
-      <h1>Category</h1>
+    <main className="page list-page">
+      <h1 className="section-heading page-heading">{stripTags(category.name)}</h1>
+      {articles.length === 0 ? (
+        <p className="empty-text">{CATEGORY_TEXT.empty}</p>
+      ) : (
+        <LoadMoreList
+          // A new category starts a new list.
+          key={category.id}
+          initial={articles}
+          total={total}
+          initialPages={pages}
+          loadPage={(page) => loadCategoryPage(category.id, page)}
+          moreHref={(page) => `/public/articles/category/${category.id}?page=${page}`}
+          errorText={(error) => (error instanceof Error ? error.message : String(error))}
+        />
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="page narrow">
+      <h1>{missing ? CATEGORY_TEXT.notFound : 'Something went wrong'}</h1>
+      <p>
+        <Link to="/">Go to the home page</Link>
+      </p>
     </main>
   );
 }

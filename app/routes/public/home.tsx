@@ -1,8 +1,211 @@
-// Placeholder: built by its issue.
-export default function Page() {
+// Home (SPEC.md §2): ad banner, the latest carousel beside the first featured category pane,
+// the video section and the featured-category grid. Rendered on the server with its data.
+import { Suspense } from 'react';
+import { Await, Link, isRouteErrorResponse, useAsyncError } from 'react-router';
+import type { Route } from './+types/home';
+import type { Ad } from '../../../contract/ads.ts';
+import { stripTags } from '../../../contract/text.ts';
+import { servicesContext } from '../../lib/context.ts';
+import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
+import { AdBanner } from '../../components/public/AdBanner.tsx';
+import { Carousel } from '../../components/public/Carousel.tsx';
+import { ArticleImage, ImagePlaceholder } from '../../components/public/ArticleImage.tsx';
+import { articlePath, type ListArticle } from '../../components/public/ArticleList.tsx';
+import { FeaturedPane, type FeaturedSection } from '../../components/public/FeaturedPane.tsx';
+import { LazySection } from '../../components/public/LazySection.tsx';
+import { toListArticle } from '../../components/public/paging.ts';
+import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
+import { boldFontPreload } from '../../components/public/fonts.ts';
+import '../../styles/public.css';
+
+export const links = () => [boldFontPreload];
+
+export const HOME_TEXT = {
+  loading: 'Loading homepage...',
+  loadingVideos: 'Loading videos...',
+  loadingFeatured: 'Loading featured categories...',
+  error: 'Error loading homepage: ',
+  noLatest: 'No latest articles',
+  adsFailed: 'Failed to load advertisements. Please try again later.',
+} as const;
+
+type HomePage = {
+  homepage: { latestNews: ListArticle[]; videoArticles: ListArticle[]; featuredCategorySections: FeaturedSection[] };
+  ads: Ad[];
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const [homepage, ads] = await Promise.all([
+    services.homepage.get(),
+    // A failing ad service leaves the banner empty, never the page (SPEC.md §8).
+    services.ads.listPublic().catch((error: unknown) => {
+      console.error(HOME_TEXT.adsFailed, error);
+      return [] as Ad[];
+    }),
+  ]);
+  const page: HomePage = {
+    homepage: {
+      latestNews: homepage.latestNews.map(toListArticle),
+      videoArticles: homepage.videoArticles.map(toListArticle),
+      featuredCategorySections: homepage.featuredCategorySections.map((s) => ({
+        category: { id: s.category.id, name: s.category.name },
+        articles: s.articles.map(toListArticle),
+      })),
+    },
+    ads,
+  };
+  return { page: page as HomePage | Promise<HomePage>, publicUrl: services.config.publicUrl };
+}
+
+// A client-side navigation to / shows 'Loading homepage...' at once instead of waiting on the
+// old page; the first load uses the server's HTML and data (no hydrate flag).
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = serverLoader();
+  return { page: data.then((d) => d.page), publicUrl: null as string | null };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const publicUrl = loaderData?.publicUrl ?? (typeof window === 'undefined' ? '' : window.location.origin);
+  const page = loaderData?.page;
+  const first = page && !(page instanceof Promise) ? page.homepage.latestNews.find((a) => a.images.length > 0) : undefined;
+  return pageMeta({
+    title: SITE_NAME,
+    description: `${SITE_NAME}: ${SITE_TAGLINE} తాజా తెలుగు వార్తలు, వీడియోలు, ప్రాంతీయ వార్తలు.`,
+    publicUrl,
+    path: '/',
+    image: first ? coverForSharing(first) : null,
+  });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData;
   return (
-    <main className="page">
-      <h1>తాజా వార్తలు</h1>
+    <main className="page home">
+      <h1 className="visually-hidden">{SITE_NAME}</h1>
+      {page instanceof Promise ? (
+        <Suspense fallback={<p className="page-loading">{HOME_TEXT.loading}</p>}>
+          <Await resolve={page} errorElement={<HomeError />}>
+            {(loaded) => <HomeContent page={loaded} />}
+          </Await>
+        </Suspense>
+      ) : (
+        // Server data is drawn straight away: <Await> would suspend once even on a plain value,
+        // and the server would stream a loading text first.
+        <HomeContent page={page} />
+      )}
     </main>
+  );
+}
+
+function HomeError() {
+  const error = useAsyncError();
+  return (
+    <p className="form-error" role="alert">
+      {HOME_TEXT.error}
+      {error instanceof Error ? error.message : String(error)}
+    </p>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <main className="page home">
+      <p className="form-error" role="alert">
+        {HOME_TEXT.error}
+        {message}
+      </p>
+    </main>
+  );
+}
+
+function HomeContent({ page }: { page: HomePage }) {
+  const { latestNews, videoArticles, featuredCategorySections } = page.homepage;
+  return (
+    <>
+      <AdBanner ads={page.ads} className="home-ads" />
+      <div className="home-top">
+        <div className="home-latest">
+          {latestNews.length ? (
+            <Carousel
+              label="తాజా వార్తలు"
+              className="latest-carousel"
+              delay={4000}
+              duration={20}
+              slides={latestNews.map((article, i) => (
+                <LatestSlide key={article.id} article={article} priority={i === 0} />
+              ))}
+            />
+          ) : (
+            <p className="empty-text">{HOME_TEXT.noLatest}</p>
+          )}
+        </div>
+        <FeaturedPane section={featuredCategorySections[0]} />
+      </div>
+      {videoArticles.length > 0 && (
+        <LazySection label="వీడియోలు" loadingText={HOME_TEXT.loadingVideos} minHeight={320} className="home-videos">
+          <h2 className="section-heading">వీడియోలు</h2>
+          <ul className="video-grid">
+            {videoArticles.map((article) => (
+              <li key={article.id}>
+                <Link to={articlePath(article.id)} className="video-card">
+                  <span className="video-thumb">
+                    {article.images[0] ? (
+                      <ArticleImage image={article.images[0]} alt="" sizes="(min-width: 1000px) 280px, 50vw" />
+                    ) : (
+                      <ImagePlaceholder />
+                    )}
+                    <span className="play-badge" aria-hidden="true">
+                      ▶
+                    </span>
+                  </span>
+                  <span className="video-title">{stripTags(article.title)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </LazySection>
+      )}
+      {featuredCategorySections.length > 1 && (
+        <LazySection
+          label="Featured categories"
+          loadingText={HOME_TEXT.loadingFeatured}
+          minHeight={480}
+          className="home-featured"
+        >
+          <div className="featured-grid">
+            {featuredCategorySections.slice(1).map((section) => (
+              <FeaturedPane key={section.category.id} section={section} />
+            ))}
+          </div>
+        </LazySection>
+      )}
+    </>
+  );
+}
+
+function LatestSlide({ article, priority }: { article: ListArticle; priority: boolean }) {
+  const cover = article.images[0];
+  const title = stripTags(article.title);
+  return (
+    <Link to={articlePath(article.id)} className="latest-slide" data-article-id={article.id}>
+      {cover ? (
+        <ArticleImage
+          image={cover}
+          alt={title}
+          sizes="(min-width: 1000px) 700px, calc(100vw - 24px)"
+          priority={priority}
+          className="latest-slide-image"
+        />
+      ) : (
+        <ImagePlaceholder className="latest-slide-image" />
+      )}
+      <span className="latest-slide-title">{title}</span>
+    </Link>
   );
 }

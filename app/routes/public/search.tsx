@@ -1,8 +1,118 @@
-// Placeholder: built by its issue.
-export default function Page() {
+// Search results (SPEC.md §2): 5 per page, every query word highlighted in titles, load-more.
+import { Form } from 'react-router';
+import type { Route } from './+types/search';
+import type { Article } from '../../../contract/articles.ts';
+import { stripTags } from '../../../contract/text.ts';
+import { servicesContext } from '../../lib/context.ts';
+import { api, ApiRequestError } from '../../lib/api.ts';
+import { LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { Highlight } from '../../components/public/Highlight.tsx';
+import { pageMeta } from '../../components/public/meta.ts';
+import { listPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { boldFontPreload } from '../../components/public/fonts.ts';
+import '../../styles/public.css';
+
+export const links = () => [boldFontPreload];
+
+export const SEARCH_TEXT = {
+  empty: 'No articles found matching your search criteria.',
+  error: 'Error loading search results: ',
+  /** SPEC.md §8: how a failed search call is worded. */
+  failed: (status: number) => `An error occurred: ${status}`,
+  heading: 'Search',
+  prompt: 'Type a word to search the news.',
+} as const;
+
+type SearchPage = { content: Article[]; totalElements: number; totalPages: number };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const params = new URL(request.url).searchParams;
+  const query = (params.get('query') ?? '').trim();
+  const pages = listPages(params.get('page'));
+  const base = { query, pages, publicUrl: services.config.publicUrl };
+  if (!query) return { ...base, articles: [], total: 0, error: null };
+  try {
+    const result = await services.search.search(query, 0, PAGE_SIZE * pages);
+    return { ...base, articles: result.content.map(toListArticle), total: result.totalElements, error: null };
+  } catch (error) {
+    const status = (error as { status?: number }).status ?? 500;
+    if (status >= 500) console.error('search failed', error);
+    return { ...base, articles: [], total: 0, error: SEARCH_TEXT.failed(status) };
+  }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const query = loaderData?.query ?? '';
+  return pageMeta({
+    title: query ? `${query} – ${SEARCH_TEXT.heading}` : SEARCH_TEXT.heading,
+    description: query ? `“${query}” గురించి వార్తలు` : SEARCH_TEXT.prompt,
+    publicUrl: loaderData?.publicUrl ?? '',
+    path: query ? `/search?query=${encodeURIComponent(query)}` : '/search',
+    // Result pages change by the minute; the articles themselves are what should be indexed.
+    noindex: true,
+  });
+}
+
+async function loadSearchPage(query: string, page: number) {
+  try {
+    // SPEC.md §6: search is called without session credentials.
+    const result = await api<SearchPage>(
+      `/public/articles/search?query=${encodeURIComponent(query)}&page=${page}&size=${PAGE_SIZE}`,
+      {
+        credentials: 'omit',
+      },
+    );
+    return { articles: result.content.map(toListArticle), total: result.totalElements };
+  } catch (error) {
+    throw error instanceof ApiRequestError ? new Error(SEARCH_TEXT.failed(error.status)) : error;
+  }
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, articles, total, pages, error } = loaderData;
   return (
-    <main className="page">
-      <h1>Search</h1>
+    <main className="page list-page">
+      <h1 className="section-heading page-heading">
+        {SEARCH_TEXT.heading}
+        {query && <span className="search-query">: {query}</span>}
+      </h1>
+      <Form method="get" action="/search" role="search" className="search-form">
+        <label htmlFor="search-page-query" className="visually-hidden">
+          Search
+        </label>
+        <input
+          id="search-page-query"
+          name="query"
+          type="search"
+          defaultValue={query}
+          key={query}
+          placeholder="Search..."
+          required
+        />
+        <button type="submit">{SEARCH_TEXT.heading}</button>
+      </Form>
+      {error ? (
+        <p className="form-error" role="alert">
+          {SEARCH_TEXT.error}
+          {error}
+        </p>
+      ) : !query ? (
+        <p className="empty-text">{SEARCH_TEXT.prompt}</p>
+      ) : articles.length === 0 ? (
+        <p className="empty-text">{SEARCH_TEXT.empty}</p>
+      ) : (
+        <LoadMoreList
+          key={query}
+          initial={articles}
+          total={total}
+          initialPages={pages}
+          loadPage={(page) => loadSearchPage(query, page)}
+          moreHref={(page) => `/search?query=${encodeURIComponent(query)}&page=${page}`}
+          renderTitle={(article) => <Highlight text={stripTags(article.title)} query={query} />}
+          errorText={(e) => `${SEARCH_TEXT.error}${e instanceof Error ? e.message : String(e)}`}
+        />
+      )}
     </main>
   );
 }

@@ -1,0 +1,57 @@
+// Rotating advertisement banner (SPEC.md §2 Home details): one ad at a time, each for its own
+// durationInSeconds, wrapping to the first; nothing at all when there are no ads.
+// Every ad sits in the same grid cell, so the banner is as tall as its tallest ad from the first
+// paint and never changes height while rotating (no layout shift).
+import { useEffect, useState } from 'react';
+import type { Ad } from '../../../contract/ads.ts';
+
+export function AdBanner({ ads, className }: { ads: Ad[]; className?: string }) {
+  const [current, setCurrent] = useState(0);
+  const count = ads.length;
+  const index = count ? current % count : 0;
+  const seconds = ads[index]?.durationInSeconds ?? 0;
+
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = setTimeout(() => setCurrent((i) => (i + 1) % count), Math.max(1, seconds) * 1000);
+    return () => clearTimeout(timer);
+  }, [current, count, seconds]);
+
+  if (count === 0) return null;
+  return (
+    <aside className={`ad-banner ${className ?? ''}`} aria-label="Advertisement">
+      {ads.map((ad, i) => {
+        const shown = i === index;
+        const picture = (
+          <img
+            src={ad.imageUrl}
+            width={ad.width}
+            height={ad.height}
+            alt="Advertisement"
+            // Lazy even at the top of the page: an eager ad is preloaded by React and competes
+            // with the page's LCP image (the first carousel picture) for the phone's bandwidth.
+            loading="lazy"
+            decoding="async"
+          />
+        );
+        return (
+          <div
+            key={ad.id}
+            className={`ad-slot${shown ? ' is-current' : ''}`}
+            data-ad-id={ad.id}
+            aria-hidden={!shown}
+            style={{ aspectRatio: `${ad.width} / ${ad.height}`, width: `min(100%, ${ad.width}px)` }}
+          >
+            {ad.link ? (
+              <a href={ad.link} target="_blank" rel="noopener noreferrer sponsored" tabIndex={shown ? undefined : -1}>
+                {picture}
+              </a>
+            ) : (
+              picture
+            )}
+          </div>
+        );
+      })}
+    </aside>
+  );
+}

@@ -1,0 +1,47 @@
+// A featured category pane: 'తాజా' + the category name, then titles and short descriptions as
+// plain text (every HTML tag stripped, SPEC.md §2 Home details).
+import { Link } from 'react-router';
+import { stripTags } from '../../../contract/text.ts';
+import { ArticleImage, ImagePlaceholder } from './ArticleImage.tsx';
+import { articlePath, type ListArticle } from './ArticleList.tsx';
+
+export const LATEST_WORD = 'తాజా';
+export const NO_FEATURED = 'No featured category selected';
+
+export type FeaturedSection = { category: { id: number; name: string }; articles: ListArticle[] };
+
+export function FeaturedPane({ section, headingLevel = 2 }: { section: FeaturedSection | undefined; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  if (!section || section.articles.length === 0) {
+    return (
+      <section className="featured-pane empty">
+        <p className="empty-text">{NO_FEATURED}</p>
+      </section>
+    );
+  }
+  const { category, articles } = section;
+  return (
+    <section className="featured-pane" aria-labelledby={`featured-${category.id}`}>
+      <Heading id={`featured-${category.id}`} className="section-heading">
+        <Link to={`/public/articles/category/${category.id}`}>{`${LATEST_WORD} ${stripTags(category.name)}`}</Link>
+      </Heading>
+      <ul className="featured-list">
+        {articles.map((article) => (
+          <li key={article.id} className="featured-item">
+            <Link to={articlePath(article.id)} className="featured-link">
+              {article.images[0] ? (
+                <ArticleImage image={article.images[0]} alt="" sizes="96px" className="featured-thumb" />
+              ) : (
+                <ImagePlaceholder className="featured-thumb" />
+              )}
+              <span className="featured-text">
+                <span className="featured-title">{stripTags(article.title)}</span>
+                {article.shortDescription && <span className="featured-summary">{stripTags(article.shortDescription)}</span>}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// Share and discovery tags for public pages: title, description, canonical URL from PUBLIC_URL,
+// Open Graph and Twitter card (with the cover image), JSON-LD when given.
+import type { MetaDescriptor } from 'react-router';
+import type { Article } from '../../../contract/articles.ts';
+import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
+import { absoluteUrl, shareImage } from './format.ts';
+
+type PageMeta = {
+  title: string;
+  description: string;
+  publicUrl: string;
+  path: string;
+  type?: 'website' | 'article';
+  image?: { url: string; width: number; height: number; alt: string } | null;
+  jsonLd?: Record<string, unknown>;
+  noindex?: boolean;
+};
+
+export function pageMeta({
+  title,
+  description,
+  publicUrl,
+  path,
+  type = 'website',
+  image,
+  jsonLd,
+  noindex,
+}: PageMeta): MetaDescriptor[] {
+  const url = absoluteUrl(publicUrl, path);
+  const fullTitle = title === SITE_NAME ? `${SITE_NAME} – ${SITE_TAGLINE}` : `${title} | ${SITE_NAME}`;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:locale', content: 'te_IN' },
+    { property: 'og:type', content: type },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: url },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+  ];
+  if (image) {
+    const src = absoluteUrl(publicUrl, image.url);
+    tags.push(
+      { property: 'og:image', content: src },
+      { property: 'og:image:type', content: 'image/webp' },
+      { property: 'og:image:width', content: String(image.width) },
+      { property: 'og:image:height', content: String(image.height) },
+      { property: 'og:image:alt', content: image.alt },
+      { name: 'twitter:image', content: src },
+      { name: 'twitter:image:alt', content: image.alt },
+    );
+  }
+  if (noindex) tags.push({ name: 'robots', content: 'noindex' });
+  if (jsonLd) tags.push({ 'script:ld+json': jsonLd });
+  return tags;
+}
+
+/** The cover in the size link previews use, or null when the article has no picture. */
+export function coverForSharing(article: Pick<Article, 'images' | 'title'>) {
+  const cover = article.images[0];
+  return cover ? { ...shareImage(cover), alt: article.title } : null;
+}
+
+/** schema.org NewsArticle for an article page. */
+export function newsArticleJsonLd(article: Article, publicUrl: string, path: string, description: string) {
+  const url = absoluteUrl(publicUrl, path);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+    headline: article.title,
+    description,
+    inLanguage: 'te',
+    image: article.images.map((image) => absoluteUrl(publicUrl, shareImage(image).url)),
+    datePublished: article.publicationDate,
+    dateModified: article.publicationDate,
+    author: [{ '@type': 'Person', name: article.author }],
+    articleSection: article.categories.map((c) => c.name),
+    ...(article.region ? { contentLocation: { '@type': 'Place', name: article.region } } : {}),
+    publisher: {
+      '@type': 'NewsMediaOrganization',
+      name: SITE_NAME,
+      url: absoluteUrl(publicUrl, '/'),
+      logo: { '@type': 'ImageObject', url: absoluteUrl(publicUrl, '/favicon.svg') },
+    },
+  };
+}

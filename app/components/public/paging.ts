@@ -1,0 +1,25 @@
+// Paging shared by the category and search pages (SPEC.md §9: 5 per page).
+import type { Article } from '../../../contract/articles.ts';
+import type { ListArticle } from './ArticleList.tsx';
+
+export const PAGE_SIZE = 5;
+/** The most pages a no-JavaScript ?page=N link asks for in one response. */
+export const MAX_LINKED_PAGES = 20;
+
+/** ?page=N (zero-based, the next page to show) → how many pages the server renders at once. */
+export function listPages(raw: string | null): number {
+  const n = raw && /^\d{1,3}$/.test(raw) ? Number(raw) : 0;
+  return Math.min(n, MAX_LINKED_PAGES - 1) + 1;
+}
+
+/** Only what a list card draws: the page's data stays small. */
+export function toListArticle({
+  id,
+  title,
+  shortDescription,
+  images,
+  publicationDate,
+  categories,
+}: Article | ListArticle): ListArticle {
+  return { id, title, shortDescription, images: images.slice(0, 1), publicationDate, categories: categories.slice(0, 1) };
+}
