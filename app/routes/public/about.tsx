@@ -8,10 +8,8 @@ import { LogoWithCredit } from '../../components/public/CreditBanner.tsx';
 import { pageMeta } from '../../components/public/meta.ts';
 import { shareImage } from '../../components/public/format.ts';
 import { stripTags, truncateGraphemes } from '../../../contract/text.ts';
-import { boldFontPreload } from '../../components/public/fonts.ts';
 import '../../styles/public.css';
 
-export const links = () => [boldFontPreload];
 
 export const ABOUT_TEXT = { heading: 'About Us', empty: 'The About Us page has not been written yet.' } as const;
 

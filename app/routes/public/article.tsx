@@ -15,10 +15,8 @@ import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
 import { absoluteUrl, formatDate } from '../../components/public/format.ts';
 import { toListArticle } from '../../components/public/paging.ts';
 import { coverForSharing, newsArticleJsonLd, pageMeta } from '../../components/public/meta.ts';
-import { boldFontPreload } from '../../components/public/fonts.ts';
 import '../../styles/public.css';
 
-export const links = () => [boldFontPreload];
 
 export const ARTICLE_TEXT = {
   notFound: 'Article not found.',

@@ -9,10 +9,8 @@ import { SITE_NAME } from '../../lib/site.ts';
 import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
-import { boldFontPreload } from '../../components/public/fonts.ts';
 import '../../styles/public.css';
 
-export const links = () => [boldFontPreload];
 
 export const CATEGORY_TEXT = { empty: 'No articles in this category yet.', notFound: 'Category not found.' } as const;
 

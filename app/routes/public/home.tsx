@@ -15,10 +15,8 @@ import { FeaturedPane, type FeaturedSection } from '../../components/public/Feat
 import { LazySection } from '../../components/public/LazySection.tsx';
 import { toListArticle } from '../../components/public/paging.ts';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
-import { boldFontPreload } from '../../components/public/fonts.ts';
 import '../../styles/public.css';
 
-export const links = () => [boldFontPreload];
 
 export const HOME_TEXT = {
   loading: 'Loading homepage...',

@@ -9,10 +9,8 @@ import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { Highlight } from '../../components/public/Highlight.tsx';
 import { pageMeta } from '../../components/public/meta.ts';
 import { listPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
-import { boldFontPreload } from '../../components/public/fonts.ts';
 import '../../styles/public.css';
 
-export const links = () => [boldFontPreload];
 
 export const SEARCH_TEXT = {
   empty: 'No articles found matching your search criteria.',
