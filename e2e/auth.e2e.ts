@@ -80,7 +80,7 @@ describe('sign-in and the route guard', () => {
     await dialog.getByLabel('Password', { exact: true }).fill('secret123');
     await dialog.locator('form').getByRole('button', { name: 'Register' }).click();
     await page.waitForURL('**/user-dashboard');
-    expect(await page.getByRole('heading', { name: 'User Dashboard' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'User Dashboard' }).waitFor();
     await screenshot(page, 'user-dashboard');
 
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -116,7 +116,7 @@ describe('sign-in and the route guard', () => {
     await page.waitForURL('**/user-dashboard');
     await goto(page, '/admin-dashboard/usermanagement');
     await page.waitForURL('**/unauthorized');
-    expect(await page.getByRole('heading', { name: 'Access denied' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
     await page.goto('/reporter-dashboard');
     await page.waitForURL('**/unauthorized');
     await screenshot(page, 'unauthorized');
