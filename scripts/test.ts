@@ -9,7 +9,7 @@ const steps: [string, string, string[]][] = [
   ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['typegen', bin('react-router'), ['typegen']],
   ['typecheck', bin('tsc'), ['--noEmit']],
-  ['build', bin('react-router'), ['build']],
+  ['build', process.execPath, ['scripts/build-if-stale.ts']],
   ['api + unit (PGlite and PostgreSQL)', bin('vitest'), ['run']],
   ['end-to-end (Chromium)', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts']],
 ];

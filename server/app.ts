@@ -150,6 +150,8 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
       decorateReply: false,
       wildcard: false,
       index: false,
+      // build-if-stale.ts writes .br/.gz beside each asset at maximum compression.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
