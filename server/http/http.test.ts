@@ -19,6 +19,16 @@ describe(`HTTP hardening (${TEST_DB})`, () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('serves media immutable, without document-only policies', async () => {
+    await t.services.storage.put('abc123-320.webp', Buffer.from('RIFF0000WEBPVP8 '));
+    const res = await t.app.inject({ url: '/media/abc123-320.webp' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
   it('marks API answers private unless a route says otherwise', async () => {
     const res = await t.app.inject({ url: '/api/auth/check-auth' });
     expect(res.headers['cache-control']).toBe('no-store');

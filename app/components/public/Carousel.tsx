@@ -1,8 +1,8 @@
 // One slide per view, looping, autoplaying carousel on Embla (SPEC.md §4, §9). The slides are
-// plain server HTML (the first one shows without JavaScript); Embla and Autoplay attach on the client.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
-import Autoplay from 'embla-carousel-autoplay';
+// plain server HTML (the first one shows without JavaScript); Embla and Autoplay are fetched after
+// hydration and attach to that HTML, so they never delay the first paint or hydration.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
 
 type Props = {
   label: string;
@@ -21,10 +21,27 @@ type Props = {
 };
 
 export function Carousel({ label, slides, delay, duration, className, buttons = true }: Props) {
-  const [emblaRef, embla] = useEmblaCarousel({ loop: slides.length > 1, duration, align: 'start' }, [
-    // Autoplay keeps going after the reader swipes or clicks (stopOnInteraction: false).
-    Autoplay({ delay, stopOnInteraction: false }),
-  ]);
+  const viewport = useRef<HTMLDivElement>(null);
+  const [embla, setEmbla] = useState<EmblaCarouselType>();
+  const count = slides.length;
+  useEffect(() => {
+    if (count < 2 || !viewport.current) return;
+    const node = viewport.current;
+    let api: EmblaCarouselType | undefined;
+    let cancelled = false;
+    void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(([core, autoplay]) => {
+      if (cancelled) return;
+      api = core.default(node, { loop: true, duration, align: 'start' }, [
+        // Autoplay keeps going after the reader swipes or clicks (stopOnInteraction: false).
+        autoplay.default({ delay, stopOnInteraction: false }),
+      ]);
+      setEmbla(api);
+    });
+    return () => {
+      cancelled = true;
+      api?.destroy();
+    };
+  }, [count, delay, duration]);
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {
@@ -41,7 +58,7 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
 
   return (
     <section className={`carousel ${className ?? ''}`} aria-roledescription="carousel" aria-label={label}>
-      <div className="carousel-viewport" ref={emblaRef}>
+      <div className="carousel-viewport" ref={viewport}>
         <div className="carousel-container">
           {slides.map((slide, i) => (
             <div
