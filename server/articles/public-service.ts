@@ -1,8 +1,130 @@
 // Public reading of approved articles (one, by category, related, latest-news).
+// Only APPROVED articles exist here (DESIGN.md §2 Visibility): anything else is "not found".
+import { and, count, desc, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { articleCategories, articles, categories } from '../db/schema.ts';
+import { loadArticle, loadArticles } from './model.ts';
+import { z } from 'zod';
+import { notFound, parseOr400 } from '../http/errors.ts';
+import type { Article } from '../../contract/articles.ts';
 
-export function createPublicArticlesService(deps: ServiceDeps) {
-  void deps;
-  return {};
+export const RELATED_LIMIT = 6;
+export const LATEST_NEWS_LIMIT = 6;
+export const CATEGORY_PAGE_SIZE = 5;
+export const MAX_PAGE_SIZE = 50;
+
+export const isApproved = eq(articles.approvalStatus, 'APPROVED');
+/** Newest first; the id breaks ties so paging is stable. */
+export const newestFirst = [desc(articles.publicationDate), desc(articles.id)] as const;
+
+/** Lists leave out the body HTML (the heaviest field); pages that show the body load one article. */
+export function withoutBody(list: Article[]): Article[] {
+  return list.map((a) => ({ ...a, content: '' }));
+}
+
+/** Approved articles matching `where`, newest first, loaded in their wire shape without the body. */
+export async function listApproved(db: DbOrTx, where: SQL | undefined, limit: number, offset = 0): Promise<Article[]> {
+  const rows = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(where ? and(isApproved, where) : isApproved)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  return withoutBody(
+    await loadArticles(
+      db,
+      rows.map((r) => r.id),
+    ),
+  );
+}
+
+/** Articles filed under the category (any position, not only the primary one). */
+export const inCategory = (categoryId: number) =>
+  sql`exists (select 1 from ${articleCategories} where ${articleCategories.articleId} = ${articles.id} and ${articleCategories.categoryId} = ${categoryId})`;
+
+/** Service-level guard for callers other than the HTTP routes (which answer 400 instead): never a negative offset or an unbounded list. */
+export function safePaging(page: number, size: number) {
+  return {
+    page: Number.isSafeInteger(page) && page > 0 ? Math.min(page, 100_000) : 0,
+    size: Number.isSafeInteger(size) && size > 0 ? Math.min(size, 500) : CATEGORY_PAGE_SIZE,
+  };
+}
+
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
+export function createPublicArticlesService({ db }: ServiceDeps) {
+  return {
+    /** One approved article, or null (pending, rejected and missing look the same). */
+    async get(id: number): Promise<Article | null> {
+      if (!validId(id)) return null;
+      const [row] = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.id, id), isApproved));
+      return row ? loadArticle(db, row.id) : null;
+    },
+
+    /** A page of a category's approved articles (zero-based pages) and their total; unknown category: 404. */
+    async byCategory(categoryId: number, requestedPage: number, requestedSize: number) {
+      const { page, size } = safePaging(requestedPage, requestedSize);
+      const [category] = validId(categoryId)
+        ? await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, categoryId))
+        : [];
+      if (!category) throw notFound('Category not found');
+      const [[{ total }], list] = await Promise.all([
+        db
+          .select({ total: count() })
+          .from(articles)
+          .where(and(isApproved, inCategory(categoryId))),
+        listApproved(db, inCategory(categoryId), size, page * size),
+      ]);
+      return { category, articles: list, total: Number(total) };
+    },
+
+    /** Newest approved articles in the category, without the one being read. */
+    async related(categoryId: number, excludeArticleId: number): Promise<Article[]> {
+      if (!validId(categoryId)) return [];
+      const where = validId(excludeArticleId)
+        ? and(inCategory(categoryId), ne(articles.id, excludeArticleId))
+        : inCategory(categoryId);
+      return listApproved(db, where, RELATED_LIMIT);
+    },
+
+    /** Newest approved articles outside the category (DESIGN.md §2). */
+    async latestNews(excludeCategoryId: number): Promise<Article[]> {
+      if (!validId(excludeCategoryId)) return listApproved(db, undefined, LATEST_NEWS_LIMIT);
+      const outside = notExists(
+        db
+          .select({ one: sql`1` })
+          .from(articleCategories)
+          .where(and(eq(articleCategories.articleId, articles.id), eq(articleCategories.categoryId, excludeCategoryId))),
+      );
+      return listApproved(db, outside, LATEST_NEWS_LIMIT);
+    },
+  };
 }
 export type PublicArticlesService = ReturnType<typeof createPublicArticlesService>;
+
+const PagingSchema = z.object({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(0, 'page starts at 0')
+    .max(100_000)
+    .default(0),
+  size: z.coerce
+    .number({ error: 'size must be a number' })
+    .int('size must be a whole number')
+    .min(1, 'size must be between 1 and 50')
+    .max(MAX_PAGE_SIZE, 'size must be between 1 and 50')
+    .default(CATEGORY_PAGE_SIZE),
+});
+
+/** `?page&size` of public lists: zero-based page, size 1..50 (default 5); anything else is a 400. */
+export function parsePaging(query: unknown): { page: number; size: number } {
+  const q = (query ?? {}) as Record<string, unknown>;
+  const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+  return parseOr400(PagingSchema, { page: blankToUndefined(q.page), size: blankToUndefined(q.size) });
+}

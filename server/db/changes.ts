@@ -21,8 +21,10 @@ export function createChangeFeed(database: Database) {
     },
     /** Call after the transaction that changed public content has committed. */
     async contentChanged(what: string) {
+      // Local first: on PostgreSQL our own NOTIFY comes back only after this returns, and the
+      // writer's very next request must not get a cached page (the echo bumps again, harmlessly).
+      apply(what);
       if (subscribed) await database.notify(CHANNEL, what);
-      else apply(what);
     },
     get version() {
       return version;

@@ -1,0 +1,23 @@
+// The part of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  type Histogram = { average: number; p50: number; p99: number; total: number };
+  export type Result = {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    non2xx: number;
+    errors: number;
+  };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    headers?: Record<string, string>;
+  };
+  function autocannon(options: Options): Promise<Result>;
+  namespace autocannon {
+    export type { Result, Options };
+  }
+  export default autocannon;
+}

@@ -1,0 +1,381 @@
+// `npm run bench`: load test and Lighthouse against the production build on a seeded database.
+//   (a) autocannon, 50 connections, 10 s each: home, an article, a search; then the same article
+//       HTML from a plain node:http static server, and the ratio between the two.
+//   (b) Lighthouse (mobile preset, Debian Chromium) on home, article, category and search.
+// Results go to bench/results/*.json and the table in docs/performance.md; exits 1 when a budget is missed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { seedBenchDatabase } from './seed.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'bench/results');
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 2000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = 50;
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+const SEARCH_WORD = 'హైదరాబాద్';
+/** The flags of e2e/support/browser.ts (not imported: that module needs the vitest runner). */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const BUDGET = { performance: 95, cls: 0.01, articleJsBytes: 100 * 1024, throughputRatio: 0.5 };
+
+const children = new Set<ChildProcess>();
+const log = (line: string) => console.log(`[bench] ${line}`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function startChild(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  return { child, output: () => output };
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitFor(url: string, child: { child: ChildProcess; output(): string }, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.child.exitCode !== null) throw new Error(`server exited early:\n${child.output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${url}:\n${child.output()}`);
+}
+
+type Load = {
+  name: string;
+  url: string;
+  requestsPerSec: number;
+  latencyP50: number;
+  latencyP99: number;
+  non2xx: number;
+  errors: number;
+  bytesPerRequest: number;
+};
+
+function toLoad(name: string, url: string, runs: autocannon.Result[]): Load {
+  const total = runs.reduce((n, r) => n + r.requests.total, 0);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const result: Load = {
+    name,
+    url,
+    requestsPerSec: Math.round(runs.reduce((n, r) => n + r.requests.average, 0) / runs.length),
+    latencyP50: median(runs.map((r) => r.latency.p50)),
+    latencyP99: Math.max(...runs.map((r) => r.latency.p99)),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    bytesPerRequest: Math.round(runs.reduce((n, r) => n + r.throughput.total, 0) / Math.max(1, total)),
+  };
+  log(
+    `${name.padEnd(28)} ${String(result.requestsPerSec).padStart(6)} req/s  p50 ${result.latencyP50} ms  p99 ${result.latencyP99} ms  non-2xx ${result.non2xx}`,
+  );
+  return result;
+}
+
+async function load(name: string, url: string, headers: Record<string, string> = {}, warmUp = 200): Promise<Load> {
+  // Warm-up: fill the render cache and let V8 optimise before measuring.
+  await autocannon({ url, connections: 10, amount: warmUp, headers });
+  return toLoad(name, url, [await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })]);
+}
+
+/**
+ * The app against the static server, in alternating slices (5 × DURATION/5 s each), so that load
+ * from other processes on a shared machine falls on both sides alike. The ratio is the median of
+ * the slices' ratios.
+ */
+async function versus(
+  app: { name: string; url: string },
+  yardstick: { name: string; url: string },
+  headers: Record<string, string> = {},
+) {
+  const slices = 5;
+  const duration = Math.max(1, Math.round(DURATION / slices));
+  for (const { url } of [app, yardstick]) await autocannon({ url, connections: 10, amount: 200, headers });
+  const appRuns: autocannon.Result[] = [];
+  const yardstickRuns: autocannon.Result[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < slices; i++) {
+    const a = await autocannon({ url: app.url, connections: CONNECTIONS, duration, headers });
+    const b = await autocannon({ url: yardstick.url, connections: CONNECTIONS, duration, headers });
+    appRuns.push(a);
+    yardstickRuns.push(b);
+    ratios.push(a.requests.average / b.requests.average);
+  }
+  const ratio = [...ratios].sort((x, y) => x - y)[Math.floor(slices / 2)];
+  return {
+    app: toLoad(app.name, app.url, appRuns),
+    yardstick: toLoad(yardstick.name, yardstick.url, yardstickRuns),
+    ratio,
+    ratios,
+  };
+}
+
+type PageScore = {
+  page: string;
+  url: string;
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsTransferBytes: number;
+  totalTransferBytes: number;
+};
+
+async function lighthouseRun(url: string) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  // A fresh browser per page: a reused one sometimes loses the trace (NO_NAVSTART).
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROMIUM_FLAGS,
+  });
+  try {
+    // Mobile form factor, simulated throttling: Lighthouse's defaults.
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function lighthouseRuns(pages: { page: string; url: string }[]): Promise<PageScore[]> {
+  const scores: PageScore[] = [];
+  for (const { page, url } of pages) {
+    // BENCH_LIGHTHOUSE_RUNS > 1: keep the run with the median performance score (Lighthouse's advice).
+    const runs = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+      let run = await lighthouseRun(url);
+      // NO_NAVSTART and friends are Lighthouse/Chromium flakes on a busy machine: try twice more.
+      for (let attempt = 2; run.runtimeError && attempt <= 3; attempt++) {
+        log(`${page}: lighthouse runtime error ${run.runtimeError.code}, attempt ${attempt}`);
+        run = await lighthouseRun(url);
+      }
+      runs.push(run);
+    }
+    runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
+    const lhr = runs[Math.floor(runs.length / 2)];
+    writeFileSync(path.join(resultsDir, `lighthouse-${page}.lhr.json`), JSON.stringify(lhr));
+    const items =
+      (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
+        ?.items ?? [];
+    const score: PageScore = {
+      page,
+      url,
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue ?? 0),
+      cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(4)),
+      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
+      jsTransferBytes: items.find((i) => i.resourceType === 'script')?.transferSize ?? 0,
+      totalTransferBytes: items.find((i) => i.resourceType === 'total')?.transferSize ?? 0,
+    };
+    if (lhr.runtimeError) log(`${page}: lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    log(
+      `lighthouse ${page.padEnd(9)} performance ${score.performance}  LCP ${score.lcpMs} ms  CLS ${score.cls}  TBT ${score.tbtMs} ms  JS ${(score.jsTransferBytes / 1024).toFixed(1)} KB`,
+    );
+    scores.push(score);
+  }
+  return scores;
+}
+
+function markdown(loads: Load[], ratio: number, ratioBr: number, scores: PageScore[], meta: Record<string, string | number>) {
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+  const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
+  return [
+    `Run ${meta.date} on ${meta.cpus} × ${meta.cpu}, Node ${meta.node}, ${meta.articles} approved articles (PGlite), ` +
+      `${CONNECTIONS} connections × ${DURATION} s per target; rows without "brotli" are uncompressed on both servers (no Accept-Encoding sent).`,
+    '',
+    '| target | req/s | p50 ms | p99 ms | non-2xx | bytes/response |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...loads.map(
+      (l) => `| ${l.name} | ${l.requestsPerSec} | ${l.latencyP50} | ${l.latencyP99} | ${l.non2xx} | ${l.bytesPerRequest} |`,
+    ),
+    '',
+    `Article page throughput / static file server: **${(ratio * 100).toFixed(0)}%** uncompressed (budget ≥ 50%: ${ok(ratio >= BUDGET.throughputRatio)}); ` +
+      `${(ratioBr * 100).toFixed(0)}% with brotli on both sides.`,
+    '',
+    '| page (Lighthouse mobile) | performance | LCP | CLS | TBT | JS (compressed) | all bytes | within budget |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    ...scores.map(
+      (s) =>
+        `| ${s.page} | ${s.performance} | ${(s.lcpMs / 1000).toFixed(2)} s | ${s.cls} | ${s.tbtMs} ms | ${kb(s.jsTransferBytes)} | ${kb(s.totalTransferBytes)} | ${ok(
+          s.performance >= BUDGET.performance &&
+            s.cls <= BUDGET.cls &&
+            (s.page !== 'article' || s.jsTransferBytes <= BUDGET.articleJsBytes),
+        )} |`,
+    ),
+  ].join('\n');
+}
+
+async function writeDocs(table: string) {
+  const file = path.join(root, 'docs/performance.md');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  let doc: string;
+  try {
+    doc = readFileSync(file, 'utf8');
+  } catch {
+    doc = `# Performance\n\n${start}\n${end}\n`;
+  }
+  if (!doc.includes(start) || !doc.includes(end)) doc += `\n${start}\n${end}\n`;
+  doc = doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${table}\n${end}`);
+  // Formatted like the rest of the repository, so `prettier --check .` stays green after a run.
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  writeFileSync(file, await prettier.format(doc, { ...options, filepath: file }));
+}
+
+async function main() {
+  const started = Date.now();
+  mkdirSync(resultsDir, { recursive: true });
+  const { buildIfStale, buildDir } = await import('../scripts/build-if-stale.ts');
+  buildIfStale();
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'news-bench-'));
+  try {
+    log(`seeding ${ARTICLES} articles in ${dataDir}`);
+    const seeded = await seedBenchDatabase(dataDir, ARTICLES, log);
+    log(`database ready: ${seeded.total} approved articles (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startChild(['server/main.ts'], {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      NODE_ENV: 'production',
+      SEED_DEMO: '0',
+      // Per-request logging is left out on both sides of the comparison.
+      LOG_LEVEL: 'warn',
+      BUILD_DIR: buildDir,
+    });
+    await waitFor(`${base}/readyz`, server);
+
+    const pages = [
+      { page: 'home', url: `${base}/` },
+      { page: 'article', url: `${base}/article/${seeded.articleId}` },
+      { page: 'category', url: `${base}/public/articles/category/${seeded.categoryId}` },
+      { page: 'search', url: `${base}/search?query=${encodeURIComponent(SEARCH_WORD)}` },
+    ];
+    const articleUrl = pages[1].url;
+    const articleHtml = Buffer.from(
+      await (await fetch(articleUrl, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
+    );
+    const htmlFile = path.join(dataDir, 'article.html');
+    writeFileSync(htmlFile, articleHtml);
+
+    const loads: Load[] = [];
+    loads.push(await load('home', pages[0].url));
+    loads.push(await load('search', pages[3].url));
+    // A signed-in reader (any session cookie) bypasses the render cache: the cost of a full render.
+    loads.push(await load('article, uncached render', articleUrl, { cookie: 'sid=bench-no-such-session' }, 20));
+
+    const staticPort = await freePort();
+    const staticServer = startChild(['bench/static-server.ts', htmlFile, String(staticPort)], {});
+    const staticUrl = `http://127.0.0.1:${staticPort}/`;
+    await waitFor(staticUrl, staticServer);
+    const plain = await versus({ name: 'article', url: articleUrl }, { name: 'static file server', url: staticUrl });
+    // For information: what browsers get (brotli), the app's cached compressed copy vs precompressed bytes.
+    const brotli = await versus(
+      { name: 'article (brotli)', url: articleUrl },
+      { name: 'static file server (brotli)', url: staticUrl },
+      { 'accept-encoding': 'br' },
+    );
+    loads.push(plain.app, plain.yardstick, brotli.app, brotli.yardstick);
+    await stopChild(staticServer.child);
+    const { ratio } = plain;
+    const ratioBr = brotli.ratio;
+    log(
+      `article page / static server: ${(ratio * 100).toFixed(0)}% uncompressed (slices ${plain.ratios.map((r) => r.toFixed(2)).join(' ')}), ` +
+        `${(ratioBr * 100).toFixed(0)}% brotli`,
+    );
+
+    const scores = await lighthouseRuns(pages);
+    await stopChild(server.child);
+
+    const meta = {
+      date: new Date().toISOString().slice(0, 16).replace('T', ' '),
+      cpus: os.cpus().length,
+      cpu: os.cpus()[0]?.model.trim() ?? 'cpu',
+      node: process.versions.node,
+      articles: seeded.total,
+    };
+    writeFileSync(path.join(resultsDir, 'load.json'), JSON.stringify({ meta, loads, ratio, ratioBr }, null, 2));
+    writeFileSync(path.join(resultsDir, 'lighthouse.json'), JSON.stringify({ meta, scores }, null, 2));
+    const table = markdown(loads, ratio, ratioBr, scores, meta);
+    writeFileSync(path.join(resultsDir, 'summary.md'), `${table}\n`);
+    await writeDocs(table);
+    console.log(`\n${table}\n`);
+
+    const misses = [
+      ...(ratio < BUDGET.throughputRatio ? [`article throughput ${(ratio * 100).toFixed(0)}% < 50% of static`] : []),
+      ...scores.flatMap((s) => [
+        ...(s.performance < BUDGET.performance ? [`${s.page}: performance ${s.performance} < 95`] : []),
+        ...(s.cls > BUDGET.cls ? [`${s.page}: CLS ${s.cls} > 0.01`] : []),
+        ...(s.page === 'article' && s.jsTransferBytes > BUDGET.articleJsBytes
+          ? [`article: JS ${(s.jsTransferBytes / 1024).toFixed(1)} KB > 100 KB`]
+          : []),
+      ]),
+    ];
+    log(`finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    if (misses.length) {
+      log(`budgets missed:\n  ${misses.join('\n  ')}`);
+      process.exitCode = 1;
+    } else log('all budgets met');
+  } finally {
+    await Promise.all([...children].map(stopChild));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of children) child.kill('SIGTERM');
+    process.exit(130);
+  });
+}
+
+await main();

@@ -1,0 +1,240 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { createContext } from 'react-router';
+import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createRenderCache, newCachedPage, preferredEncoding } from './cache.ts';
+import { createSsrHandler, type AppServerBuild } from './ssr.ts';
+import { buildApp } from '../app.ts';
+import { articles } from '../db/schema.ts';
+import { addArticle, addReporter } from '../search/fixtures.ts';
+import type { Services } from '../services.ts';
+
+describe('render cache (LRU by content version)', () => {
+  it('keeps the most recently used pages up to its bound', () => {
+    const cache = createRenderCache({ version: () => 0, maxEntries: 2 });
+    const page = (body: string) => newCachedPage(200, [], body);
+    cache.set('/a', page('a'), 0);
+    cache.set('/b', page('b'), 0);
+    expect(cache.get('/a')?.body.toString()).toBe('a'); // /a is now the most recent
+    cache.set('/c', page('c'), 0);
+    expect(cache.get('/b')).toBeUndefined();
+    expect(cache.get('/a')?.body.toString()).toBe('a');
+    expect(cache.get('/c')?.body.toString()).toBe('c');
+    expect(cache.size).toBe(2);
+  });
+
+  it('forgets everything when the content version moves, and refuses renders of an older version', () => {
+    let version = 1;
+    const cache = createRenderCache({ version: () => version });
+    cache.set('/', newCachedPage(200, [], 'old'), 1);
+    expect(cache.get('/')?.body.toString()).toBe('old');
+    version = 2;
+    expect(cache.get('/')).toBeUndefined();
+    // A render that started before the change must not be stored after it.
+    cache.set('/', newCachedPage(200, [], 'stale'), 1);
+    expect(cache.get('/')).toBeUndefined();
+    cache.set('/', newCachedPage(200, [], 'new'), 2);
+    expect(cache.get('/')?.body.toString()).toBe('new');
+  });
+
+  it('does not store oversized pages', () => {
+    const cache = createRenderCache({ version: () => 0, maxBodyBytes: 10 });
+    cache.set('/big', newCachedPage(200, [], 'x'.repeat(11)), 0);
+    expect(cache.get('/big')).toBeUndefined();
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['identity', undefined],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, br;q=0', 'gzip'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['*', 'gzip'],
+  ])('%j -> %j', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
+
+describe(`SSR adapter with render cache (${TEST_DB})`, () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let renders = 0;
+  let reporterId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    reporterId = (await addReporter(t.services.db, 'cache_reporter')).id;
+    const servicesContext = createContext<Services>();
+    // A stand-in for React Router: renders the number of approved articles from the database.
+    const handle = async (request: Request) => {
+      renders++;
+      const [{ n }] = await t.services.db.select({ n: count() }).from(articles).where(eq(articles.approvalStatus, 'APPROVED'));
+      const url = new URL(request.url);
+      if (url.pathname === '/slow') await new Promise((r) => setTimeout(r, 100));
+      if (url.pathname === '/long')
+        return new Response(`<p>${'తెలుగు వార్త '.repeat(500)}</p>`, { headers: { 'content-type': 'text/html' } });
+      if (url.pathname === '/missing')
+        return new Response('<p>none</p>', { status: 404, headers: { 'content-type': 'text/html' } });
+      return new Response(`<p>${url.pathname} approved=${n}</p>`, {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
+    };
+    const build = { entry: { module: { servicesContext } } } as unknown as AppServerBuild;
+    app = Fastify();
+    await app.register(cookie);
+    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createSsrHandler(build, t.services, { handle }) });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  it('renders an anonymous page once, then serves it from the cache with CDN headers and an ETag', async () => {
+    const before = renders;
+    const first = await app.inject({ url: '/news' });
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toBe('<p>/news approved=0</p>');
+    expect(first.headers['x-render-cache']).toBe('miss');
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    const second = await app.inject({ url: '/news' });
+    expect(second.headers['x-render-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(renders).toBe(before + 1);
+    const revalidated = await app.inject({ url: '/news', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('compresses a cached page once per encoding and sends what the reader accepts', async () => {
+    const plain = await app.inject({ url: '/long' });
+    const br = await app.inject({ url: '/long', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    const gzip = await app.inject({ url: '/long', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // One ETag for the page whatever the encoding (weak, so it may be compared across encodings).
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+    expect(String(plain.headers.etag)).toMatch(/^W\//);
+  });
+
+  it('keys on the whole URL, query and .data requests included', async () => {
+    const a = await app.inject({ url: '/search?query=a' });
+    const b = await app.inject({ url: '/search?query=b' });
+    const data = await app.inject({ url: '/search.data?query=a' });
+    expect([a, b, data].map((r) => r.headers['x-render-cache'])).toEqual(['miss', 'miss', 'miss']);
+    expect((await app.inject({ url: '/search?query=a' })).headers['x-render-cache']).toBe('hit');
+  });
+
+  it('shows an approval on the very next request', async () => {
+    const id = await addArticle(t.services.db, { title: 'కొత్త వార్త', reporterId, status: 'PENDING' });
+    expect((await app.inject({ url: '/news' })).body).toBe('<p>/news approved=0</p>');
+    // What the review service does on approve: commit, then announce the change.
+    await t.services.db.update(articles).set({ approvalStatus: 'APPROVED' }).where(eq(articles.id, id));
+    await t.services.changes.contentChanged('article');
+    const next = await app.inject({ url: '/news' });
+    expect(next.headers['x-render-cache']).toBe('miss');
+    expect(next.body).toBe('<p>/news approved=1</p>');
+  });
+
+  it('shares one render among readers arriving while it is under way', async () => {
+    const before = renders;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => app.inject({ url: '/slow' })));
+    expect(renders).toBe(before + 1);
+    expect(new Set(answers.map((a) => a.body))).toEqual(new Set(['<p>/slow approved=1</p>']));
+    expect(answers.filter((a) => a.headers['x-render-cache'] === 'miss')).toHaveLength(1);
+  });
+
+  it('does not share a render that started before a content change', async () => {
+    const before = renders;
+    const first = app.inject({ url: '/slow?v=1' });
+    await new Promise((r) => setTimeout(r, 20));
+    await t.services.changes.contentChanged('article');
+    const second = app.inject({ url: '/slow?v=1' });
+    await Promise.all([first, second]);
+    expect(renders).toBe(before + 2);
+  });
+
+  it('sees a change at once when the feed is subscribed (as in production), before the NOTIFY echo', async () => {
+    await t.services.changes.subscribe();
+    expect((await app.inject({ url: '/news?subscribed' })).headers['x-render-cache']).toBe('miss');
+    expect((await app.inject({ url: '/news?subscribed' })).headers['x-render-cache']).toBe('hit');
+    const before = t.services.changes.version;
+    await t.services.changes.contentChanged('article');
+    expect(t.services.changes.version).toBeGreaterThan(before);
+    expect((await app.inject({ url: '/news?subscribed' })).headers['x-render-cache']).toBe('miss');
+  });
+
+  it('renders signed-in requests fresh every time and marks them private', async () => {
+    const before = renders;
+    const res = await app.inject({ url: '/news', headers: { cookie: 'sid=whatever' } });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-render-cache']).toBeUndefined();
+    await app.inject({ url: '/news', headers: { cookie: 'sid=whatever' } });
+    expect(renders).toBe(before + 2);
+  });
+
+  it('does not cache error pages', async () => {
+    const before = renders;
+    await app.inject({ url: '/missing' });
+    const again = await app.inject({ url: '/missing' });
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['x-render-cache']).toBeUndefined();
+    expect(renders).toBe(before + 2);
+  });
+});
+
+// The real web app build, when one exists: the home page HTML is cached and an approval shows at once.
+const buildFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../build/server/index.js');
+describe.runIf(existsSync(buildFile))(`real build: home page after an approval (${TEST_DB})`, () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const build = (await import(buildFile)) as AppServerBuild;
+    app = await buildApp({ services: t.services, build });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  it('serves the cached page until an approval, then the new headline', async () => {
+    const reporterId = (await addReporter(t.services.db, 'real_build')).id;
+    const id = await addArticle(t.services.db, { title: 'ప్రత్యేక శీర్షిక పరీక్ష', reporterId, status: 'PENDING' });
+    const first = await app.inject({ url: '/' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(first.body).not.toContain('ప్రత్యేక శీర్షిక పరీక్ష');
+    expect((await app.inject({ url: '/' })).headers['x-render-cache']).toBe('hit');
+    // The admin approves through the API of SPEC.md §7.
+    const admin = await t.signIn('ADMIN');
+    const approve = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/articles/approve/${id}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(approve.statusCode).toBe(200);
+    const next = await app.inject({ url: '/' });
+    expect(next.headers['x-render-cache']).toBe('miss');
+    expect(next.body).toContain('ప్రత్యేక శీర్షిక పరీక్ష');
+    const privatePage = await app.inject({ url: '/', headers: { cookie: admin.cookie } });
+    expect(privatePage.headers['cache-control']).toBe('private, no-store');
+  });
+});

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { addArticle, addCategory, addReporter } from '../search/fixtures.ts';
+import { xml } from './service.ts';
+
+let t: TestApp;
+const ids: Record<string, number> = {};
+let politics: number;
+let sports: number;
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+const PUBLIC = 'https://news.example.te';
+
+/**
+ * A strict XML well-formedness check, enough for what these routes write: one root, every tag
+ * closed in order, quoted attributes, and only the five XML entities or character references.
+ */
+function expectWellFormedXml(doc: string) {
+  const body = doc.replace(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n/, '');
+  expect(body).not.toBe(doc); // the declaration comes first
+  const stack: string[] = [];
+  let roots = 0;
+  const token = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)|(<)/gy;
+  for (const m of body.matchAll(token)) {
+    const [, closing, name, , selfClosing, text, strayLt] = m;
+    if (strayLt) throw new Error(`stray "<" in ${body.slice(m.index, m.index + 40)}`);
+    if (text !== undefined) {
+      if (stack.length === 0 && text.trim()) throw new Error(`text outside the root: ${text}`);
+      const bad = text.match(/&(?!(amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);)/i);
+      if (bad || text.includes('>')) throw new Error(`unescaped text: ${text}`);
+      continue;
+    }
+    if (closing) {
+      const open = stack.pop();
+      if (open !== name) throw new Error(`</${name}> closes <${open}>`);
+    } else {
+      if (stack.length === 0) roots++;
+      if (!selfClosing) stack.push(name);
+    }
+  }
+  expect(stack).toEqual([]);
+  expect(roots).toBe(1);
+}
+
+const texts = (doc: string, tag: string) => Array.from(doc.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g')), (m) => m[1]);
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: PUBLIC } });
+  const db = t.services.db;
+  const reporter = (await addReporter(db, 'seo_reporter')).id;
+  politics = (await addCategory(db, 'రాజకీయాలు')).id;
+  sports = (await addCategory(db, 'క్రీడలు & ఆటలు')).id;
+  ids.fresh = await addArticle(db, {
+    title: 'ఎన్నికల <ఫలితాలు> & "విశ్లేషణ"',
+    content: '<p>ఓట్ల లెక్కింపు &amp; ఫలితాలు</p>',
+    reporterId: reporter,
+    categoryIds: [politics, sports],
+    publicationDate: hoursAgo(2),
+    withImage: true,
+  });
+  ids.yesterday = await addArticle(db, {
+    title: 'నిన్నటి వార్త',
+    reporterId: reporter,
+    categoryIds: [sports],
+    publicationDate: hoursAgo(30),
+  });
+  ids.old = await addArticle(db, {
+    title: 'పాత వార్త',
+    reporterId: reporter,
+    categoryIds: [politics],
+    publicationDate: hoursAgo(24 * 5),
+  });
+  ids.pending = await addArticle(db, {
+    title: 'పెండింగ్ రహస్యం',
+    reporterId: reporter,
+    categoryIds: [politics],
+    status: 'PENDING',
+    publicationDate: hoursAgo(1),
+  });
+  ids.rejected = await addArticle(db, {
+    title: 'తిరస్కృత రహస్యం',
+    reporterId: reporter,
+    categoryIds: [sports],
+    status: 'REJECTED',
+    publicationDate: hoursAgo(1),
+  });
+});
+afterAll(() => t.close());
+
+const get = (url: string) => t.app.inject({ url });
+
+describe(`SEO files (${TEST_DB})`, () => {
+  it('robots.txt allows the site, keeps crawlers out of dashboards and the API, and points to the sitemaps', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['cache-control']).toMatch(/^public/);
+    for (const line of [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /admin-dashboard',
+      'Disallow: /reporter-dashboard',
+      'Disallow: /user-dashboard',
+    ]) {
+      expect(res.body.split('\n')).toContain(line);
+    }
+    expect(res.body).toContain(`Sitemap: ${PUBLIC}/sitemap.xml`);
+    expect(res.body).toContain(`Sitemap: ${PUBLIC}/news-sitemap.xml`);
+  });
+
+  it('sitemap.xml lists home, About Us, categories and approved articles with lastmod', async () => {
+    const res = await get('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.headers.etag).toBeTruthy();
+    expectWellFormedXml(res.body);
+    const locs = texts(res.body, 'loc');
+    expect(locs.slice(0, 2)).toEqual([`${PUBLIC}/`, `${PUBLIC}/about-us`]);
+    expect(locs).toContain(`${PUBLIC}/public/articles/category/${politics}`);
+    expect(locs).toContain(`${PUBLIC}/public/articles/category/${sports}`);
+    const articleLocs = locs.filter((l) => l.includes('/article/'));
+    expect(articleLocs).toEqual([ids.fresh, ids.yesterday, ids.old].map((id) => `${PUBLIC}/article/${id}`));
+    expect(res.body).toMatch(new RegExp(`<loc>${PUBLIC}/article/${ids.fresh}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
+  });
+
+  it('news-sitemap.xml: Google News schema, Telugu, only articles approved in the last 48 hours', async () => {
+    const res = await get('/news-sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expectWellFormedXml(res.body);
+    expect(res.body).toContain('xmlns:news="http://www.google.com/schemas/sitemap-news/0.9"');
+    expect(texts(res.body, 'loc')).toEqual([`${PUBLIC}/article/${ids.fresh}`, `${PUBLIC}/article/${ids.yesterday}`]);
+    expect(texts(res.body, 'news:language')).toEqual(['te', 'te']);
+    expect(texts(res.body, 'news:name')[0]).toBe('తెలుగు వార్తలు');
+    expect(texts(res.body, 'news:title')[0]).toBe('ఎన్నికల &lt;ఫలితాలు&gt; &amp; &quot;విశ్లేషణ&quot;');
+    expect(texts(res.body, 'news:publication_date')[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it('rss.xml: RSS 2.0 of the newest approved articles, escaped, with the cover as enclosure', async () => {
+    const res = await get('/rss.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expectWellFormedXml(res.body);
+    expect(res.body).toContain('<rss version="2.0"');
+    expect(texts(res.body, 'language')).toEqual(['te']);
+    const titles = texts(res.body, 'title');
+    expect(titles.slice(1)).toEqual(['ఎన్నికల &lt;ఫలితాలు&gt; &amp; &quot;విశ్లేషణ&quot;', 'నిన్నటి వార్త', 'పాత వార్త']);
+    expect(texts(res.body, 'link')).toContain(`${PUBLIC}/article/${ids.fresh}`);
+    expect(res.body).toContain(`<enclosure url="${PUBLIC}/media/fixture0cover-1200.webp" length="0" type="image/webp"/>`);
+    expect(texts(res.body, 'description')).toContain('ఓట్ల లెక్కింపు &amp; ఫలితాలు');
+    expect(texts(res.body, 'pubDate')[0]).toMatch(/GMT$/);
+    expect(res.body).toContain('<category>క్రీడలు &amp; ఆటలు</category>');
+  });
+
+  it('category RSS lists only that category, and 404s an unknown one', async () => {
+    const res = await get(`/rss/category/${sports}.xml`);
+    expect(res.statusCode).toBe(200);
+    expectWellFormedXml(res.body);
+    expect(texts(res.body, 'link')).toEqual([
+      `${PUBLIC}/public/articles/category/${sports}`,
+      ...[ids.fresh, ids.yesterday].map((id) => `${PUBLIC}/article/${id}`),
+    ]);
+    expect(res.body).toContain(`<guid isPermaLink="true">${PUBLIC}/article/${ids.fresh}</guid>`);
+    expect(texts(res.body, 'title')[0]).toBe('క్రీడలు &amp; ఆటలు – తెలుగు వార్తలు');
+    expect(res.body).toContain(`<atom:link href="${PUBLIC}/rss/category/${sports}.xml" rel="self"`);
+    expect((await get('/rss/category/999999.xml')).statusCode).toBe(404);
+    expect((await get('/rss/category/abc.xml')).statusCode).toBe(404);
+  });
+
+  it('never mentions pending or rejected articles', async () => {
+    for (const url of [
+      '/sitemap.xml',
+      '/news-sitemap.xml',
+      '/rss.xml',
+      `/rss/category/${politics}.xml`,
+      `/rss/category/${sports}.xml`,
+    ]) {
+      const body = (await get(url)).body;
+      expect(body).not.toContain('రహస్యం');
+      expect(body).not.toContain(`/article/${ids.pending}<`);
+      expect(body).not.toContain(`/article/${ids.rejected}<`);
+    }
+  });
+
+  it('escapes markup and drops characters XML cannot carry', () => {
+    expect(xml(`<a href="x">&'\u0001`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;');
+  });
+});

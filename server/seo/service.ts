@@ -1,0 +1,170 @@
+// What crawlers and feed readers get: robots.txt, sitemaps (site and Google News) and RSS 2.0.
+// Approved articles only; every address is absolute, built from PUBLIC_URL.
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import type { Services } from '../services.ts';
+import { articles, categories } from '../db/schema.ts';
+import { inCategory, isApproved, listApproved } from '../articles/public-service.ts';
+import { notFound } from '../http/errors.ts';
+import { SITE_NAME, SITE_TAGLINE } from '../../app/lib/site.ts';
+import type { Article } from '../../contract/articles.ts';
+
+export const RSS_ITEMS = 30;
+export const NEWS_SITEMAP_HOURS = 48;
+/** Google's limits: 50,000 addresses per sitemap, 1,000 per news sitemap. */
+export const SITEMAP_MAX_URLS = 50_000;
+export const NEWS_SITEMAP_MAX_URLS = 1_000;
+
+/** The canonical address of each page (the article page's own canonical link uses the same). */
+export const paths = {
+  home: '/',
+  about: '/about-us',
+  article: (id: number) => `/article/${id}`,
+  category: (id: number) => `/public/articles/category/${id}`,
+  rss: '/rss.xml',
+  categoryRss: (id: number) => `/rss/category/${id}.xml`,
+};
+
+// Characters XML 1.0 does not allow at all (control characters other than tab, newline, return).
+// eslint-disable-next-line no-control-regex
+const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** Text or attribute value safe inside XML. */
+export const xml = (value: string | number) =>
+  String(value)
+    .replace(INVALID_XML, '')
+    .replace(/[&<>"']/g, (c) => ESCAPES[c]);
+
+export function createSeoService(services: Services) {
+  const { db, config } = services;
+  const abs = (path: string) => `${config.publicUrl}${path}`;
+
+  function rss(title: string, description: string, selfPath: string, pagePath: string, items: Article[]) {
+    const lastBuild = items[0] ? new Date(items[0].publicationDate) : new Date(0);
+    const entries = items.map((a) => {
+      const cover = a.imageUrls[0];
+      return [
+        '<item>',
+        `<title>${xml(a.title)}</title>`,
+        `<link>${xml(abs(paths.article(a.id)))}</link>`,
+        `<guid isPermaLink="true">${xml(abs(paths.article(a.id)))}</guid>`,
+        `<pubDate>${new Date(a.publicationDate).toUTCString()}</pubDate>`,
+        `<description>${xml(a.shortDescription)}</description>`,
+        `<dc:creator>${xml(a.author)}</dc:creator>`,
+        ...a.categories.map((c) => `<category>${xml(c.name)}</category>`),
+        // RSS requires a length; the byte size of a re-encoded variant is not stored, and 0 is the accepted "unknown".
+        cover ? `<enclosure url="${xml(abs(cover))}" length="0" type="image/webp"/>` : '',
+        '</item>',
+      ].join('');
+    });
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+      '<channel>',
+      `<title>${xml(title)}</title>`,
+      `<link>${xml(abs(pagePath))}</link>`,
+      `<description>${xml(description)}</description>`,
+      '<language>te</language>',
+      `<lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
+      `<atom:link href="${xml(abs(selfPath))}" rel="self" type="application/rss+xml"/>`,
+      ...entries,
+      '</channel>',
+      '</rss>',
+    ].join('\n');
+  }
+
+  return {
+    robots() {
+      return [
+        'User-agent: *',
+        'Allow: /',
+        'Disallow: /api/',
+        'Disallow: /admin-dashboard',
+        'Disallow: /reporter-dashboard',
+        'Disallow: /reporter/',
+        'Disallow: /user-dashboard',
+        '',
+        `Sitemap: ${abs('/sitemap.xml')}`,
+        `Sitemap: ${abs('/news-sitemap.xml')}`,
+        '',
+      ].join('\n');
+    },
+
+    /** Home, About Us, every category and every approved article (newest first, with lastmod). */
+    async sitemap() {
+      const [cats, rows] = await Promise.all([
+        db.select({ id: categories.id }).from(categories).orderBy(asc(categories.id)),
+        db
+          .select({ id: articles.id, publicationDate: articles.publicationDate, updatedAt: articles.updatedAt })
+          .from(articles)
+          .where(isApproved)
+          .orderBy(desc(articles.publicationDate), desc(articles.id))
+          .limit(SITEMAP_MAX_URLS - 2),
+      ]);
+      const url = (path: string, lastmod?: Date) =>
+        `<url><loc>${xml(abs(path))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
+      const lastChange = (r: { publicationDate: Date; updatedAt: Date }) =>
+        r.updatedAt > r.publicationDate ? r.updatedAt : r.publicationDate;
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        url(paths.home, rows[0] ? lastChange(rows[0]) : undefined),
+        url(paths.about),
+        ...cats.slice(0, SITEMAP_MAX_URLS - 2 - rows.length).map((c) => url(paths.category(c.id))),
+        ...rows.map((r) => url(paths.article(r.id), lastChange(r))),
+        '</urlset>',
+      ].join('\n');
+    },
+
+    /** Google News sitemap: articles approved in the last 48 hours, language te. */
+    async newsSitemap(now = new Date()) {
+      const since = new Date(now.getTime() - NEWS_SITEMAP_HOURS * 3_600_000);
+      const rows = await db
+        .select({ id: articles.id, title: articles.title, publicationDate: articles.publicationDate })
+        .from(articles)
+        .where(and(isApproved, gte(articles.publicationDate, since)))
+        .orderBy(desc(articles.publicationDate), desc(articles.id))
+        .limit(NEWS_SITEMAP_MAX_URLS);
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">',
+        ...rows.map((r) =>
+          [
+            '<url>',
+            `<loc>${xml(abs(paths.article(r.id)))}</loc>`,
+            '<news:news>',
+            `<news:publication><news:name>${xml(SITE_NAME)}</news:name><news:language>te</news:language></news:publication>`,
+            `<news:publication_date>${r.publicationDate.toISOString()}</news:publication_date>`,
+            `<news:title>${xml(r.title)}</news:title>`,
+            '</news:news>',
+            '</url>',
+          ].join(''),
+        ),
+        '</urlset>',
+      ].join('\n');
+    },
+
+    /** The site feed: the 30 newest approved articles. */
+    async siteRss() {
+      const items = await listApproved(db, undefined, RSS_ITEMS);
+      return rss(SITE_NAME, SITE_TAGLINE, paths.rss, paths.home, items);
+    },
+
+    /** One category's feed; unknown category: 404. */
+    async categoryRss(categoryId: number) {
+      const [category] =
+        Number.isSafeInteger(categoryId) && categoryId > 0 && categoryId <= 2_147_483_647
+          ? await db.select().from(categories).where(eq(categories.id, categoryId))
+          : [];
+      if (!category) throw notFound('Category not found');
+      const items = await listApproved(db, inCategory(category.id), RSS_ITEMS);
+      return rss(
+        `${category.name} – ${SITE_NAME}`,
+        `${SITE_NAME}: ${category.name}`,
+        paths.categoryRss(category.id),
+        paths.category(category.id),
+        items,
+      );
+    },
+  };
+}
