@@ -24,6 +24,7 @@ export async function start(config: Config) {
   const seed = config.seedDemo ?? (empty && !config.databaseUrl);
   await ensureFirstAdmin(services, config, (line) => console.log(line));
   if (seed) await seedDemoContent(services, { log: (line) => console.log(line) });
+  await database.maintain();
 
   const dev = config.env === 'development';
   const app = await buildApp({
@@ -34,9 +35,9 @@ export async function start(config: Config) {
   });
   if (dev) await (await import('./http/dev.ts')).registerDevSsr(app, services);
   await services.changes.subscribe();
-  const checkpoints =
-    database.engine === 'pglite' ? setInterval(() => void database.checkpoint().catch(() => {}), 5 * 60_000) : undefined;
-  checkpoints?.unref();
+  const maintenance =
+    database.engine === 'pglite' ? setInterval(() => void database.maintain().catch(() => {}), 5 * 60_000) : undefined;
+  maintenance?.unref();
   // Expired sessions are useless rows; sweep them hourly.
   const sweep = setInterval(() => void services.sessions.purgeExpired().catch(() => {}), 60 * 60_000);
   sweep.unref();
@@ -46,7 +47,7 @@ export async function start(config: Config) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    clearInterval(checkpoints);
+    clearInterval(maintenance);
     clearInterval(sweep);
     // Stop accepting, let in-flight requests finish, then close the database cleanly
     // (an unclosed PGlite can leave its data directory damaged).
