@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'build', 'data', '.react-router', 'bench/results', 'e2e/screenshots'] },
+  { ignores: ['node_modules', 'build', 'data', '.react-router', '.tmp', 'bench/results', 'e2e/screenshots'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,16 @@
 // Reading articles into their wire shape: one place, used by public, reporter and admin routes.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { articleCategories, articleImages, articles, categories, images, users, type ArticleRow, type ImageRow } from '../db/schema.ts';
+import {
+  articleCategories,
+  articleImages,
+  articles,
+  categories,
+  images,
+  users,
+  type ArticleRow,
+  type ImageRow,
+} from '../db/schema.ts';
 import type { Article, ArticleImage } from '../../contract/articles.ts';
 
 export const mediaUrl = (key: string, width: number) => `/media/${key}-${width}.webp`;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PoolClient } from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -94,7 +95,7 @@ async function openPostgres(url: string): Promise<Database> {
     lockClient.release();
   }
   const db = drizzle({ client: pool, schema }) as unknown as Db;
-  let listener: import('pg').PoolClient | undefined;
+  let listener: PoolClient | undefined;
   const handlers = new Map<string, Set<(p: string) => void>>();
   return {
     db,

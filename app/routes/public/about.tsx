@@ -10,7 +10,6 @@ import { shareImage } from '../../components/public/format.ts';
 import { stripTags, truncateGraphemes } from '../../../contract/text.ts';
 import '../../styles/public.css';
 
-
 export const ABOUT_TEXT = { heading: 'About Us', empty: 'The About Us page has not been written yet.' } as const;
 
 const IMAGE_SIZES = '(min-width: 1000px) 900px, calc(100vw - 24px)';

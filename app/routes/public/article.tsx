@@ -17,7 +17,6 @@ import { toListArticle } from '../../components/public/paging.ts';
 import { coverForSharing, newsArticleJsonLd, pageMeta } from '../../components/public/meta.ts';
 import '../../styles/public.css';
 
-
 export const ARTICLE_TEXT = {
   notFound: 'Article not found.',
   related: 'సంబంధిత వార్తలు',

@@ -11,7 +11,6 @@ import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import '../../styles/public.css';
 
-
 export const CATEGORY_TEXT = { empty: 'No articles in this category yet.', notFound: 'Category not found.' } as const;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -17,7 +17,6 @@ import { toListArticle } from '../../components/public/paging.ts';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import '../../styles/public.css';
 
-
 export const HOME_TEXT = {
   loading: 'Loading homepage...',
   loadingVideos: 'Loading videos...',

@@ -11,7 +11,6 @@ import { pageMeta } from '../../components/public/meta.ts';
 import { listPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import '../../styles/public.css';
 
-
 export const SEARCH_TEXT = {
   empty: 'No articles found matching your search criteria.',
   error: 'Error loading search results: ',
