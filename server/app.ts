@@ -47,7 +47,9 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
   const { config } = services;
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from a proxy on this host or a private network; from
+    // anyone else it would let a client pick its own address and dodge the login rate limit.
+    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
     bodyLimit: 1024 * 1024,
     // Give in-flight requests time to finish on shutdown.
     return503OnClosing: true,

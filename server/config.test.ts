@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
     expect(c.admin).toBeUndefined();
     expect(c.seedDemo).toBeUndefined();
     expect(c.secureCookies).toBe(false);
+    expect(c.authRateLimit).toBe(10);
   });
 
   it('derives PUBLIC_URL from PORT and secure cookies from https', () => {
@@ -39,6 +40,7 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT'],
     [{ ADMIN_USERNAME: 'a', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_USERNAME'],
     [{ ADMIN_USERNAME: 'a', ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],

@@ -22,6 +22,7 @@ const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
     ADMIN_EMAIL: z.email().optional(),
     SEED_DEMO: flag.optional(),
+    AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -42,6 +43,8 @@ export type Config = {
   env: 'production' | 'development' | 'test';
   logLevel: string;
   secureCookies: boolean;
+  /** Login and register attempts per minute per client address. */
+  authRateLimit: number;
 };
 
 export class ConfigError extends Error {}
@@ -70,5 +73,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     logLevel: e.LOG_LEVEL,
     secureCookies: publicUrl.startsWith('https://'),
+    authRateLimit: e.AUTH_RATE_LIMIT,
   };
 }

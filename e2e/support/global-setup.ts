@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: '1',
+      // Every test file signs in from 127.0.0.1; the limit itself is tested in server/auth.
+      AUTH_RATE_LIMIT: '10000',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -101,6 +101,21 @@ describe(`auth API (${TEST_DB})`, () => {
     expect(codes).toContain(429);
   });
 
+  it('ignores X-Forwarded-For from a client outside trusted networks, so rotating it does not dodge the limit', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'x', password: 'y' },
+        remoteAddress: '198.51.100.7',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toContain(429);
+  });
+
   it('answers unknown API paths with JSON 404', async () => {
     const res = await t.app.inject({ url: '/api/does-not-exist' });
     expect(res.statusCode).toBe(404);

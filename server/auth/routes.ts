@@ -18,7 +18,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     });
 
   // Brute-force protection per client address (DESIGN.md §2).
-  const rateLimit = { max: 10, timeWindow: '1 minute' };
+  const rateLimit = { max: config.authRateLimit, timeWindow: '1 minute' };
 
   app.post('/auth/login', { config: { rateLimit } }, async (request, reply) => {
     await sessions.destroy(request.cookies[SESSION_COOKIE]);
