@@ -5,12 +5,13 @@
 // Results go to bench/results/*.json and the table in docs/performance.md; exits 1 when a budget is missed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { seedBenchDatabase } from './seed.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { freePort } from '../server/test/resources.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench/results');
@@ -19,32 +20,10 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const SEARCH_WORD = 'హైదరాబాద్';
-/** The flags of e2e/support/browser.ts (not imported: that module needs the vitest runner). */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const BUDGET = { performance: 95, cls: 0.01, articleJsBytes: 100 * 1024, throughputRatio: 0.5 };
 
 const children = new Set<ChildProcess>();
 const log = (line: string) => console.log(`[bench] ${line}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startChild(args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -163,7 +142,7 @@ async function lighthouseRun(url: string) {
   const chromeLauncher = await import('chrome-launcher');
   // A fresh browser per page: a reused one sometimes loses the trace (NO_NAVSTART).
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
   });
   try {

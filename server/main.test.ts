@@ -1,26 +1,13 @@
 // The process as an operator runs it: start from the environment, first admin, health checks,
 // graceful shutdown that leaves the database reopenable, and one clear line for bad config.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale, root } from '../scripts/build-if-stale.ts';
 import { TEST_DB } from './test/app.ts';
-
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { createPgDatabase, freePort } from './test/resources.ts';
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
@@ -53,20 +40,9 @@ beforeAll(async () => {
   buildIfStale();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-main-'));
   if (TEST_DB === 'postgres') {
-    const name = `main_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
+    const created = await createPgDatabase('main');
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
   }
 }, 180_000);
 afterAll(async () => {

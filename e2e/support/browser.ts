@@ -5,25 +5,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { inject } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { users } from '../../server/db/schema.ts';
 import type { Role } from '../../contract/roles.ts';
 
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const baseUrl = () => inject('baseUrl');
 
 export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
 /** A fresh context (own cookies) on a phone-sized viewport unless told otherwise. */

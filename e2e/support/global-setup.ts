@@ -1,17 +1,14 @@
 // Starts the real site once for the whole e2e run: production build, PostgreSQL database made
 // for this run (dropped after), demo content, a known admin.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale, root } from '../../scripts/build-if-stale.ts';
+import { createPgDatabase, freePort } from '../../server/test/resources.ts';
 
 export const ADMIN = { username: 'chief', password: 'chief-secret-1' };
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,26 +18,9 @@ declare module 'vitest' {
   }
 }
 
-async function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
 export default async function setup(project: TestProject) {
   buildIfStale();
-  const name = `e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const dbUrl = new URL(PG_ADMIN_URL);
-  dbUrl.pathname = `/${name}`;
+  const database = await createPgDatabase('e2e');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -50,7 +30,7 @@ export default async function setup(project: TestProject) {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: database.url,
       PUBLIC_URL: baseUrl,
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
@@ -76,16 +56,13 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', baseUrl);
-  project.provide('databaseUrl', dbUrl.toString());
+  project.provide('databaseUrl', database.url);
   project.provide('admin', ADMIN);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await c.end();
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

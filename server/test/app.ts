@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { createPgDatabase } from './resources.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
@@ -16,7 +16,6 @@ import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Role } from '../../contract/roles.ts';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -27,25 +26,6 @@ export type TestApp = {
   signIn(role: Role, username?: string): Promise<{ id: number; username: string; cookie: string }>;
   close(): Promise<void>;
 };
-
-async function createPgDatabase() {
-  const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 export async function createTestApp(opts: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-test-'));
