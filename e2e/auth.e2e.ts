@@ -106,8 +106,13 @@ describe('sign-in and the route guard', () => {
 
   it('the guard sends a visitor to / and a wrong role to /unauthorized; /login goes to /', async () => {
     const { page, context } = await newPage(browser);
+    // One redirect, not a loop of navigations aborting each other.
+    const aborted: string[] = [];
+    page.on('requestfailed', (r) => aborted.push(r.url()));
     await page.goto('/admin-dashboard');
     await page.waitForURL((url) => url.pathname === '/');
+    await page.waitForLoadState('networkidle');
+    expect(aborted).toEqual([]);
     await page.goto('/login');
     expect(new URL(page.url()).pathname).toBe('/');
 
