@@ -10,7 +10,6 @@ import { hashPassword } from '../../server/auth/passwords.ts';
 import { users } from '../../server/db/schema.ts';
 import type { Role } from '../../contract/roles.ts';
 
-
 export const baseUrl = () => inject('baseUrl');
 
 export async function launch(): Promise<Browser> {
