@@ -84,6 +84,10 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection the server ends (restart, failover, DROP ... WITH (FORCE)) emits 'error'; with no
+  // listener Node would crash the process. Queries on it still reject; the pool replaces it.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Several instances may start at once against one server: serialise migrations on one
   // connection (advisory locks belong to a session).
   const lockClient = await pool.connect();
