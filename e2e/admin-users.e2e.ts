@@ -95,11 +95,13 @@ const listedNames = (page: Page) =>
 const pageLabel = (page: Page) => page.locator('.users-pagination span').textContent();
 
 /** Waits for the list request the action triggers and returns its query. */
+/** The list request the action sends (not a response still in flight from an earlier step). */
 async function listRequest(page: Page, action: () => Promise<void>) {
   const [request] = await Promise.all([
-    page.waitForResponse((r) => r.url().includes('/api/admin/users?') && !r.url().includes('size=100')),
+    page.waitForRequest((r) => r.url().includes('/api/admin/users?') && !r.url().includes('size=100')),
     action(),
   ]);
+  await request.response();
   return new URL(request.url()).searchParams;
 }
 
