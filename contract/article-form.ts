@@ -152,25 +152,8 @@ export const EDITOR_TAGS = [
   'hr',
 ];
 /** Read-only reporter and admin views (SPEC.md §5): text structure and styling, no links or code. */
-export const VIEW_TAGS = [
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'span',
-  'mark',
-];
+const NOT_IN_VIEWS = new Set(['a', 'code', 'pre', 'hr']);
+export const VIEW_TAGS = EDITOR_TAGS.filter((tag) => !NOT_IN_VIEWS.has(tag));
 export const FONT_SIZES = [12, 14, 16, 18, 20] as const;
 export const DEFAULT_FONT_SIZE = 16;
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|[a-z]+)$/i;
