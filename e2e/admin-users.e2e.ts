@@ -67,7 +67,7 @@ async function openScreen(opts: { viewport?: { width: number; height: number } }
   const seen = dialogs(page);
   await goto(page, SCREEN);
   await page.getByRole('heading', { name: 'All Users' }).waitFor();
-  await page.locator('.users-pagination').waitFor();
+  await page.locator('.pagination').waitFor();
   return { page, context, seen };
 }
 
@@ -92,7 +92,7 @@ async function expectAccessible(page: Page) {
 const row = (page: Page, username: string) => page.locator(`tr[data-username="${username}"]`);
 const listedNames = (page: Page) =>
   page.locator('tbody tr[data-username]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-username')));
-const pageLabel = (page: Page) => page.locator('.users-pagination span').textContent();
+const pageLabel = (page: Page) => page.locator('.pagination span').textContent();
 
 /** Waits for the list request the action triggers and returns its query. */
 /** The list request the action sends (not a response still in flight from an earlier step). */

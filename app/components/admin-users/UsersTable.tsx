@@ -94,33 +94,3 @@ export function UsersTable({ users, roleFilter, onRoleFilter, currentUserId, bus
     </table>
   );
 }
-
-/** 'Page X of Y' with previous and next arrows; pages are zero-based on the wire, one-based on screen. */
-export function Pagination({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
-  const pages = Math.max(totalPages, 1);
-  return (
-    <nav className="users-pagination" aria-label="Pages of users">
-      <button
-        type="button"
-        className="secondary"
-        aria-label="Previous page"
-        disabled={page <= 0}
-        onClick={() => onPage(page - 1)}
-      >
-        ←
-      </button>
-      <span aria-live="polite">
-        Page {Math.min(page, pages - 1) + 1} of {pages}
-      </span>
-      <button
-        type="button"
-        className="secondary"
-        aria-label="Next page"
-        disabled={page >= pages - 1}
-        onClick={() => onPage(page + 1)}
-      >
-        →
-      </button>
-    </nav>
-  );
-}

@@ -9,6 +9,7 @@ import { api } from '../../lib/api.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { APPROVED_PAGE_SIZE, REVIEW_ERRORS, REVIEW_MESSAGES, type ApprovedPage } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
+import { Pagination } from '../../components/Pagination.tsx';
 
 export const meta = () => [{ title: 'Approved Articles' }, { name: 'robots', content: 'noindex' }];
 
@@ -140,31 +141,7 @@ function ApprovedArticles() {
           ))}
         </ul>
       )}
-      {totalPages > 1 && (
-        <nav className="review-pager" aria-label="Pages">
-          <button
-            type="button"
-            className="secondary"
-            aria-label="Previous page"
-            disabled={page === 0 || loading}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            ‹
-          </button>
-          <span>
-            Page {page + 1} of {totalPages}
-          </span>
-          <button
-            type="button"
-            className="secondary"
-            aria-label="Next page"
-            disabled={page >= totalPages - 1 || loading}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            ›
-          </button>
-        </nav>
-      )}
+      {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={setPage} disabled={loading} />}
       <ConfirmDeleteModal
         title={toDelete?.title ?? null}
         busy={deleting}

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Role } from '../../../contract/roles.ts';
 import { USER_MESSAGES, USERS_PAGE_MAX, USERS_PAGE_SIZE, type UserPage, type UserSummary } from '../../../contract/users.ts';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
-import { Pagination, UsersTable, type RoleFilter } from '../../components/admin-users/UsersTable.tsx';
+import { UsersTable, type RoleFilter } from '../../components/admin-users/UsersTable.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
 import { ReassignModal, type Reassign, type ReassignFlow } from '../../components/admin-users/ReassignModal.tsx';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import '../../styles/admin-users.css';
@@ -240,7 +241,7 @@ function AllUsers() {
               onDelete={onDelete}
             />
           </div>
-          <Pagination page={page} totalPages={totalPages} onPage={setPage} />
+          <Pagination page={page} totalPages={totalPages} onPage={setPage} label="Pages of users" />
         </>
       )}
 

@@ -7,6 +7,7 @@ import { REPORTER_PAGE_SIZE } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import '../../styles/reporter.css';
+import { Pagination } from '../../components/Pagination.tsx';
 
 export const meta = () => [{ title: 'My Approved Articles' }, { name: 'robots', content: 'noindex' }];
 
@@ -104,31 +105,7 @@ function MyArticlesScreen() {
           ))}
         </ul>
       )}
-      {totalPages > 1 && (
-        <nav className="pager" aria-label="Pages">
-          <button
-            type="button"
-            className="secondary"
-            aria-label="Previous page"
-            disabled={page === 0}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            ‹
-          </button>
-          <span>
-            Page {page + 1} of {totalPages}
-          </span>
-          <button
-            type="button"
-            className="secondary"
-            aria-label="Next page"
-            disabled={page + 1 >= totalPages}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            ›
-          </button>
-        </nav>
-      )}
+      {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={setPage} />}
     </main>
   );
 }
