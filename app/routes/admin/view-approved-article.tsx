@@ -1,12 +1,8 @@
 // SPEC.md §2 Admin: read an approved article as the admin sees it, with a way to edit it.
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
-import { failureText } from '../../components/admin-review/feedback.ts';
-import { api } from '../../lib/api.ts';
-import type { Article } from '../../../contract/articles.ts';
-import { REVIEW_ERRORS } from '../../../contract/review.ts';
+import { useAdminArticle } from '../../components/admin-review/useAdminArticle.ts';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
@@ -22,18 +18,7 @@ export default function ViewApprovedArticlePage() {
 
 function ViewApprovedArticle() {
   const { id } = useParams();
-  const [article, setArticle] = useState<Article | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    api<Article>(`/admin/articles/${encodeURIComponent(id ?? '')}`)
-      .then((a) => !cancelled && setArticle(a))
-      .catch((e) => !cancelled && setError(REVIEW_ERRORS.fetchArticle + failureText(e)));
-    return () => {
-      cancelled = true;
-    };
-  }, [id]);
+  const { article, error } = useAdminArticle(id);
 
   return (
     <main className="page narrow review-page">

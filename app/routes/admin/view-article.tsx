@@ -1,7 +1,7 @@
 // SPEC.md §2 Admin review (view-article/{id}): read the article, then approve, reject with an
 // optional reason, or edit (several categories) and approve in one save. After a success the
 // screen returns to the pending list after 2 s.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
@@ -9,8 +9,8 @@ import { RejectModal } from '../../components/admin-review/RejectModal.tsx';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
 import { failureStatus, failureText, useNavigateAfterSuccess } from '../../components/admin-review/feedback.ts';
 import { api } from '../../lib/api.ts';
-import type { Article } from '../../../contract/articles.ts';
 import { REVIEW_ERRORS, REVIEW_MESSAGES, type ReviewResult } from '../../../contract/review.ts';
+import { useAdminArticle } from '../../components/admin-review/useAdminArticle.ts';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
@@ -30,8 +30,7 @@ type Outcome = { ok: boolean; text: string; detail?: string };
 
 function ReviewArticle() {
   const { id } = useParams();
-  const [article, setArticle] = useState<Article | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { article, setArticle, error: loadError } = useAdminArticle(id);
   const [editing, setEditing] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -39,16 +38,6 @@ function ReviewArticle() {
   const navigate = useNavigate();
   const done = outcome?.ok === true;
   useNavigateAfterSuccess(done, PENDING_LIST);
-
-  useEffect(() => {
-    let cancelled = false;
-    api<Article>(`/admin/articles/${encodeURIComponent(id ?? '')}`)
-      .then((a) => !cancelled && setArticle(a))
-      .catch((e) => !cancelled && setLoadError(REVIEW_ERRORS.fetchArticle + failureText(e)));
-    return () => {
-      cancelled = true;
-    };
-  }, [id]);
 
   const approve = async () => {
     if (!article) return;
