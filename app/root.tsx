@@ -4,6 +4,7 @@ import teluguRegular from '@fontsource/noto-sans-telugu/files/noto-sans-telugu-t
 import teluguBold from '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-700-normal.woff2?url';
 import stylesHref from './styles.css?url';
 import { AuthProvider } from './lib/auth.tsx';
+import { IslandScripts, useIslandsPage } from './islands/Island.tsx';
 
 // Both weights are preloaded: headings and <strong> use the bold face, and when it arrived after
 // the first paint the text re-wrapped and shifted the page (CLS 0.03 on an article).
@@ -22,6 +23,7 @@ src:local('Noto Sans Telugu'),local('NotoSansTelugu-Regular'),url(${teluguRegula
 src:local('Noto Sans Telugu Bold'),local('NotoSansTelugu-Bold'),url(${teluguBold}) format('woff2');unicode-range:U+0951-0952,U+0964-0965,U+0C00-0C7F,U+1CDA,U+200C-200D,U+25CC}`;
 
 export function Layout({ children }: { children: ReactNode }) {
+  const islands = useIslandsPage();
   return (
     <html lang="te">
       <head>
@@ -34,8 +36,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {islands ? (
+          <IslandScripts />
+        ) : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from 'playwright-core';
-import { baseUrl, closeDatabase, createUser, goto, launch, newPage, screenshot } from './support/browser.ts';
+import { baseUrl, closeDatabase, createUser, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
 import type { Article } from '../contract/articles.ts';
 import type { Ad } from '../contract/ads.ts';
 
@@ -325,6 +325,54 @@ describe('article page', () => {
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await page.getByRole('heading', { name: 'సంబంధిత వార్తలు' }).isVisible()).toBe(true);
     await screenshot(page, 'public-article-nojs');
+    await context.close();
+  });
+
+  it('opened from a link, runs without React Router: the header comes alive on its first click', async () => {
+    const { page, context } = await newPage(browser);
+    await goto(page, `/public/articles/${fixtures.video.id}`);
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((r) => r.name)
+          .filter((name) => name.endsWith('.js')),
+      );
+    // The islands entry hydrated share, carousel and ads; React Router's client was never sent.
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
+    expect((await scripts()).some((name) => name.includes('/header.client-'))).toBe(false);
+
+    // The first click on the menu fetches the header, hydrates it and is replayed.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect.poll(() => page.locator('#site-drawer').getAttribute('class')).toBe('drawer open');
+    expect((await scripts()).some((name) => name.includes('/header.client-'))).toBe(true);
+    await page.locator('#site-drawer').getByRole('button', { name: 'Login' }).click();
+    await page.locator('dialog[open]').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('dialog[open]').waitFor({ state: 'detached' });
+
+    // Search from the header is a full page load of the search page.
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('searchbox').fill(SEARCH_WORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/search?query=${SEARCH_WORD}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    expect(await page.locator('.article-card').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows a signed-in reader Logout in the menu, which signs out and goes to /', async () => {
+    const { page, context } = await newPage(browser);
+    const reader = await createUser('USER', 'reader');
+    await signIn(page, reader.username, reader.password);
+    await goto(page, `/article/${fixtures.other.id}`);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const logout = page.locator('#site-drawer').getByRole('button', { name: 'Logout' });
+    await logout.waitFor();
+    await logout.click();
+    await page.waitForURL(`${baseUrl()}/`);
+    const check = await page.request.get('/api/auth/check-auth');
+    expect(check.status() === 401 || (await check.json()).authenticated === false).toBe(true);
     await context.close();
   });
 

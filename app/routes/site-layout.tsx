@@ -3,6 +3,7 @@ import { Outlet, useLoaderData } from 'react-router';
 import type { Route } from './+types/site-layout';
 import { servicesContext } from '../lib/context.ts';
 import { Header } from '../components/Header.tsx';
+import { Island } from '../islands/Island.tsx';
 import { SITE_NAME } from '../lib/site.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,7 +19,7 @@ export default function SiteLayout() {
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Header navigation={navigation} headlines={headlines} />
+      <Island name="header" component={Header} props={{ navigation, headlines }} />
       <div id="main" className="site-main">
         <Outlet />
       </div>

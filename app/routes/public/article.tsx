@@ -8,9 +8,9 @@ import { stripTags } from '../../../contract/text.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { AdBanner } from '../../components/public/AdBanner.tsx';
 import { ArticleCard, type ListArticle } from '../../components/public/ArticleList.tsx';
-import { ArticleImage } from '../../components/public/ArticleImage.tsx';
-import { Carousel } from '../../components/public/Carousel.tsx';
+import { ArticleGallery } from '../../components/public/ArticleGallery.tsx';
 import { ShareButton } from '../../components/public/ShareButton.tsx';
+import { Island, type RouteHandle } from '../../islands/Island.tsx';
 import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
 import { absoluteUrl, formatDate } from '../../components/public/format.ts';
 import { toListArticle } from '../../components/public/paging.ts';
@@ -23,7 +23,8 @@ export const ARTICLE_TEXT = {
   latest: 'తాజా వార్తలు',
 } as const;
 
-const IMAGE_SIZES = '(min-width: 1000px) 760px, calc(100vw - 24px)';
+// A reader of an article needs only a few parts of it to respond: see app/islands/Island.tsx.
+export const handle: RouteHandle = { hydrate: 'islands' };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -107,38 +108,20 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
               {article.author && <span className="article-author">{article.author}</span>}
             </p>
-            <ShareButton url={shareUrl} />
+            <Island name="share" component={ShareButton} props={{ url: shareUrl }} />
           </div>
+          {/* One picture needs no script; several make a carousel that must come alive. */}
           {article.images.length > 1 ? (
-            <Carousel
-              label={title}
-              className="article-carousel"
-              delay={3000}
-              duration={22}
-              slides={article.images.map((image, i) => (
-                <ArticleImage
-                  key={image.url}
-                  image={image}
-                  alt={title}
-                  sizes={IMAGE_SIZES}
-                  priority={i === 0}
-                  className="article-image"
-                />
-              ))}
-            />
+            <Island name="gallery" component={ArticleGallery} props={{ title, images: article.images }} />
           ) : (
-            article.images[0] && (
-              <figure className="article-figure">
-                <ArticleImage image={article.images[0]} alt={title} sizes={IMAGE_SIZES} priority className="article-image" />
-              </figure>
-            )
+            <ArticleGallery title={title} images={article.images} />
           )}
           {/* Sanitised by the server when it was written (sanitizeArticleHtml). */}
           <div className="article-content" dangerouslySetInnerHTML={{ __html: article.content }} />
           <YouTubeEmbed videoId={article.youtubeVideoId} title={title} />
         </article>
         <aside className="article-aside">
-          <AdBanner ads={ads} className="article-ads" />
+          <Island name="ads" component={AdBanner} props={{ ads, className: 'article-ads' }} />
           <ArticleSection heading={ARTICLE_TEXT.related} articles={related} id="related" />
           <ArticleSection heading={ARTICLE_TEXT.latest} articles={latest} id="latest" />
         </aside>
