@@ -33,13 +33,5 @@ export function Island<P extends object>({
 
 /** The islands entry in place of React Router's scripts. */
 export function IslandScripts() {
-  if (!islandsScript) return null;
-  return (
-    <>
-      {islandsScript.preload.map((href) => (
-        <link key={href} rel="modulepreload" href={href} />
-      ))}
-      <script type="module" src={islandsScript.src} />
-    </>
-  );
+  return islandsScript ? <script type="module" src={islandsScript.src} /> : null;
 }

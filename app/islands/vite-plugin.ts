@@ -1,5 +1,5 @@
 // Builds the islands entry (app/islands/entry.client.tsx) beside React Router's client and tells
-// the server build its file names through `virtual:islands-script` (see app/islands/Island.tsx).
+// the server build its file name through `virtual:islands-script` (see app/islands/Island.tsx).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -8,7 +8,7 @@ export const ISLANDS_ENTRY = 'app/islands/entry.client.tsx';
 const VIRTUAL_ID = 'virtual:islands-script';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 
-type ManifestChunk = { file: string; imports?: string[] };
+type ManifestChunk = { file: string };
 
 export function islands(): Plugin {
   let command: 'build' | 'serve' = 'serve';
@@ -33,18 +33,8 @@ export function islands(): Plugin {
       >;
       const entry = manifest[ISLANDS_ENTRY];
       if (!entry) throw new Error(`${ISLANDS_ENTRY} is missing from the client build`);
-      const base = this.environment.config.base;
-      const preload = new Set<string>();
-      const visit = (key: string) => {
-        for (const imported of manifest[key]?.imports ?? []) {
-          const file = manifest[imported]?.file;
-          if (!file || preload.has(base + file)) continue;
-          preload.add(base + file);
-          visit(imported);
-        }
-      };
-      visit(ISLANDS_ENTRY);
-      return `export default ${JSON.stringify({ src: base + entry.file, preload: [...preload] })};`;
+      // No modulepreload list: entry.server.tsx leaves such links out of every page.
+      return `export default ${JSON.stringify({ src: this.environment.config.base + entry.file })};`;
     },
   };
 }
