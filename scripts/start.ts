@@ -14,4 +14,11 @@ try {
 }
 buildIfStale();
 const { start } = await import('../server/main.ts');
-await start(config);
+const { DataDirInUseError } = await import('../server/db/client.ts');
+try {
+  await start(config);
+} catch (error) {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

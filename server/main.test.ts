@@ -1,7 +1,8 @@
 // The process as an operator runs it: start from the environment, first admin, health checks,
 // graceful shutdown that leaves the database reopenable, and one clear line for bad config.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,40 @@ describe(`server process (${TEST_DB})`, () => {
     second.child.kill('SIGINT');
     expect(await exited(second.child)).toBe(0);
   }, 120_000);
+
+  it.skipIf(TEST_DB === 'postgres')(
+    'refuses a second server on the same embedded database, and takes over a lock whose process is gone',
+    async () => {
+      const own = await mkdtemp(path.join(os.tmpdir(), 'news-lock-'));
+      const env = { DATA_DIR: own, SEED_DEMO: '0', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'chief-pass-1' };
+      try {
+        const port = await freePort();
+        const first = startServer({ ...env, PORT: String(port) });
+        await waitReady(`http://127.0.0.1:${port}`, first.child, first.output);
+
+        const second = startServer({ ...env, PORT: String(await freePort()) });
+        expect(await exited(second.child)).toBe(1);
+        expect(second.output().trim()).toBe(
+          `The embedded database ${path.join(own, 'db')} is in use by process ${first.child.pid}: stop that server first (if none is running, delete ${path.join(own, 'db.lock')}).`,
+        );
+        first.child.kill('SIGTERM');
+        expect(await exited(first.child)).toBe(0);
+        expect(existsSync(path.join(own, 'db.lock'))).toBe(false);
+
+        // A lock left by a process that no longer runs (killed, power cut) does not stop the next start.
+        const gone = spawn(process.execPath, ['-e', '']);
+        await exited(gone);
+        await writeFile(path.join(own, 'db.lock'), String(gone.pid));
+        const third = startServer({ ...env, PORT: String(port) });
+        await waitReady(`http://127.0.0.1:${port}`, third.child, third.output);
+        third.child.kill('SIGTERM');
+        expect(await exited(third.child)).toBe(0);
+      } finally {
+        await rm(own, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it('refuses a bad variable with one line and a non-zero exit', async () => {
     const bad = startServer({ PORT: 'not-a-port', DATA_DIR: dataDir });

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { DataDirInUseError, openDatabase } from './db/client.ts';
 import { createServices } from './services.ts';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './users/bootstrap.ts';
@@ -67,7 +67,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   try {
     await start(loadConfig());
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof DataDirInUseError) {
       console.error(error.message);
       process.exit(1);
     }

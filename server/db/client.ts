@@ -1,5 +1,5 @@
 // One data layer over two engines: embedded PGlite (default) or a PostgreSQL server.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -38,6 +38,44 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
+/** Another process has the embedded database open. */
+export class DataDirInUseError extends Error {}
+
+const processExists = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite has no server process to turn a second one away, and two processes writing one data
+ * directory corrupt it (every later start then failed in ANALYZE with "tuple already updated by
+ * self"). A lock file beside the directory holds its owner's pid; one left by a process that is
+ * gone (killed, power cut) is taken over. Returns the release.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = `${dataDir}.lock`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10);
+    if (owner > 0 && processExists(owner)) {
+      throw new DataDirInUseError(
+        `The embedded database ${dataDir} is in use by process ${owner}: stop that server first (if none is running, delete ${lockFile}).`,
+      );
+    }
+    await rm(lockFile, { force: true });
+  }
+  throw new DataDirInUseError(`Could not lock the embedded database ${dataDir} (${lockFile}).`);
+}
+
 async function openPglite(opts: OpenOptions): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -47,11 +85,15 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     dataDir = path.join(opts.dataDir ?? './data', 'db');
     await mkdir(path.dirname(dataDir), { recursive: true });
   }
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
     // No background checkpointer: bound the WAL; main.ts calls maintain() periodically.
     postgresqlconf: ['max_wal_size = 64MB', 'min_wal_size = 32MB'],
+  }).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
   });
   const db = drizzle({ client, schema }) as unknown as Db;
   const listeners = new Map<string, Set<(p: string) => void>>();
@@ -74,6 +116,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       if (!client.closed) {
         await client.exec('CHECKPOINT').catch(() => {});
         await client.close();
+        await unlock();
       }
     },
   };
