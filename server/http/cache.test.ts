@@ -215,6 +215,30 @@ describe.runIf(existsSync(buildFile))(`real build: home page after an approval (
     await t.close();
   });
 
+  it('on an empty database says so where the latest carousel and the featured pane would be', async () => {
+    const home = await app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('No latest articles');
+    expect(home.body).toContain('No featured category selected');
+  });
+
+  it('writes no modulepreload links; an article page carries the islands entry instead of React Router', async () => {
+    const home = await app.inject({ url: '/' });
+    expect(home.body).not.toContain('rel="modulepreload"');
+    expect(home.body).toContain('window.__reactRouterContext');
+
+    const reporterId = (await addReporter(t.services.db, 'islands')).id;
+    const id = await addArticle(t.services.db, { title: 'దీవుల పేజీ', reporterId, status: 'APPROVED' });
+    const article = await app.inject({ url: `/article/${id}` });
+    expect(article.statusCode).toBe(200);
+    expect(article.body).toMatch(/<script type="module" src="\/assets\/entry\.client-[\w-]+\.js"><\/script>/);
+    expect(article.body).not.toContain('window.__reactRouterContext');
+    expect(article.body).not.toContain('rel="modulepreload"');
+    const share = /<div class="island" data-island="share" data-props="([^"]*)"/.exec(article.body);
+    expect(JSON.parse(share![1].replaceAll('&quot;', '"'))).toEqual({ url: `http://localhost:3000/article/${id}` });
+    expect(article.body).toContain('data-island="header"');
+  });
+
   it('serves the cached page until an approval, then the new headline', async () => {
     const reporterId = (await addReporter(t.services.db, 'real_build')).id;
     const id = await addArticle(t.services.db, { title: 'ప్రత్యేక శీర్షిక పరీక్ష', reporterId, status: 'PENDING' });
