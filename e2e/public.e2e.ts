@@ -226,6 +226,16 @@ describe('home page', () => {
     // Rotation never changes the banner's height (no layout shift).
     expect(await banner.evaluate((el) => el.getBoundingClientRect().height)).toBe(height);
     await context.close();
+
+    // The same rotation on an article page, where the banner is an island of its own.
+    const article = await newPage(browser);
+    await freezeClock(article.page);
+    await goto(article.page, `/article/${fixtures.other.id}`);
+    const onArticle = () => article.page.locator('.article-ads .ad-slot.is-current').getAttribute('data-ad-id');
+    await expect.poll(onArticle).toBe(String(ads[0].id));
+    await article.page.clock.runFor(ads[0].durationInSeconds * 1000);
+    await expect.poll(onArticle).toBe(String(ads[1].id));
+    await article.context.close();
   });
 
   it('does not shift the layout while loading (CLS)', async () => {
