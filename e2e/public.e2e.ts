@@ -157,6 +157,20 @@ describe('home page', () => {
     await context.close();
   });
 
+  it('holds the carousel still for a reader who asks for less motion; the buttons still move it', async () => {
+    const { page, context } = await newPage(browser, { reducedMotion: 'reduce' });
+    await freezeClock(page);
+    await goto(page, '/');
+    const carousel = page.locator('.latest-carousel');
+    const next = carousel.getByRole('button', { name: 'Next slide' });
+    // Embla has attached once a button press moves the slides.
+    await expect.poll(async () => (await next.click(), selectedSlide(page, '.latest-carousel'))).toBeGreaterThan(0);
+    const shown = await selectedSlide(page, '.latest-carousel');
+    await page.clock.runFor(10_000); // more than two 4 s autoplay turns
+    expect(await selectedSlide(page, '.latest-carousel')).toBe(shown);
+    await context.close();
+  });
+
   it('shows every section in the server HTML at 1280 px, the featured grid only beyond the first pane', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
     await goto(page, '/');

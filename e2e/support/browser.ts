@@ -19,12 +19,13 @@ export async function launch(): Promise<Browser> {
 /** A fresh context (own cookies) on a phone-sized viewport unless told otherwise. */
 export async function newPage(
   browser: Browser,
-  opts: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+  opts: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; reducedMotion?: 'reduce' } = {},
 ) {
   const context: BrowserContext = await browser.newContext({
     baseURL: baseUrl(),
     viewport: opts.viewport ?? { width: 412, height: 915 },
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
+    reducedMotion: opts.reducedMotion ?? 'no-preference',
     locale: 'te-IN',
   });
   const page = await context.newPage();

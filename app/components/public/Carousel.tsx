@@ -31,10 +31,11 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
     let cancelled = false;
     void Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(([core, autoplay]) => {
       if (cancelled) return;
-      api = core.default(node, { loop: true, duration, align: 'start' }, [
-        // Autoplay keeps going after the reader swipes or clicks (stopOnInteraction: false).
-        autoplay.default({ delay, stopOnInteraction: false }),
-      ]);
+      // Autoplay keeps going after the reader swipes or clicks (stopOnInteraction: false), except
+      // for readers whose phone asks for less motion: they move the slides themselves (WCAG 2.2.2).
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      const plugins = still ? [] : [autoplay.default({ delay, stopOnInteraction: false })];
+      api = core.default(node, { loop: true, duration, align: 'start' }, plugins);
       setEmbla(api);
     });
     return () => {
