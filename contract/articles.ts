@@ -7,6 +7,9 @@ export const MAX_ARTICLE_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
+/** Width of the link-preview JPEG (og:image): 1200 px is what link previews ask for. */
+export const SHARE_IMAGE_WIDTH = 1200;
+
 export type ArticleImage = {
   /** The largest variant. */
   url: string;
@@ -14,6 +17,8 @@ export type ArticleImage = {
   height: number;
   /** `url w` pairs of every WebP variant, for srcset. */
   srcset: string;
+  /** A JPEG up to 1200 px wide for link previews (og:image): messaging apps do not show WebP. */
+  shareUrl: string;
 };
 
 export type Article = {

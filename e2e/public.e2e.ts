@@ -426,11 +426,15 @@ describe('article page', () => {
     expect(await meta('meta[property="og:url"]')).toBe(`${baseUrl()}/article/${fixtures.video.id}`);
     expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     const ogImage = await meta('meta[property="og:image"]');
-    expect(ogImage).toMatch(new RegExp(`^${baseUrl()}/media/.+\\.webp$`));
+    // A JPEG: WhatsApp shows no preview picture for WebP.
+    expect(ogImage).toMatch(new RegExp(`^${baseUrl()}/media/[0-9a-f]+-share\\.jpg$`));
+    expect(await meta('meta[property="og:image:type"]')).toBe('image/jpeg');
     expect(await meta('meta[name="twitter:image"]')).toBe(ogImage);
     const imageResponse = await anonymous.get(ogImage!);
     expect(imageResponse.status()).toBe(200);
-    expect(imageResponse.headers()['content-type']).toContain('image/webp');
+    expect(imageResponse.headers()['content-type']).toContain('image/jpeg');
+    const preview = await sharp(await imageResponse.body()).metadata();
+    expect([preview.format, preview.width]).toEqual(['jpeg', Number(await meta('meta[property="og:image:width"]'))]);
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(jsonLd['@type']).toBe('NewsArticle');
     expect(jsonLd.headline).toBe(fixtures.video.title);

@@ -12,8 +12,9 @@ import {
   type ImageRow,
 } from '../db/schema.ts';
 import type { Article, ArticleImage } from '../../contract/articles.ts';
+import { shareName, variantName } from '../media/images.ts';
 
-export const mediaUrl = (key: string, width: number) => `/media/${key}-${width}.webp`;
+export const mediaUrl = (key: string, width: number) => `/media/${variantName(key, width)}`;
 
 export function toArticleImage(image: Pick<ImageRow, 'key' | 'width' | 'height' | 'variantWidths'>): ArticleImage {
   const widths = [...image.variantWidths].sort((a, b) => a - b);
@@ -23,6 +24,7 @@ export function toArticleImage(image: Pick<ImageRow, 'key' | 'width' | 'height' 
     width: image.width,
     height: image.height,
     srcset: widths.map((w) => `${mediaUrl(image.key, w)} ${w}w`).join(', '),
+    shareUrl: `/media/${shareName(image.key)}`,
   };
 }
 

@@ -27,7 +27,10 @@ const exists = (name: string) =>
     () => true,
     () => false,
   );
-const filesOf = (p: Pick<PreparedImage, 'key' | 'variants'>) => p.variants.map((v) => `${p.key}-${v.width}.webp`);
+const filesOf = (p: Pick<PreparedImage, 'key' | 'variants' | 'share'>) => [
+  ...p.variants.map((v) => `${p.key}-${v.width}.webp`),
+  ...(p.share ? [`${p.key}-share.jpg`] : []),
+];
 
 function picture(width: number, height: number, colour = { r: 200, g: 60, b: 40 }) {
   // A gradient overlay so the encoder has real detail to work with.
@@ -242,7 +245,20 @@ describe('store, discard and release', () => {
         const meta = await sharp(path.join(t.services.storage.dir, `${row.key}-${w}.webp`)).metadata();
         expect(meta.width).toBe(w);
       }
+      // The link-preview JPEG: at most 1200 px wide, never upscaled.
+      const share = await sharp(path.join(t.services.storage.dir, `${row.key}-share.jpg`)).metadata();
+      expect(share.format).toBe('jpeg');
+      expect(share.width).toBe(Math.min(width, 1200));
     }
+  });
+
+  it('makes the link-preview JPEG for article and About Us pictures, not for ads', async () => {
+    const data = await picture(900, 450, { r: 5, g: 90, b: 200 }).png().toBuffer();
+    for (const kind of ['article', 'about'] as const) {
+      const prepared = await pipeline().prepare({ filename: 'p.png', data }, kind);
+      expect((await sharp(prepared.share!).metadata()).format).toBe('jpeg');
+    }
+    expect((await pipeline().prepare({ filename: 'ad.png', data }, 'ad')).share).toBeUndefined();
   });
 
   it('gives the same picture the same key, and files stay while any row uses them', async () => {

@@ -22,6 +22,7 @@ import type { Db, DbOrTx } from '../db/client.ts';
 import { images, type ImageRow } from '../db/schema.ts';
 import { badRequest, tooLarge } from '../http/errors.ts';
 import type { MediaStorage } from './storage.ts';
+import { SHARE_IMAGE_WIDTH } from '../../contract/articles.ts';
 
 export type ImageKind = 'article' | 'about' | 'ad';
 /** `truncated`: the multipart size limit cut the upload short, so it was too large. */
@@ -32,6 +33,8 @@ export type PreparedImage = {
   width: number;
   height: number;
   variants: { width: number; data: Buffer }[];
+  /** JPEG for link previews (article and About Us pictures): messaging apps do not show WebP. */
+  share?: Buffer;
   /** Animated WebP (ads made from animated GIF or WebP). */
   animated?: boolean;
 };
@@ -82,6 +85,7 @@ export function sniffFormat(data: Buffer): Format | null {
 const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 
 export const variantName = (key: string, width: number) => `${key}-${width}.webp`;
+export const shareName = (key: string) => `${key}-share.jpg`;
 
 /**
  * The widths to make for a source of this width: the standard widths below it, plus the source's
@@ -123,7 +127,7 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
       const usedKeys = new Set(used.map((r) => r.key));
       for (const [key, widths] of files) {
         if (usedKeys.has(key)) continue;
-        await Promise.all(widths.map((w) => storage.remove(variantName(key, w))));
+        await Promise.all([...widths.map((w) => storage.remove(variantName(key, w))), storage.remove(shareName(key))]);
       }
     });
   }
@@ -158,6 +162,7 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
       const sourceWidth = meta.autoOrient?.width ?? meta.width;
 
       const variants: { width: number; height: number; data: Buffer }[] = [];
+      let share: Buffer | undefined;
       try {
         for (const width of variantWidthsFor(sourceWidth)) {
           // A fresh decode per width: sharp shrinks JPEG on load, and nothing from the input's
@@ -170,6 +175,16 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
             .toBuffer({ resolveWithObject: true });
           variants.push({ width, height: info.pageHeight ?? info.height, data });
         }
+        // WhatsApp, the app most readers share through, shows no preview for a WebP og:image.
+        if (kind !== 'ad') {
+          share = await sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS })
+            .autoOrient()
+            .resize({ width: SHARE_IMAGE_WIDTH, withoutEnlargement: true })
+            .flatten({ background: '#ffffff' }) // a transparent PNG would turn black
+            .toColourspace('srgb')
+            .jpeg({ quality: 78, mozjpeg: true })
+            .toBuffer();
+        }
       } catch (error) {
         if (isPixelLimit(error)) throw badRequest(tooManyPixelsMessage(file.filename));
         throw badRequest(messages.unsupported(file.filename));
@@ -181,6 +196,7 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
         width: largest.width,
         height: largest.height,
         variants: variants.map(({ width, data }) => ({ width, data })),
+        ...(share ? { share } : {}),
         ...(animated ? { animated: true } : {}),
       };
     },
@@ -195,7 +211,10 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
       for (const image of prepared) {
         if (written.has(image.key)) continue;
         written.add(image.key);
-        await Promise.all(image.variants.map((v) => storage.put(variantName(image.key, v.width), v.data)));
+        await Promise.all([
+          ...image.variants.map((v) => storage.put(variantName(image.key, v.width), v.data)),
+          ...(image.share ? [storage.put(shareName(image.key), image.share)] : []),
+        ]);
       }
       const rows = await tx
         .insert(images)

@@ -10,6 +10,7 @@ const image = {
   width: 1600,
   height: 900,
   srcset: '/media/abc-320.webp 320w, /media/abc-640.webp 640w, /media/abc-960.webp 960w, /media/abc-1280.webp 1280w',
+  shareUrl: '/media/abc-share.jpg',
 };
 
 const article: Article = {
@@ -46,13 +47,9 @@ describe('absoluteUrl', () => {
 });
 
 describe('shareImage', () => {
-  it('picks the variant nearest 1280 px with its height in proportion', () => {
-    expect(shareImage(image)).toEqual({ url: '/media/abc-1280.webp', width: 1280, height: 720 });
-    const small = { ...image, width: 800, height: 400, srcset: '/media/s-320.webp 320w, /media/s-640.webp 640w' };
-    expect(shareImage(small)).toEqual({ url: '/media/s-640.webp', width: 640, height: 320 });
-  });
-  it('falls back to the image itself without variants', () => {
-    expect(shareImage({ ...image, srcset: '' })).toEqual({ url: image.url, width: 1600, height: 900 });
+  it('is the JPEG made for link previews, at most 1200 px wide, its height in proportion', () => {
+    expect(shareImage(image)).toEqual({ url: '/media/abc-share.jpg', width: 1200, height: 675 });
+    expect(shareImage({ ...image, width: 800, height: 400 })).toEqual({ url: '/media/abc-share.jpg', width: 800, height: 400 });
   });
 });
 
@@ -77,7 +74,8 @@ describe('page meta', () => {
     });
     expect(tags).toContainEqual({ title: 'శీర్షిక | తెలుగు వార్తలు' });
     expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: 'https://news.example/article/7' });
-    expect(tags).toContainEqual({ property: 'og:image', content: 'https://news.example/media/abc-1280.webp' });
+    expect(tags).toContainEqual({ property: 'og:image', content: 'https://news.example/media/abc-share.jpg' });
+    expect(tags).toContainEqual({ property: 'og:image:type', content: 'image/jpeg' });
     expect(tags).toContainEqual({ property: 'og:type', content: 'article' });
     expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
     expect(pageMeta({ title: 'x', description: 'y', publicUrl: 'https://n.example', path: '/' })).toContainEqual({
@@ -90,7 +88,7 @@ describe('page meta', () => {
     expect(ld).toMatchObject({
       '@type': 'NewsArticle',
       url: 'https://news.example/article/7',
-      image: ['https://news.example/media/abc-1280.webp'],
+      image: ['https://news.example/media/abc-share.jpg'],
       datePublished: article.publicationDate,
       author: [{ '@type': 'Person', name: 'రవి' }],
       articleSection: ['ఆంధ్రప్రదేశ్'],

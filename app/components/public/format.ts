@@ -1,5 +1,5 @@
 // Small pure helpers shared by the public pages (server and browser).
-import type { ArticleImage } from '../../../contract/articles.ts';
+import { SHARE_IMAGE_WIDTH, type ArticleImage } from '../../../contract/articles.ts';
 
 const DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -14,19 +14,10 @@ export function absoluteUrl(publicUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : `${publicUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
-/**
- * The variant link previews use: the one closest to 1280 px wide (large enough for
- * summary_large_image, small enough for messaging apps' size limits).
- */
+/** The picture link previews use: a JPEG up to 1200 px wide (messaging apps do not show WebP). */
 export function shareImage(image: ArticleImage): { url: string; width: number; height: number } {
-  const variants = image.srcset
-    .split(',')
-    .map((part) => part.trim().split(/\s+/))
-    .flatMap(([url, w]) => (url && w ? [{ url, width: Number.parseInt(w, 10) }] : []))
-    .filter((v) => Number.isFinite(v.width) && v.width > 0);
-  if (variants.length === 0) return { url: image.url, width: image.width, height: image.height };
-  const best = variants.reduce((a, b) => (Math.abs(b.width - 1280) < Math.abs(a.width - 1280) ? b : a));
-  return { url: best.url, width: best.width, height: Math.round((best.width * image.height) / Math.max(image.width, 1)) };
+  const width = Math.min(image.width, SHARE_IMAGE_WIDTH);
+  return { url: image.shareUrl, width, height: Math.round((width * image.height) / Math.max(image.width, 1)) };
 }
 
 /** The youtube-nocookie embed only for a well-formed 11-character id. */

@@ -46,7 +46,7 @@ export function pageMeta({
     const src = absoluteUrl(publicUrl, image.url);
     tags.push(
       { property: 'og:image', content: src },
-      { property: 'og:image:type', content: 'image/webp' },
+      { property: 'og:image:type', content: 'image/jpeg' },
       { property: 'og:image:width', content: String(image.width) },
       { property: 'og:image:height', content: String(image.height) },
       { property: 'og:image:alt', content: image.alt },
