@@ -370,6 +370,8 @@ describe('article page', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect.poll(() => page.locator('#site-drawer').getAttribute('class')).toBe('drawer open');
     expect((await scripts()).some((name) => name.includes('/header.client-'))).toBe(true);
+    // The dimmed "on its way" look of a tapped header is gone once it works.
+    expect(await page.locator('.island[data-waking]').count()).toBe(0);
     await page.locator('#site-drawer').getByRole('button', { name: 'Login' }).click();
     await page.locator('dialog[open]').waitFor();
     await page.keyboard.press('Escape');
