@@ -145,7 +145,7 @@ describe(`SEO files (${TEST_DB})`, () => {
     const titles = texts(res.body, 'title');
     expect(titles.slice(1)).toEqual(['ఎన్నికల &lt;ఫలితాలు&gt; &amp; &quot;విశ్లేషణ&quot;', 'నిన్నటి వార్త', 'పాత వార్త']);
     expect(texts(res.body, 'link')).toContain(`${PUBLIC}/article/${ids.fresh}`);
-    expect(res.body).toContain(`<enclosure url="${PUBLIC}/media/fixture0cover-1200.webp" length="0" type="image/webp"/>`);
+    expect(res.body).toContain(`<enclosure url="${PUBLIC}/media/fixture0cover-share.jpg" length="0" type="image/jpeg"/>`);
     expect(texts(res.body, 'description')).toContain('ఓట్ల లెక్కింపు &amp; ఫలితాలు');
     expect(texts(res.body, 'pubDate')[0]).toMatch(/GMT$/);
     expect(res.body).toContain('<category>క్రీడలు &amp; ఆటలు</category>');

@@ -42,7 +42,8 @@ export function createSeoService(services: Services) {
   function rss(title: string, description: string, selfPath: string, pagePath: string, items: Article[]) {
     const lastBuild = items[0] ? new Date(items[0].publicationDate) : new Date(0);
     const entries = items.map((a) => {
-      const cover = a.imageUrls[0];
+      // The link-preview JPEG: feed readers handle JPEG everywhere, WebP not.
+      const cover = a.images[0]?.shareUrl;
       return [
         '<item>',
         `<title>${xml(a.title)}</title>`,
@@ -53,7 +54,7 @@ export function createSeoService(services: Services) {
         `<dc:creator>${xml(a.author)}</dc:creator>`,
         ...a.categories.map((c) => `<category>${xml(c.name)}</category>`),
         // RSS requires a length; the byte size of a re-encoded variant is not stored, and 0 is the accepted "unknown".
-        cover ? `<enclosure url="${xml(abs(cover))}" length="0" type="image/webp"/>` : '',
+        cover ? `<enclosure url="${xml(abs(cover))}" length="0" type="image/jpeg"/>` : '',
         '</item>',
       ].join('');
     });
