@@ -35,6 +35,17 @@ function startChild(args: string[], env: Record<string, string>) {
   return { child, output: () => output };
 }
 
+/** Resident and peak resident memory of a process in MB (Linux /proc; null elsewhere). */
+function memoryOf(pid: number | undefined): { rssMb: number; peakMb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
+}
+
 async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -215,6 +226,8 @@ function markdown(loads: Load[], ratio: number, ratioBr: number, scores: PageSco
     `Article page throughput / static file server: **${(ratio * 100).toFixed(0)}%** uncompressed (budget ≥ 50%: ${ok(ratio >= BUDGET.throughputRatio)}); ` +
       `${(ratioBr * 100).toFixed(0)}% with brotli on both sides.`,
     '',
+    String(meta.memory),
+    '',
     '| page (Lighthouse mobile) | performance | LCP | CLS | TBT | JS (compressed) | all bytes | within budget |',
     '|---|---:|---:|---:|---:|---:|---:|---|',
     ...scores.map(
@@ -272,6 +285,7 @@ async function main() {
       BUILD_DIR: buildDir,
     });
     await waitFor(`${base}/readyz`, server);
+    const memoryAtStart = memoryOf(server.child.pid);
 
     const pages = [
       { page: 'home', url: `${base}/` },
@@ -313,6 +327,7 @@ async function main() {
     );
 
     const scores = await lighthouseRuns(pages);
+    const memoryAfter = memoryOf(server.child.pid);
     await stopChild(server.child);
 
     const meta = {
@@ -321,6 +336,10 @@ async function main() {
       cpu: os.cpus()[0]?.model.trim() ?? 'cpu',
       node: process.versions.node,
       articles: seeded.total,
+      memory:
+        memoryAtStart && memoryAfter
+          ? `Server memory (PGlite in the same process): ${memoryAtStart.rssMb} MB resident when ready, ${memoryAfter.rssMb} MB after the run, peak ${memoryAfter.peakMb} MB.`
+          : 'Server memory: not measured (no /proc).',
     };
     writeFileSync(path.join(resultsDir, 'load.json'), JSON.stringify({ meta, loads, ratio, ratioBr }, null, 2));
     writeFileSync(path.join(resultsDir, 'lighthouse.json'), JSON.stringify({ meta, scores }, null, 2));
