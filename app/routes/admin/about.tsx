@@ -1,8 +1,9 @@
 // About Us Management (SPEC.md §2, §4, §5): rich-text content and up to 4 images.
 // Saved with POST when none exists, otherwise PUT; PUT sends `keepImageUrls` (the current images
 // still shown, in order) so single images can be removed while new ones are added after them.
-import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { api, ApiRequestError } from '../../lib/api.ts';
+import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
 import { serverMessage, type Notice } from '../../components/admin-site/feedback.ts';
 import { ABOUT_IMAGE_TYPES, ABOUT_MESSAGES, MAX_ABOUT_IMAGES, type AboutUs } from '../../../contract/about.ts';
@@ -27,7 +28,7 @@ export default function AboutUsManagement() {
   // Remounts the editor with the saved content after a load (the editor ignores later prop changes).
   const [editorKey, setEditorKey] = useState(0);
   const [kept, setKept] = useState<string[]>([]);
-  const [added, setAdded] = useState<NewImage[]>([]);
+  const [added, updateAdded] = useFilePreviews<NewImage>();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
@@ -52,17 +53,7 @@ export default function AboutUsManagement() {
     };
   }, []);
 
-  // Previews of chosen files are object URLs: released when removed, saved, or the screen closes.
-  const addedRef = useRef(added);
-  useEffect(() => {
-    addedRef.current = added;
-  }, [added]);
-  useEffect(() => () => addedRef.current.forEach((a) => URL.revokeObjectURL(a.preview)), []);
-  const dropAdded = (keep: (a: NewImage) => boolean) =>
-    setAdded((list) => {
-      list.filter((a) => !keep(a)).forEach((a) => URL.revokeObjectURL(a.preview));
-      return list.filter(keep);
-    });
+  const dropAdded = (keep: (a: NewImage) => boolean) => updateAdded((list) => list.filter(keep));
   const total = kept.length + added.length;
 
   function addFiles(list: FileList | null) {
@@ -81,7 +72,7 @@ export default function AboutUsManagement() {
       accepted.splice(room).forEach((a) => URL.revokeObjectURL(a.preview));
     }
     setFileErrors(errors);
-    if (accepted.length) setAdded((a) => [...a, ...accepted]);
+    if (accepted.length) updateAdded((a) => [...a, ...accepted]);
   }
 
   async function save(event: FormEvent) {

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
 import { serverMessage, type Notice } from '../../components/admin-site/feedback.ts';
 import {
@@ -29,7 +30,7 @@ export default function AdManagement() {
   const [ads, setAds] = useState<Ad[]>([]);
   const [loading, setLoading] = useState(true);
   const [listError, setListError] = useState<string | null>(null);
-  const [pending, setPending] = useState<Pending[]>([]);
+  const [pending, updatePending] = useFilePreviews<Pending>();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<Notice>(null);
@@ -48,18 +49,6 @@ export default function AdManagement() {
       cancelled = true;
     };
   }, []);
-
-  // Previews are object URLs: released when replaced, uploaded, or the screen closes.
-  const pendingRef = useRef(pending);
-  useEffect(() => {
-    pendingRef.current = pending;
-  }, [pending]);
-  useEffect(() => () => pendingRef.current.forEach((p) => URL.revokeObjectURL(p.preview)), []);
-  const replacePending = (next: Pending[]) =>
-    setPending((old) => {
-      old.filter((p) => !next.includes(p)).forEach((p) => URL.revokeObjectURL(p.preview));
-      return next;
-    });
 
   function choose(list: FileList | null) {
     const files = Array.from(list ?? []);
@@ -83,12 +72,12 @@ export default function AdManagement() {
     setFileErrors(errors);
     setFieldErrors({});
     setNotice(null);
-    replacePending(valid);
+    updatePending(() => valid);
   }
 
   // Editing a field clears its message; the next Upload checks again.
   const update = (key: string, patch: Partial<Pending>) => {
-    setPending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
+    updatePending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
     const field = 'duration' in patch ? 'durationInSeconds' : 'link';
     setFieldErrors(({ [`${key}-${field}`]: _cleared, ...rest }) => rest);
   };
@@ -122,7 +111,7 @@ export default function AdManagement() {
     try {
       const result = await api<AdUploadResult & { notice?: string }>('/admin/ads', { method: 'POST', body: form });
       setAds((list) => [...list, ...result.ads]);
-      replacePending([]);
+      updatePending(() => []);
       setFileErrors([]);
       if (fileInput.current) fileInput.current.value = '';
       setNotice({ kind: 'success', text: result.notice ? `${AD_MESSAGES.uploaded} ${result.notice}` : AD_MESSAGES.uploaded });
