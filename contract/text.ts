@@ -13,6 +13,16 @@ export function normaliseForSearch(text: string): string {
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
+/**
+ * A numeric character reference as the HTML parser reads it: NUL, surrogates and anything past
+ * U+10FFFF (or too long to be a number at all) become U+FFFD. `String.fromCodePoint` throws on
+ * those, and one such title used to take every page that lists it down.
+ */
+function fromCharacterReference(code: number): string {
+  if (!Number.isSafeInteger(code) || code <= 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
+  return String.fromCodePoint(code);
+}
+
 /** Plain text from HTML: tags dropped, common entities decoded, white space folded. */
 export function stripTags(html: string): string {
   return html
@@ -20,8 +30,8 @@ export function stripTags(html: string): string {
     .replace(/<\/?(p|div|br|h[1-6]|li|blockquote)[^>]*>/gi, ' ')
     .replace(/<[^>]*>/g, '')
     .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (m, e: string) => {
-      if (e.startsWith('#x')) return String.fromCodePoint(parseInt(e.slice(2), 16));
-      if (e.startsWith('#')) return String.fromCodePoint(parseInt(e.slice(1), 10));
+      if (e[1] === 'x' || e[1] === 'X') return fromCharacterReference(parseInt(e.slice(2), 16));
+      if (e.startsWith('#')) return fromCharacterReference(parseInt(e.slice(1), 10));
       return ENTITIES[e.toLowerCase()] ?? m;
     })
     .replace(/\s+/g, ' ')

@@ -1,6 +1,7 @@
 // Telugu demo newsroom: categories, two reporters, approved/pending/rejected stories with pictures
 // and videos, navigation, featured sections, About Us and ads. Safe to run again: what exists is
 // kept, what is missing is added (nothing is duplicated).
+import { randomBytes } from 'node:crypto';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../server/db/client.ts';
 import type { Services } from '../../server/services.ts';
@@ -45,10 +46,13 @@ import {
   type StorySpec,
 } from './data.ts';
 
-/** Documented demo accounts (docs/operations.md): change or delete them on a real site. */
+/**
+ * Demo accounts (docs/operations.md). Each gets a random password, printed once when it is
+ * created, like the first admin's: a fixed, published password is a way in on every demo site.
+ */
 export const DEMO_REPORTERS = [
-  { username: 'reporter', email: 'reporter@example.com', password: 'reporter123' },
-  { username: 'sravani', email: 'sravani@example.com', password: 'reporter123' },
+  { username: 'reporter', email: 'reporter@example.com' },
+  { username: 'sravani', email: 'sravani@example.com' },
 ] as const;
 
 const PICTURES_PER_CATEGORY = 2;
@@ -98,7 +102,7 @@ export async function seedDemoContent(services: Services, opts: SeedOptions): Pr
   const now = opts.now ?? new Date();
 
   const categoryIds = await ensureCategories(db);
-  const reporterId = await ensureReporters(db);
+  const reporterId = await ensureReporters(db, opts.log);
 
   const plan = planArticles(opts.articleCount ?? APPROVED_STORIES.length, now);
   const existingTitles = new Set(
@@ -175,7 +179,7 @@ async function ensureCategories(db: Db): Promise<Record<CategoryKey, number>> {
 }
 
 /** Creates the demo reporters if missing; returns the id of `reporter`, who owns the stories. */
-async function ensureReporters(db: Db): Promise<number> {
+async function ensureReporters(db: Db, log: (line: string) => void): Promise<number> {
   let ownerId = 0;
   for (const demo of DEMO_REPORTERS) {
     const find = () =>
@@ -186,10 +190,13 @@ async function ensureReporters(db: Db): Promise<number> {
         .limit(1);
     let [row] = await find();
     if (!row) {
-      await db
+      const password = randomBytes(12).toString('base64url');
+      const created = await db
         .insert(users)
-        .values({ username: demo.username, email: demo.email, passwordHash: await hashPassword(demo.password), role: 'REPORTER' })
-        .onConflictDoNothing();
+        .values({ username: demo.username, email: demo.email, passwordHash: await hashPassword(password), role: 'REPORTER' })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (created.length) log(`demo reporter "${demo.username}" created with password: ${password} (shown only once)`);
       [row] = await find();
     }
     if (!row) throw new Error(`demo content: cannot create the demo reporter "${demo.username}" (its email is taken)`);

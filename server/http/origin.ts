@@ -1,4 +1,7 @@
-// Refuse state-changing API requests from another origin (a cross-site form or fetch).
+// Refuse state-changing requests from another origin (a cross-site form or fetch).
+// Decided on the method alone, never on the path: the router decodes `%61pi`, folds `//` and
+// ignores a trailing slash, so any path test can be spelled around. Every route that changes
+// something answers a method other than GET/HEAD/OPTIONS, wherever it is mounted.
 import type { FastifyInstance } from 'fastify';
 import { forbidden } from './errors.ts';
 
@@ -7,7 +10,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
   app.addHook('onRequest', async (request) => {
-    if (SAFE.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE.has(request.method)) return;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
     // Non-browser clients send neither header; browsers always send Origin on cross-site writes.
     if (!origin) return;

@@ -32,6 +32,8 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 /** Text or attribute value safe inside XML. */
 export const xml = (value: string | number) =>
   String(value)
+    // A lone surrogate is no character at all: U+FFFD in its place keeps the feed well-formed.
+    .toWellFormed()
     .replace(INVALID_XML, '')
     .replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
