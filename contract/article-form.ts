@@ -40,7 +40,8 @@ const optionalVideoId = z
   .transform((v) => (v ? v : null));
 
 const categoryIds = z
-  .array(z.coerce.number().int().positive(), { error: ARTICLE_MESSAGES.categoryRequired })
+  // Ids are 32-bit in the database: a larger number is no category (400, never a 500).
+  .array(z.coerce.number().int().positive().max(2_147_483_647), { error: ARTICLE_MESSAGES.categoryRequired })
   .min(1, ARTICLE_MESSAGES.categoryRequired)
   .max(20)
   // The first category is the primary one (related and latest news); duplicates mean nothing.

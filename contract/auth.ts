@@ -7,6 +7,8 @@ export const PASSWORD_MIN = 6;
 export const LoginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(50),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  /** The authenticator app's 6-digit code, or one recovery code, when two-step sign-in is on. */
+  code: z.string().trim().max(40).optional(),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
@@ -29,6 +31,51 @@ export const RegisterSchema = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
+const newPassword = z
+  .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+export const ResetPasswordSchema = z.object({
+  token: z.string({ error: 'The reset link is missing its token' }).min(1).max(200),
+  newPassword,
+});
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+/** POST /api/admin/users/{id}/password-reset → 201 */
+export type PasswordResetLink = { resetUrl: string; expiresAt: string };
+export const RESET_LINK_HOURS = 24;
+
+export const TotpCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
+export const TotpDisableSchema = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type TotpSetup = { secret: string; otpauthUrl: string };
+export type TotpEnabled = { recoveryCodes: string[] };
+export const RECOVERY_CODE_COUNT = 10;
+
+/** GET /api/auth/me */
+export type Me = {
+  id: number;
+  username: string;
+  email: string;
+  role: (typeof ROLES)[number];
+  totpEnabled: boolean;
+  /** REQUIRE_STAFF_TOTP is on and this staff account has not set it up yet. */
+  totpSetupRequired: boolean;
+};
+
 export const AuthResultSchema = z.object({ role: z.enum(ROLES), message: z.string() });
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
@@ -47,4 +94,19 @@ export const AUTH_MESSAGES = {
   loggedOut: 'Logged out',
   loginFailed: 'Login failed.',
   registerFailed: 'Registration failed.',
+  accountLocked: (seconds: number) =>
+    `Too many failed sign-ins for this account. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  totpRequired: 'Enter the 6-digit code from your authenticator app (or a recovery code).',
+  totpWrong: 'That code is not right. Check the time on your phone and try again.',
+  totpSetupRequired: 'Turn on two-step sign-in on your account page before you continue.',
+  totpAlreadyOn: 'Two-step sign-in is already on.',
+  totpNotStarted: 'Start the two-step sign-in setup first.',
+  wrongPassword: 'Password is incorrect.',
+  currentPasswordWrong: 'Current password is incorrect.',
+  passwordChanged: 'Password changed. You were signed out everywhere else.',
+  resetUnknown: 'This reset link is not valid. Ask an administrator for a new one.',
+  resetUsed: 'This reset link has already been used. Ask an administrator for a new one.',
+  resetExpired: 'This reset link has expired. Ask an administrator for a new one.',
+  resetOwnAccount: 'Use Change password on your own page for your own account.',
+  userNotFound: 'User not found.',
 } as const;

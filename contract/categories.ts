@@ -56,7 +56,9 @@ export const FeaturedSelectionSchema = z
     z
       .number({ error: 'Each entry must be a category id' })
       .int('Each entry must be a category id')
-      .positive('Each entry must be a category id'),
+      .positive('Each entry must be a category id')
+      // Ids are 32-bit in the database: a larger number is no category (and no 500).
+      .max(2_147_483_647, 'Each entry must be a category id'),
     {
       error: 'Expected an array of category ids',
     },

@@ -47,9 +47,9 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
   const { config } = services;
   const app = Fastify({
     logger,
-    // X-Forwarded-For is believed only from a proxy on this host or a private network; from
-    // anyone else it would let a client pick its own address and dodge the login rate limit.
-    trustProxy: ['loopback', 'linklocal', 'uniquelocal'],
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default):
+    // from anyone else it would let a client pick its own address and dodge the login rate limit.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 1024 * 1024,
     // Give in-flight requests time to finish on shutdown.
     return503OnClosing: true,
@@ -122,7 +122,10 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
 
   await app.register(
     async (api) => {
-      registerSessionLookup(api, services.sessions);
+      registerSessionLookup(api, services.sessions, {
+        cookieName: config.sessionCookie,
+        requireStaffTotp: config.requireStaffTotp,
+      });
       api.addHook('onSend', async (request, reply, payload) => {
         // Anything signed in is private; public routes set their own cache headers.
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -1,4 +1,5 @@
 // Configuration from the environment (DESIGN.md §3), validated once at start.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,18 @@ const EnvSchema = z
     ADMIN_EMAIL: z.email().optional(),
     SEED_DEMO: flag.optional(),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    TRUST_PROXY: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every(isProxyAddress), 'must be a comma-separated list of IP addresses or CIDR ranges')
+      .optional(),
+    SESSION_IDLE_DAYS: z.coerce.number().min(0.001).max(365).default(14),
+    REQUIRE_STAFF_TOTP: flag.optional(),
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -30,6 +43,15 @@ const EnvSchema = z
     message: 'ADMIN_PASSWORD is set but ADMIN_USERNAME is not',
     path: ['ADMIN_USERNAME'],
   });
+
+/** An address or CIDR range of a proxy (what Fastify's trustProxy list accepts). */
+function isProxyAddress(value: string): boolean {
+  const [address, bits, extra] = value.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 export type Config = {
   port: number;
@@ -45,6 +67,14 @@ export type Config = {
   secureCookies: boolean;
   /** Login and register attempts per minute per client address. */
   authRateLimit: number;
+  /** Proxies whose X-Forwarded-For is believed; empty: the header is ignored. */
+  trustProxy: string[];
+  /** A session unused for this long ends (on top of its absolute lifetime). */
+  sessionIdleMs: number;
+  /** Staff (ADMIN, REPORTER) must turn on two-step sign-in before they can work. */
+  requireStaffTotp: boolean;
+  /** The session cookie's name: `__Host-` prefixed over https (no Domain, Path=/, Secure). */
+  sessionCookie: string;
 };
 
 export class ConfigError extends Error {}
@@ -74,5 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     secureCookies: publicUrl.startsWith('https://'),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY ?? [],
+    sessionIdleMs: e.SESSION_IDLE_DAYS * 86_400_000,
+    requireStaffTotp: e.REQUIRE_STAFF_TOTP ?? false,
+    sessionCookie: publicUrl.startsWith('https://') ? '__Host-sid' : 'sid',
   };
 }

@@ -49,7 +49,7 @@ export function createServices({
     changes: createChangeFeed(database),
     storage,
     images: createImagePipeline({ db: database.db, storage }),
-    sessions: createSessionStore(database.db),
+    sessions: createSessionStore(database.db, { idleMs: config.sessionIdleMs }),
     log,
   } satisfies ServiceDeps;
   return {

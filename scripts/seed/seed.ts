@@ -154,7 +154,7 @@ export async function seedDemoContent(services: Services, opts: SeedOptions): Pr
     `demo content: ${summary.approved} approved, ${summary.pending} pending, ${summary.rejected} rejected articles added` +
       `${navigation ? ', navigation' : ''}${featured ? ', featured sections' : ''}${about ? ', About Us' : ''}` +
       `${adCount ? `, ${adCount} ads` : ''} in ${summary.ms} ms` +
-      (summary.approved ? ` (demo reporter: ${DEMO_REPORTERS[0].username} / ${DEMO_REPORTERS[0].password})` : ''),
+      (summary.approved ? ` (demo reporter: ${DEMO_REPORTERS[0].username})` : ''),
   );
   return summary;
 }

@@ -1,14 +1,41 @@
 // Registration and sign-in rules, written once.
-import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { AUTH_MESSAGES, LoginSchema, RegisterSchema } from '../../contract/auth.ts';
+import type { Config } from '../config.ts';
+import { passwordResets, users } from '../db/schema.ts';
+import {
+  AUTH_MESSAGES,
+  ChangePasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  RESET_LINK_HOURS,
+  ResetPasswordSchema,
+  TotpDisableSchema,
+  type Me,
+  type PasswordResetLink,
+} from '../../contract/auth.ts';
 import type { Role } from '../../contract/roles.ts';
-import { conflict, parseOr400, unauthorized } from '../http/errors.ts';
+import { UserIdParamSchema } from '../../contract/users.ts';
+import { badRequest, conflict, notFound, parseOr400, unauthorized } from '../http/errors.ts';
 import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
-import type { SessionStore } from './sessions.ts';
+import { digestToken, type SessionStore, type SessionUser } from './sessions.ts';
+import { createSignInThrottle } from './throttle.ts';
+import { createTotpService } from './totp.ts';
 
-export function createAuthService({ db, sessions }: { db: Db; sessions: SessionStore }) {
+const isStaff = (role: string) => role === 'ADMIN' || role === 'REPORTER';
+
+export function createAuthService({
+  db,
+  sessions,
+  config,
+}: {
+  db: Db;
+  sessions: SessionStore;
+  config: Pick<Config, 'publicUrl' | 'requireStaffTotp'>;
+}) {
+  const throttle = createSignInThrottle(db);
+  const totp = createTotpService(db);
   async function findByUsername(username: string) {
     const [row] = await db
       .select()
@@ -53,16 +80,122 @@ export function createAuthService({ db, sessions }: { db: Db; sessions: SessionS
 
     async login(body: unknown) {
       const input = parseOr400(LoginSchema, body);
+      // Checked before the password: a locked account answers 429 whether the password is right or not.
+      await throttle.check(input.username);
       const user = await findByUsername(input.username);
       if (!user) {
         await burnVerify(input.password);
+        await throttle.fail(input.username);
         throw unauthorized(AUTH_MESSAGES.badCredentials);
       }
-      if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(AUTH_MESSAGES.badCredentials);
+      if (!(await verifyPassword(user.passwordHash, input.password))) {
+        await throttle.fail(input.username);
+        throw unauthorized(AUTH_MESSAGES.badCredentials);
+      }
+      const totpOn = await totp.isEnabled(user.id);
+      if (totpOn) {
+        if (!input.code) throw unauthorized(AUTH_MESSAGES.totpRequired).with({ totpRequired: true });
+        if (!(await totp.verifySignIn(user.id, input.code))) {
+          await throttle.fail(input.username);
+          throw unauthorized(AUTH_MESSAGES.totpWrong).with({ totpRequired: true });
+        }
+      }
+      await throttle.succeed(input.username);
       const session = await sessions.create(user.id);
-      return { user, session, result: { role: user.role as Role, message: AUTH_MESSAGES.loginOk } };
+      const setupRequired = config.requireStaffTotp && isStaff(user.role) && !totpOn;
+      return {
+        user,
+        session,
+        result: {
+          role: user.role as Role,
+          message: AUTH_MESSAGES.loginOk,
+          ...(setupRequired ? { totpSetupRequired: true } : {}),
+        },
+      };
     },
 
+    me(user: SessionUser): Me {
+      return {
+        id: user.id,
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        totpEnabled: user.totpEnabled,
+        totpSetupRequired: config.requireStaffTotp && isStaff(user.role) && !user.totpEnabled,
+      };
+    },
+
+    /** The caller's own password; every other session of theirs ends, this one stays. */
+    async changePassword(user: SessionUser, currentToken: string | undefined, body: unknown) {
+      const input = parseOr400(ChangePasswordSchema, body);
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+      if (!row || !(await verifyPassword(row.hash, input.currentPassword))) {
+        throw badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+        await sessions.destroyOthers(user.id, currentToken, tx);
+      });
+    },
+
+    /** An admin's one-time link for another account: 24 h, one use, a new link voids the old. */
+    async issuePasswordReset(admin: SessionUser, params: unknown): Promise<PasswordResetLink> {
+      const { id } = parseOr400(UserIdParamSchema, params);
+      if (id === admin.id) throw badRequest(AUTH_MESSAGES.resetOwnAccount);
+      const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+      if (!target) throw notFound(AUTH_MESSAGES.userNotFound);
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + RESET_LINK_HOURS * 3_600_000);
+      await db.transaction(async (tx) => {
+        await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
+        await tx.insert(passwordResets).values({ id: digestToken(token), userId: id, expiresAt });
+      });
+      return { resetUrl: `${config.publicUrl}/reset-password/${token}`, expiresAt: expiresAt.toISOString() };
+    },
+
+    /**
+     * Sets the new password from a reset link and ends every session of that account. It also
+     * turns two-step sign-in off: a reset link is how someone who lost their phone gets back in
+     * (REQUIRE_STAFF_TOTP then asks staff to set it up again).
+     */
+    async resetPassword(body: unknown) {
+      const input = parseOr400(ResetPasswordSchema, body);
+      const passwordHash = await hashPassword(input.newPassword);
+      const username = await db.transaction(async (tx) => {
+        const [link] = await tx
+          .select()
+          .from(passwordResets)
+          .where(eq(passwordResets.id, digestToken(input.token)));
+        if (!link) throw badRequest(AUTH_MESSAGES.resetUnknown, { token: AUTH_MESSAGES.resetUnknown });
+        if (link.usedAt) throw badRequest(AUTH_MESSAGES.resetUsed, { token: AUTH_MESSAGES.resetUsed });
+        if (link.expiresAt.getTime() <= Date.now()) {
+          throw badRequest(AUTH_MESSAGES.resetExpired, { token: AUTH_MESSAGES.resetExpired });
+        }
+        // Two resets racing on one link: only the one that marks it used goes on.
+        const spent = await tx
+          .update(passwordResets)
+          .set({ usedAt: sql`now()` })
+          .where(sql`${passwordResets.id} = ${link.id} and ${passwordResets.usedAt} is null`)
+          .returning({ id: passwordResets.id });
+        if (spent.length !== 1) throw badRequest(AUTH_MESSAGES.resetUsed, { token: AUTH_MESSAGES.resetUsed });
+        const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId)).returning();
+        await sessions.destroyAllForUser(link.userId, tx);
+        await totp.disable(link.userId, tx);
+        return user?.username;
+      });
+      if (username) await throttle.succeed(username);
+    },
+
+    async disableTotp(user: SessionUser, body: unknown) {
+      const { password } = parseOr400(TotpDisableSchema, body);
+      const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+      if (!row || !(await verifyPassword(row.hash, password))) {
+        throw badRequest(AUTH_MESSAGES.wrongPassword, { password: AUTH_MESSAGES.wrongPassword });
+      }
+      await totp.disable(user.id);
+    },
+    totp,
     findByUsername,
   };
 }

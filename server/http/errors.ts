@@ -6,10 +6,18 @@ import { toApiError } from '../../contract/errors.ts';
 export class HttpError extends Error {
   readonly status: number;
   readonly errors: Record<string, string> | undefined;
+  /** More fields of the JSON answer (e.g. `totpRequired`) and response headers (e.g. Retry-After). */
+  extra: Record<string, unknown> | undefined;
+  headers: Record<string, string> | undefined;
   constructor(status: number, message: string, errors?: Record<string, string>) {
     super(message);
     this.status = status;
     this.errors = errors;
+  }
+  with(extra: Record<string, unknown>, headers?: Record<string, string>): this {
+    this.extra = extra;
+    this.headers = headers;
+    return this;
   }
 }
 
@@ -19,6 +27,8 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooLarge = (message: string) => new HttpError(413, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message).with({}, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** Parse with a zod schema or throw a 400 naming the first problem. */
 export function parseOr400<T>(
@@ -37,7 +47,10 @@ export function parseOr400<T>(
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .status(error.status)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
     }
     if (error instanceof ZodError) {
       return reply.status(400).send(toApiError(error));

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { Services } from '../services.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { hasSessionCookie } from '../auth/sessions.ts';
 import {
   createRenderCache,
   encodedBody,
@@ -33,7 +33,7 @@ const PER_RESPONSE = new Set([
 ]);
 
 /** Anonymous: no session cookie. Anything signed in is rendered fresh and kept private. */
-const isAnonymous = (request: FastifyRequest) => !request.cookies?.[SESSION_COOKIE];
+const isAnonymous = (request: FastifyRequest) => !hasSessionCookie(request.cookies);
 
 export function createSsrHandler(
   build: AppServerBuild,

@@ -12,7 +12,6 @@ import { createServices, type Services } from '../services.ts';
 import { buildApp } from '../app.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { SESSION_COOKIE } from '../auth/sessions.ts';
 import type { Role } from '../../contract/roles.ts';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -56,7 +55,7 @@ export async function createTestApp(opts: { listen?: boolean; env?: Record<strin
         .values({ username: name, email: `${name}@example.com`, passwordHash: await hashPassword('secret123'), role })
         .returning();
       const session = await services.sessions.create(user.id);
-      return { id: user.id, username: name, cookie: `${SESSION_COOKIE}=${session.token}` };
+      return { id: user.id, username: name, cookie: `${config.sessionCookie}=${session.token}` };
     },
     async close() {
       await app.close();

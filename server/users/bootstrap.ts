@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Services } from '../services.ts';
-import { users } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 export async function ensureFirstAdmin(
@@ -25,8 +25,14 @@ export async function ensureFirstAdmin(
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username})`)
     .limit(1);
-  if (same) await db.update(users).set({ role: 'ADMIN', passwordHash }).where(eq(users.id, same.id));
-  else await db.insert(users).values({ username, email, passwordHash, role: 'ADMIN' });
+  if (same) {
+    // A promotion is a role change: sessions opened as the old role (or by whoever knew the old
+    // password) end with it.
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ role: 'ADMIN', passwordHash }).where(eq(users.id, same.id));
+      await tx.delete(sessions).where(eq(sessions.userId, same.id));
+    });
+  } else await db.insert(users).values({ username, email, passwordHash, role: 'ADMIN' });
   if (generated) {
     print(`First admin created. Sign in as "${username}" with password: ${password}`);
     print('This password is shown only once; set ADMIN_USERNAME/ADMIN_PASSWORD to choose your own.');
