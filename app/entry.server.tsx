@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
@@ -16,6 +17,22 @@ export const streamTimeout = 5_000;
  */
 function withoutModulePreloads(html: string): string {
   return html.replace(/<link rel="modulepreload"[^>]*>/g, '');
+}
+
+/**
+ * CSP hashes of the page's inline scripts (React Router's context and module loader), so the
+ * policy needs no 'unsafe-inline' for scripts. Hashes rather than nonces: the page is cached and
+ * stored compressed for every reader, and a hash stays true for the stored copy, where a nonce
+ * would have to change in every answer. The server puts them into the CSP header (server/app.ts).
+ */
+export const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes';
+function inlineScriptHashes(html: string): string {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(m[1]) || !m[2]) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(m[2], 'utf8').digest('base64')}'`);
+  }
+  return [...hashes].join(' ');
 }
 
 // Pages are rendered whole (onAllReady): public data is loaded before rendering, the HTML is
@@ -42,6 +59,7 @@ export default function handleRequest(
           timeoutId = undefined;
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           const html = withoutModulePreloads(Buffer.concat(chunks).toString('utf8'));
+          responseHeaders.set(SCRIPT_HASHES_HEADER, inlineScriptHashes(html));
           resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         });
         pipe(body);

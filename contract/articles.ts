@@ -38,3 +38,6 @@ export type Article = {
   /** Only for the reporter who wrote it and for admins. */
   rejectionReason?: string | null;
 };
+
+/** An article in a list that opens each one by id: everything but the body. */
+export type ArticleListItem = Omit<Article, 'content'>;

@@ -8,7 +8,8 @@ const JOINERS = /[\u200c\u200d]/g;
  * folded. Both engines (PGlite = PostgreSQL 18, Debian = 15) then see the same characters.
  */
 export function normaliseForSearch(text: string): string {
-  return text.normalize('NFC').replace(JOINERS, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  // NUL: PostgreSQL refuses it in a query parameter, and it is no part of any word.
+  return text.normalize('NFC').replace(JOINERS, '').replaceAll('\u0000', '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };

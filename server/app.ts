@@ -27,6 +27,9 @@ import { adsRoutes } from './ads/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 
+/** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
+const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes';
+
 export type BuildAppOptions = {
   services: Services;
   /** The React Router server build; absent in API-only tests. */
@@ -65,8 +68,9 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // React Router inlines its hydration data and route manifest as scripts.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // React Router's inline scripts (hydration data, module loader) are allowed by their hashes,
+        // added per page below; Vite's development server injects scripts of its own.
+        scriptSrc: config.env === 'development' ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
@@ -97,7 +101,24 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
     'x-xss-protection',
   ];
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) {
+    // A rendered page names the hashes of its inline scripts (app/entry.server.tsx): only those run.
+    const hashes = reply.getHeader(SCRIPT_HASHES_HEADER);
+    if (hashes !== undefined) {
+      reply.removeHeader(SCRIPT_HASHES_HEADER);
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string' && hashes) {
+        reply.header(
+          'content-security-policy',
+          csp.replace(/(^|;)script-src 'self'(?=;|$)/, `$1script-src 'self' ${String(hashes)}`),
+        );
+      }
+    }
+    // Only for what cannot be a document: an HTML 404 page under these paths keeps its CSP and
+    // frame protection (it is a page an attacker could frame or inject into like any other).
+    if (
+      (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) &&
+      !/html|xml|svg/i.test(String(reply.getHeader('content-type') ?? ''))
+    ) {
       for (const name of documentOnlyHeaders) reply.removeHeader(name);
     }
     return payload;

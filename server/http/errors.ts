@@ -55,6 +55,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof ZodError) {
       return reply.status(400).send(toApiError(error));
     }
+    // Text PostgreSQL cannot store (NUL): the caller's input, not a server fault.
+    const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (pgCode === '22021' || pgCode === '22P05') {
+      return reply.status(400).send({ message: 'Text may not contain NUL (U+0000) characters.' });
+    }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413 || (error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(413).send({ message: 'Request too large' });

@@ -14,6 +14,9 @@ function allowed(method: string, url: string): Caller[] {
   if (url.startsWith('/api/reporter/')) return ['REPORTER'];
   if (url.startsWith('/api/articles')) return method === 'PUT' ? ['REPORTER', 'ADMIN'] : ['REPORTER'];
   if (url === '/api/auth/me') return ['USER', 'REPORTER', 'ADMIN'];
+  // Account recovery: the own password and sessions for anyone signed in, two-step sign-in for staff.
+  if (url === '/api/auth/change-password' || url === '/api/auth/logout-others') return ['USER', 'REPORTER', 'ADMIN'];
+  if (url.startsWith('/api/auth/totp/')) return ['REPORTER', 'ADMIN'];
   return all;
 }
 
@@ -30,6 +33,17 @@ describe(`role rules on every API route (${TEST_DB})`, () => {
     const urls = registeredRoutes(t.app).map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(
       expect.arrayContaining(['POST /api/auth/login', 'GET /api/auth/check-auth', 'PUT /api/navigation-categories']),
+    );
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/change-password',
+        'POST /api/auth/logout-others',
+        'POST /api/auth/reset-password',
+        'POST /api/admin/users/:id/password-reset',
+        'POST /api/auth/totp/setup',
+        'POST /api/auth/totp/enable',
+        'POST /api/auth/totp/disable',
+      ]),
     );
   });
 

@@ -1,9 +1,17 @@
 // One article in an admin list: cover, title, who filed it, where, when, and the row's actions.
 import type { ReactNode } from 'react';
-import type { Article } from '../../../contract/articles.ts';
+import type { ArticleListItem } from '../../../contract/articles.ts';
 import { formatDate } from '../public/format.ts';
 
-export function ArticleSummary({ article, dateLabel, children }: { article: Article; dateLabel: string; children: ReactNode }) {
+export function ArticleSummary({
+  article,
+  dateLabel,
+  children,
+}: {
+  article: ArticleListItem;
+  dateLabel: string;
+  children: ReactNode;
+}) {
   const cover = article.images[0];
   return (
     <li className="review-item">

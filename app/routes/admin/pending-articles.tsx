@@ -5,7 +5,7 @@ import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
 import { failureText } from '../../components/admin-review/feedback.ts';
 import { api } from '../../lib/api.ts';
-import type { Article } from '../../../contract/articles.ts';
+import type { ArticleListItem } from '../../../contract/articles.ts';
 import { REVIEW_ERRORS } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
 
@@ -20,12 +20,12 @@ export default function PendingArticlesPage() {
 }
 
 function PendingArticles() {
-  const [articles, setArticles] = useState<Article[] | null>(null);
+  const [articles, setArticles] = useState<ArticleListItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
-    api<Article[]>('/admin/articles/pending')
+    api<ArticleListItem[]>('/admin/articles/pending')
       .then((list) => !cancelled && setArticles(list))
       .catch((e) => !cancelled && setError(REVIEW_ERRORS.fetchPending + failureText(e)));
     return () => {
