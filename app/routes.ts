@@ -11,6 +11,7 @@ export default [
     route('about-us', 'routes/public/about.tsx'),
     route('unauthorized', 'routes/public/unauthorized.tsx'),
     route('user-dashboard', 'routes/user/dashboard.tsx'),
+    route('reset-password/:token', 'routes/public/reset-password.tsx'),
 
     route('reporter-dashboard', 'routes/reporter/layout.tsx', [
       index('routes/reporter/home.tsx'),

@@ -88,18 +88,31 @@ function useSubmit(fallback: string, onDone: () => void) {
 
 function LoginForm({ onDone }: { onDone: () => void }) {
   const { login } = useAuth();
-  const [values, setValues] = useState({ username: '', password: '' });
+  const [values, setValues] = useState({ username: '', password: '', code: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { busy, error, run } = useSubmit(AUTH_MESSAGES.loginFailed, onDone);
-  const submit = (e: FormEvent) => {
+  // Two-step sign-in: the server answered 401 totpRequired, so the code field appears.
+  const [needCode, setNeedCode] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = LoginSchema.safeParse(values);
     if (!parsed.success) return setErrors(toApiError(parsed.error).errors ?? {});
     setErrors({});
-    void run(() => login(parsed.data.username, parsed.data.password));
+    setBusy(true);
+    setError('');
+    try {
+      await login(parsed.data.username, parsed.data.password, needCode ? parsed.data.code : undefined);
+      onDone();
+    } catch (e) {
+      if (e instanceof ApiRequestError && (e.body as { totpRequired?: boolean } | null)?.totpRequired) setNeedCode(true);
+      setError((e instanceof ApiRequestError && e.serverMessage) || AUTH_MESSAGES.loginFailed);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(e) => void submit(e)} noValidate>
       <div className="field">
         <label htmlFor="login-username">Username</label>
         <input
@@ -118,6 +131,21 @@ function LoginForm({ onDone }: { onDone: () => void }) {
         error={errors.password}
         autoComplete="current-password"
       />
+      {needCode && (
+        <div className="field">
+          <label htmlFor="login-code">Authentication code</label>
+          <input
+            id="login-code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            value={values.code}
+            onChange={(e) => setValues({ ...values, code: e.target.value })}
+          />
+          <p className="field-hint">The 6-digit code from your authenticator app, or one of your recovery codes.</p>
+        </div>
+      )}
       {error && (
         <p className="form-error" role="alert">
           {error}

@@ -10,7 +10,8 @@ type AuthState = {
   loading: boolean;
   loggedIn: boolean;
   role: Role | null;
-  login(username: string, password: string): Promise<void>;
+  /** `code`: the authenticator app's code (or a recovery code) when two-step sign-in is on. */
+  login(username: string, password: string, code?: string): Promise<void>;
   register(username: string, email: string, password: string): Promise<void>;
   logout(): Promise<void>;
 };
@@ -36,11 +37,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [location.pathname]);
 
   const afterSignIn = useCallback(
-    (result: AuthResult) => {
+    (result: AuthResult & { totpSetupRequired?: boolean }) => {
       const r = normaliseRole(result.role);
       setRole(r);
       setLoading(false);
-      navigate(homeForRole(r));
+      // REQUIRE_STAFF_TOTP: staff set two-step sign-in up on their own page before anything else.
+      navigate(result.totpSetupRequired ? '/user-dashboard' : homeForRole(r));
     },
     [navigate],
   );
@@ -50,8 +52,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       loggedIn: role !== null,
       role,
-      async login(username, password) {
-        afterSignIn(await api<AuthResult>('/auth/login', { method: 'POST', body: { username, password } }));
+      async login(username, password, code) {
+        afterSignIn(
+          await api<AuthResult>('/auth/login', { method: 'POST', body: { username, password, code: code || undefined } }),
+        );
       },
       async register(username, email, password) {
         afterSignIn(await api<AuthResult>('/auth/register', { method: 'POST', body: { username, email, password } }));

@@ -14,9 +14,20 @@ type Props = {
   busyIds: ReadonlySet<number>;
   onRoleChange: (user: UserSummary, role: Role) => void;
   onDelete: (user: UserSummary) => void;
+  /** Issues a one-time password reset link for that account. */
+  onResetLink: (user: UserSummary) => void;
 };
 
-export function UsersTable({ users, roleFilter, onRoleFilter, currentUserId, busyIds, onRoleChange, onDelete }: Props) {
+export function UsersTable({
+  users,
+  roleFilter,
+  onRoleFilter,
+  currentUserId,
+  busyIds,
+  onRoleChange,
+  onDelete,
+  onResetLink,
+}: Props) {
   return (
     <table className="users-table">
       <thead>
@@ -82,6 +93,15 @@ export function UsersTable({ users, roleFilter, onRoleFilter, currentUserId, bus
                         onClick={() => onDelete(user)}
                       >
                         Delete
+                      </button>
+                      <button
+                        type="button"
+                        className="secondary"
+                        aria-label={`Reset link for ${user.username}`}
+                        disabled={busy}
+                        onClick={() => onResetLink(user)}
+                      >
+                        Reset link
                       </button>
                     </>
                   )}

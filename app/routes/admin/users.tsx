@@ -7,6 +7,7 @@ import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { UsersTable, type RoleFilter } from '../../components/admin-users/UsersTable.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ReassignModal, type Reassign, type ReassignFlow } from '../../components/admin-users/ReassignModal.tsx';
+import { ResetLinkModal } from '../../components/admin-users/ResetLinkModal.tsx';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import '../../styles/admin-users.css';
 
@@ -152,6 +153,8 @@ function AllUsers() {
     else void assignRole(user, role);
   }
 
+  const [resetFor, setResetFor] = useState<UserSummary | null>(null);
+
   function onDelete(user: UserSummary) {
     if (user.role === 'REPORTER') {
       void openReassign(user, 'delete');
@@ -239,11 +242,14 @@ function AllUsers() {
               busyIds={busyIds}
               onRoleChange={onRoleChange}
               onDelete={onDelete}
+              onResetLink={setResetFor}
             />
           </div>
           <Pagination page={page} totalPages={totalPages} onPage={setPage} label="Pages of users" />
         </>
       )}
+
+      <ResetLinkModal user={resetFor} onClose={() => setResetFor(null)} />
 
       <ReassignModal
         reassign={reassign}

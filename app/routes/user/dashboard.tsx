@@ -1,13 +1,270 @@
+// The user's own page: change password, two-step sign-in (staff), sign out everywhere else.
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
+import { api, ApiRequestError } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { AUTH_MESSAGES, ChangePasswordSchema, type Me, type TotpEnabled, type TotpSetup } from '../../../contract/auth.ts';
+import { toApiError } from '../../../contract/errors.ts';
+import '../../styles/account.css';
 
 export const meta = () => [{ title: 'User Dashboard' }, { name: 'robots', content: 'noindex' }];
 
 export default function UserDashboard() {
   return (
     <RouteGuard allowed={['USER', 'REPORTER', 'ADMIN']}>
-      <main className="page narrow">
+      <main className="page narrow account-page">
         <h1>User Dashboard</h1>
+        <Account />
       </main>
     </RouteGuard>
+  );
+}
+
+const failure = (e: unknown, fallback: string) => (e instanceof ApiRequestError && e.serverMessage) || fallback;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className="account-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Account() {
+  const { role } = useAuth();
+  const [me, setMe] = useState<Me | null>(null);
+  const reload = () => api<Me>('/auth/me').then(setMe, () => setMe(null));
+  useEffect(() => {
+    void reload();
+  }, []);
+  const staff = role === 'ADMIN' || role === 'REPORTER';
+  return (
+    <>
+      {me && <p className="account-who">Signed in as {me.username}</p>}
+      {me?.totpSetupRequired && (
+        <p className="form-error" role="alert">
+          {AUTH_MESSAGES.totpSetupRequired}
+        </p>
+      )}
+      <ChangePassword />
+      {staff && me && <TwoStep me={me} onChange={() => void reload()} />}
+      <OtherSessions />
+    </>
+  );
+}
+
+function ChangePassword() {
+  const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = ChangePasswordSchema.safeParse(values);
+    if (!parsed.success) return setErrors(toApiError(parsed.error).errors ?? {});
+    setErrors({});
+    setBusy(true);
+    setStatus(null);
+    try {
+      await api('/auth/change-password', { method: 'POST', body: parsed.data });
+      setValues({ currentPassword: '', newPassword: '' });
+      setStatus({ ok: true, text: AUTH_MESSAGES.passwordChanged });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.body?.errors) setErrors(error.body.errors);
+      setStatus({ ok: false, text: failure(error, 'Could not change the password.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Section title="Change password">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <div className="field">
+          <label htmlFor="current-password">Current password</label>
+          <input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            aria-invalid={!!errors.currentPassword}
+            onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
+          />
+          {errors.currentPassword && <p className="field-error">{errors.currentPassword}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="new-password">New password</label>
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={values.newPassword}
+            aria-invalid={!!errors.newPassword}
+            onChange={(e) => setValues({ ...values, newPassword: e.target.value })}
+          />
+          {errors.newPassword && <p className="field-error">{errors.newPassword}</p>}
+        </div>
+        {status && (
+          <p className={status.ok ? 'form-success' : 'form-error'} role={status.ok ? 'status' : 'alert'}>
+            {status.text}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          Change password
+        </button>
+      </form>
+    </Section>
+  );
+}
+
+function TwoStep({ me, onChange }: { me: Me; onChange: () => void }) {
+  const [setup, setSetup] = useState<(TotpSetup & { qr: string }) | null>(null);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function act(action: () => Promise<void>, fallback: string) {
+    setBusy(true);
+    setError('');
+    try {
+      await action();
+    } catch (e) {
+      setError(failure(e, fallback));
+    } finally {
+      setBusy(false);
+    }
+  }
+  const start = () =>
+    act(async () => {
+      const answer = await api<TotpSetup>('/auth/totp/setup', { method: 'POST' });
+      // Loaded only here: the QR encoder is no part of any other page.
+      const QRCode = (await import('qrcode')).default;
+      const svg = await QRCode.toString(answer.otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      setSetup({ ...answer, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
+    }, 'Could not start the setup.');
+  const enable = (e: FormEvent) => {
+    e.preventDefault();
+    void act(async () => {
+      const answer = await api<TotpEnabled>('/auth/totp/enable', { method: 'POST', body: { code: code.trim() } });
+      setRecoveryCodes(answer.recoveryCodes);
+      setSetup(null);
+      setCode('');
+      onChange();
+    }, 'Could not turn two-step sign-in on.');
+  };
+  const disable = (e: FormEvent) => {
+    e.preventDefault();
+    void act(async () => {
+      await api('/auth/totp/disable', { method: 'POST', body: { password } });
+      setPassword('');
+      setRecoveryCodes(null);
+      onChange();
+    }, 'Could not turn two-step sign-in off.');
+  };
+
+  return (
+    <Section title="Two-step sign-in">
+      {recoveryCodes && (
+        <div className="recovery-codes" role="status">
+          <p>
+            <strong>Two-step sign-in is on.</strong> Keep these recovery codes somewhere safe: each signs you in once if you lose
+            your phone. They are shown only now.
+          </p>
+          <ol className="recovery-code-list">
+            {recoveryCodes.map((c) => (
+              <li key={c}>
+                <code>{c}</code>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {me.totpEnabled ? (
+        <form onSubmit={disable} noValidate>
+          {!recoveryCodes && <p>Two-step sign-in is on: signing in asks for a code from your authenticator app.</p>}
+          <div className="field">
+            <label htmlFor="totp-disable-password">Password</label>
+            <input
+              id="totp-disable-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="secondary" disabled={busy}>
+            Turn off two-step sign-in
+          </button>
+        </form>
+      ) : setup ? (
+        <form onSubmit={enable} noValidate>
+          <p>
+            Scan this code with an authenticator app (Google Authenticator, Aegis, 1Password...), then enter the code it shows.
+          </p>
+          <img className="totp-qr" src={setup.qr} width={200} height={200} alt="QR code for your authenticator app" />
+          <p className="totp-secret">
+            Or type this key: <code>{setup.secret}</code>
+          </p>
+          <div className="field">
+            <label htmlFor="totp-code">Code from your app</label>
+            <input
+              id="totp-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </div>
+          <button type="submit" disabled={busy}>
+            Turn on
+          </button>
+        </form>
+      ) : (
+        <>
+          <p>Protect your account with a code from your phone as well as your password.</p>
+          <button type="button" disabled={busy} onClick={() => void start()}>
+            Set up two-step sign-in
+          </button>
+        </>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+function OtherSessions() {
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function signOutOthers() {
+    setBusy(true);
+    try {
+      await api('/auth/logout-others', { method: 'POST' });
+      setStatus({ ok: true, text: 'Signed out of every other browser and device.' });
+    } catch (e) {
+      setStatus({ ok: false, text: failure(e, 'Could not sign out the other sessions.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Section title="Sessions">
+      <p>Signed in on a shared or lost device? End every session but this one.</p>
+      <button type="button" className="secondary" disabled={busy} onClick={() => void signOutOthers()}>
+        Sign out everywhere else
+      </button>
+      {status && (
+        <p className={status.ok ? 'form-success' : 'form-error'} role={status.ok ? 'status' : 'alert'}>
+          {status.text}
+        </p>
+      )}
+    </Section>
   );
 }

@@ -1,0 +1,81 @@
+// /reset-password/{token}: sets a new password from an admin's one-time link.
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { api, ApiRequestError } from '../../lib/api.ts';
+import { PASSWORD_MIN } from '../../../contract/auth.ts';
+import '../../styles/account.css';
+
+// The token is in the address: no referrer leaves this page, and no search engine keeps it.
+export const meta = () => [
+  { title: 'Choose a new password' },
+  { name: 'robots', content: 'noindex' },
+  { name: 'referrer', content: 'no-referrer' },
+];
+
+export default function ResetPassword() {
+  const { token = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (password.length < PASSWORD_MIN) return setError(`Password must be at least ${PASSWORD_MIN} characters`);
+    if (password !== confirm) return setError('The two passwords are not the same.');
+    setBusy(true);
+    setError('');
+    try {
+      await api('/auth/reset-password', { method: 'POST', body: { token, newPassword: password } });
+      setDone(true);
+    } catch (e) {
+      setError((e instanceof ApiRequestError && e.serverMessage) || 'Could not set the password.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="page narrow account-page">
+      <h1>Choose a new password</h1>
+      {done ? (
+        <p className="form-success" role="status">
+          Your new password is set and every earlier session has ended. <Link to="/">Go to the home page</Link> and log in with
+          it.
+        </p>
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <div className="field">
+            <label htmlFor="reset-new-password">New password</label>
+            <input
+              id="reset-new-password"
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="reset-confirm-password">New password again</label>
+            <input
+              id="reset-confirm-password"
+              type="password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.target.value)}
+            />
+          </div>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" disabled={busy}>
+            Set new password
+          </button>
+        </form>
+      )}
+    </main>
+  );
+}
