@@ -55,8 +55,8 @@ export function ResetLinkModal({ user, onClose }: { user: UserSummary | null; on
           <label htmlFor="reset-link-url">Reset link</label>
           <input id="reset-link-url" readOnly value={link.resetUrl} onFocus={(e) => e.target.select()} />
           <p className="reset-link-expiry">
-            Valid until {new Date(link.expiresAt).toLocaleString('en-GB', { timeZone: 'Asia/Kolkata' })} (24 hours), once. Setting
-            a new password through it ends every session of this account.
+            Valid until {new Date(link.expiresAt).toLocaleString('en-GB', { timeZone: 'Asia/Kolkata' })} IST (24 hours), once.
+            Setting a new password through it ends every session of this account.
           </p>
         </>
       )}
