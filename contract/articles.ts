@@ -1,5 +1,6 @@
 // Article shapes on the wire (DESIGN.md §2 Wire format) and the limits of SPEC.md §5, §9.
-export const APPROVAL_STATUSES = ['PENDING', 'REJECTED', 'APPROVED'] as const;
+// SCHEDULED: approved for a publication time still ahead; public only from that time.
+export const APPROVAL_STATUSES = ['PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 export const PREVIEW_LENGTH = 150;
@@ -37,4 +38,6 @@ export type Article = {
   approvalStatus: ApprovalStatus;
   /** Only for the reporter who wrote it and for admins. */
   rejectionReason?: string | null;
+  /** Breaking news until this time (ISO 8601); null when not breaking. */
+  breakingUntil?: string | null;
 };

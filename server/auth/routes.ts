@@ -22,7 +22,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
 
   app.post('/auth/login', { config: { rateLimit } }, async (request, reply) => {
     await sessions.destroy(request.cookies[SESSION_COOKIE]);
-    const { session, result } = await auth.login(request.body);
+    const { session, result } = await auth.login(request.body, request.ip);
     setSessionCookie(reply, session);
     return result;
   });

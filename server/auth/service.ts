@@ -7,6 +7,7 @@ import type { Role } from '../../contract/roles.ts';
 import { conflict, parseOr400, unauthorized } from '../http/errors.ts';
 import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
 import type { SessionStore } from './sessions.ts';
+import { recordStaffSignIn } from '../audit/service.ts';
 
 export function createAuthService({ db, sessions }: { db: Db; sessions: SessionStore }) {
   async function findByUsername(username: string) {
@@ -51,7 +52,7 @@ export function createAuthService({ db, sessions }: { db: Db; sessions: SessionS
       }
     },
 
-    async login(body: unknown) {
+    async login(body: unknown, ip?: string) {
       const input = parseOr400(LoginSchema, body);
       const user = await findByUsername(input.username);
       if (!user) {
@@ -60,6 +61,7 @@ export function createAuthService({ db, sessions }: { db: Db; sessions: SessionS
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized(AUTH_MESSAGES.badCredentials);
       const session = await sessions.create(user.id);
+      await recordStaffSignIn(db, user, ip);
       return { user, session, result: { role: user.role as Role, message: AUTH_MESSAGES.loginOk } };
     },
 
