@@ -3,6 +3,9 @@
 export const APPROVAL_STATUSES = ['PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
+/** Leads the ticker and the home page banner for breaking news (here: public bundles import no zod). */
+export const BREAKING_LABEL = 'బ్రేకింగ్';
+
 export const PREVIEW_LENGTH = 150;
 export const MAX_ARTICLE_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;

@@ -35,8 +35,7 @@ export const REVIEW_MESSAGES = {
   breakingNotApproved: 'Only a published (approved) article can be breaking news.',
 } as const;
 
-/** The label that leads the ticker and the home page banner for breaking news. */
-export const BREAKING_LABEL = 'బ్రేకింగ్';
+export { BREAKING_LABEL } from './articles.ts';
 export const BREAKING_MIN_HOURS = 1;
 export const BREAKING_MAX_HOURS = 24;
 /** Breaking stories shown at once (banner and the head of the ticker). */
@@ -134,3 +133,38 @@ export type ApprovedQuery = z.infer<typeof ApprovedQuerySchema>;
 
 export type ApprovedPage = { content: Article[]; totalPages: number; totalElements: number };
 export type ReviewResult = { message: string; article: Article };
+
+// India time for the newsroom's screens, whatever the device's zone. Asia/Kolkata has kept
+// +05:30 with no daylight saving since 1945, so a wall time converts with that fixed offset.
+const INDIA_OFFSET = '+05:30';
+
+function indiaParts(date: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: NEWSROOM_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+}
+
+/** A `datetime-local` value read as India time ('2026-11-24T06:00') → ISO 8601 with +05:30. */
+export function indiaLocalToIso(local: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local}:00${INDIA_OFFSET}` : null;
+}
+
+/** An instant → the `datetime-local` value showing it in India time. */
+export function isoToIndiaLocal(iso: string | Date): string {
+  const p = indiaParts(new Date(iso));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** An instant as the newsroom reads it: 24/11/2026 06:00 IST. */
+export function formatIndiaTime(iso: string | Date): string {
+  const p = indiaParts(new Date(iso));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} IST`;
+}

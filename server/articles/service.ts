@@ -239,12 +239,15 @@ export function createArticlesService(deps: ServiceDeps) {
       };
     },
 
-    /** GET /api/reporter/articles/pending-rejected: REJECTED before PENDING, newest first within. */
+    /**
+     * GET /api/reporter/articles/pending-rejected: REJECTED before PENDING, newest first within;
+     * SCHEDULED ones too (accepted, not yet public), so the reporter sees when they will appear.
+     */
     async listPendingRejected(user: SessionUser): Promise<Article[]> {
       const rows = await db
         .select({ id: articles.id })
         .from(articles)
-        .where(and(eq(articles.reporterId, user.id), inArray(articles.approvalStatus, ['PENDING', 'REJECTED'])))
+        .where(and(eq(articles.reporterId, user.id), inArray(articles.approvalStatus, ['PENDING', 'REJECTED', 'SCHEDULED'])))
         .orderBy(
           asc(sql`case when ${articles.approvalStatus} = 'REJECTED' then 0 else 1 end`),
           desc(articles.updatedAt),

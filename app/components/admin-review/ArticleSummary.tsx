@@ -3,7 +3,18 @@ import type { ReactNode } from 'react';
 import type { Article } from '../../../contract/articles.ts';
 import { formatDate } from '../public/format.ts';
 
-export function ArticleSummary({ article, dateLabel, children }: { article: Article; dateLabel: string; children: ReactNode }) {
+export function ArticleSummary({
+  article,
+  dateLabel,
+  dateText,
+  children,
+}: {
+  article: Article;
+  dateLabel: string;
+  /** In place of the dd/mm/yyyy date (the scheduled list shows the time in India time). */
+  dateText?: string;
+  children: ReactNode;
+}) {
   const cover = article.images[0];
   return (
     <li className="review-item">
@@ -27,7 +38,7 @@ export function ArticleSummary({ article, dateLabel, children }: { article: Arti
           {article.categories.length > 0 && <span>{article.categories.map((c) => c.name).join(', ')}</span>}
           {article.region && <span>{article.region}</span>}
           <span>
-            {dateLabel} {formatDate(article.publicationDate)}
+            {dateLabel} {dateText ?? formatDate(article.publicationDate)}
           </span>
         </p>
         <div className="review-actions">{children}</div>
