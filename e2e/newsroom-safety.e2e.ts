@@ -3,6 +3,7 @@
 // with no restart and no outside cron, and the cached home page must show it.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { categories } from '../server/db/schema.ts';
 import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
@@ -31,6 +32,13 @@ afterAll(async () => {
 });
 
 const origin = () => ({ origin: baseUrl() });
+
+/** axe-core: no serious or critical violation. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function submitArticle(request: APIRequestContext, title: string): Promise<Article> {
   const res = await request.post('/api/articles', {
@@ -73,13 +81,21 @@ async function adminInNewYork() {
   return { page, context, admin };
 }
 
-/** The anonymous home page's main content and ticker. */
-async function homeText(page: Page) {
-  await page.goto('/');
-  return {
-    main: (await page.locator('main').textContent()) ?? '',
-    ticker: (await page.locator('.ticker').textContent()) ?? '',
-  };
+/**
+ * The home page's main content and ticker as a new anonymous reader sees it (a fresh context: the
+ * page is sent with max-age=60, so one browser would rightly keep its copy for a minute).
+ */
+async function homeText() {
+  const { page, context } = await newPage(browser);
+  try {
+    await page.goto('/');
+    return {
+      main: (await page.locator('main').textContent()) ?? '',
+      ticker: (await page.locator('.ticker').textContent()) ?? '',
+    };
+  } finally {
+    await context.close();
+  }
 }
 
 describe('scheduled publishing', () => {
@@ -94,6 +110,7 @@ describe('scheduled publishing', () => {
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(tomorrow); // yyyy-mm-dd
     await page.getByLabel('Publish at (India time, IST)').fill(`${day}T06:00`);
     await screenshot(page, 'schedule-picker');
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
     await expect
       .poll(() => page.locator('.review-page [role="status"]').first().textContent())
@@ -111,11 +128,12 @@ describe('scheduled publishing', () => {
     const [y, m, d] = day.split('-');
     expect(await row.textContent()).toContain(`Publishes ${d}/${m}/${y} 06:00 IST`);
     await screenshot(page, 'scheduled-articles');
+    await expectAccessible(page);
 
     // Invisible to readers meanwhile.
     const reader = await newPage(browser);
     expect((await reader.page.request.get(`/api/public/articles/${article.id}`)).status()).toBe(404);
-    const before = await homeText(reader.page);
+    const before = await homeText();
     expect(before.main).not.toContain(article.title);
     expect(before.ticker).not.toContain(article.title);
 
@@ -128,14 +146,13 @@ describe('scheduled publishing', () => {
       },
     );
     expect(res.status()).toBe(200);
-    expect((await homeText(reader.page)).main).not.toContain(article.title);
-    await expect
-      .poll(async () => (await homeText(reader.page)).main.includes(article.title), { timeout: 20_000, interval: 500 })
-      .toBe(true);
+    expect((await homeText()).main).not.toContain(article.title);
+    await expect.poll(async () => (await homeText()).main.includes(article.title), { timeout: 20_000, interval: 500 }).toBe(true);
     expect(Date.now()).toBeGreaterThanOrEqual(soon.getTime());
-    expect((await homeText(reader.page)).ticker).toContain(article.title);
+    expect((await homeText()).ticker).toContain(article.title);
     const published = (await (await reader.page.request.get(`/api/public/articles/${article.id}`)).json()) as Article;
     expect(published.publicationDate).toBe(soon.toISOString());
+    await reader.page.goto('/');
     await screenshot(reader.page, 'scheduled-article-on-home');
     await reader.context.close();
     await context.close();
@@ -158,6 +175,7 @@ describe('breaking news', () => {
     await page.getByText('Article marked as breaking news.').waitFor();
     await page.getByRole('button', { name: 'Clear breaking' }).waitFor();
     await screenshot(page, 'breaking-control');
+    await expectAccessible(page);
 
     const reader = await newPage(browser);
     await reader.page.goto('/');
@@ -168,13 +186,17 @@ describe('breaking news', () => {
     expect(await first.locator('.ticker-breaking').textContent()).toBe('బ్రేకింగ్');
     expect(await first.getByRole('link').textContent()).toBe(article.title);
     await screenshot(reader.page, 'breaking-home');
+    await expectAccessible(reader.page);
+
+    await reader.context.close();
 
     await page.getByRole('button', { name: 'Clear breaking' }).click();
     await page.getByText('Breaking news cleared.').waitFor();
-    await reader.page.goto('/');
-    expect(await reader.page.locator('.breaking-banner').count()).toBe(0);
-    expect(await reader.page.locator('.ticker-breaking').count()).toBe(0);
-    await reader.context.close();
+    const later = await newPage(browser);
+    await later.page.goto('/');
+    expect(await later.page.locator('.breaking-banner').count()).toBe(0);
+    expect(await later.page.locator('.ticker-breaking').count()).toBe(0);
+    await later.context.close();
     await context.close();
   });
 });
@@ -207,6 +229,7 @@ describe('activity', () => {
     const actions = await page.locator('.activity-table tbody tr td:nth-child(3)').allTextContents();
     expect(new Set(actions)).toEqual(new Set(['Approved an article']));
     await screenshot(page, 'activity');
+    await expectAccessible(page);
     await context.close();
   });
 });

@@ -76,9 +76,6 @@ function Activity() {
 
   return (
     <main className="page review-page activity-page">
-      <Link className="admin-back" to="/admin-dashboard">
-        ← Admin Dashboard
-      </Link>
       <h1>Activity</h1>
       <form className="activity-filters" onSubmit={apply} aria-label="Filter activity">
         <label htmlFor={`${id}-actor`}>

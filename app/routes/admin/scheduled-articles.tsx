@@ -81,7 +81,7 @@ function ScheduledArticles() {
               <Link
                 className="review-button secondary"
                 to={`/admin-dashboard/view-article/${article.id}`}
-                aria-label={`Review or reschedule: ${article.title}`}
+                aria-label={`Review / Reschedule: ${article.title}`}
               >
                 Review / Reschedule
               </Link>
