@@ -136,6 +136,8 @@ describe('scheduled publishing', () => {
     const before = await homeText();
     expect(before.main).not.toContain(article.title);
     expect(before.ticker).not.toContain(article.title);
+    await reader.page.goto(`/article/${article.id}`);
+    expect(await reader.page.getByText('Article not found.').count()).toBeGreaterThan(0);
 
     // Rescheduled a few seconds ahead: the server publishes it by itself at that time.
     const soon = new Date(Date.now() + 4000);

@@ -2,6 +2,7 @@
 // where) written in the act's own transaction, a failed act leaves none, entries outlive what they
 // name, and the Activity API filters and pages them. Nothing in the app edits or deletes them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { articleCategories, articles, auditEntries, categories, navigationEntries } from '../db/schema.ts';
@@ -195,6 +196,29 @@ describe(`audit trail (${TEST_DB})`, () => {
     const recent = (await allEntries()).slice(0, 8).map((e) => e.action);
     expect(recent).toEqual(expect.arrayContaining(['navigation.update', 'featured.update', 'about.update']));
     expect(recent.filter((a) => a === 'about.update')).toHaveLength(2);
+  });
+
+  it('ad upload and deletion', async () => {
+    const png = await sharp({ create: { width: 320, height: 80, channels: 3, background: { r: 9, g: 99, b: 199 } } })
+      .png()
+      .toBuffer();
+    const body = new FormData();
+    body.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'ad.png');
+    body.append('adDetails', JSON.stringify([{ durationInSeconds: 5 }]));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/ads',
+      remoteAddress: ADDRESS,
+      headers: { cookie: admin.cookie },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(201);
+    const adId = res.json().ads[0].id;
+    expect((await call('DELETE', `/api/admin/ads/${adId}`, admin.cookie)).statusCode).toBe(200);
+    expect((await entriesFor(adId, 'ad')).map((e) => [e.action, e.actorName, e.ip])).toEqual([
+      ['ad.upload', admin.username, ADDRESS],
+      ['ad.delete', admin.username, ADDRESS],
+    ]);
   });
 
   it('sign-ins of staff are recorded with the address; a reader signing in is not', async () => {

@@ -7,7 +7,7 @@ import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { auditEntries, articleCategories, articles, categories, featuredCategories } from '../db/schema.ts';
 import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
 import { createPublishingClock } from './publishing-clock.ts';
-import { BREAKING_LABEL, REVIEW_MESSAGES } from '../../contract/review.ts';
+import { BREAKING_LABEL, formatIndiaTime, indiaLocalToIso, isoToIndiaLocal, REVIEW_MESSAGES } from '../../contract/review.ts';
 
 let t: TestApp;
 let admin: { cookie: string; username: string };
@@ -194,6 +194,14 @@ describe(`scheduled publishing (${TEST_DB})`, () => {
     const a = await makeArticle();
     const res = await schedule(a.id, '2099-01-02T06:00:00+05:30');
     expect(res.json().article.publicationDate).toBe('2099-01-02T00:30:00.000Z');
+  });
+
+  it('the picker reads India time: a wall time in Asia/Kolkata converts to and from the instant', () => {
+    expect(indiaLocalToIso('2026-11-24T06:00')).toBe('2026-11-24T06:00:00+05:30');
+    expect(isoToIndiaLocal('2026-11-24T00:30:00.000Z')).toBe('2026-11-24T06:00');
+    expect(isoToIndiaLocal('2026-11-23T20:00:00.000Z')).toBe('2026-11-24T01:30');
+    expect(formatIndiaTime('2026-11-23T20:00:00.000Z')).toBe('24/11/2026 01:30 IST');
+    expect(indiaLocalToIso('24/11/2026 06:00')).toBeNull();
   });
 
   it('reschedule and unschedule (back to PENDING, publication date the submission time again)', async () => {
