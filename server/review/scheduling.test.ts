@@ -7,6 +7,7 @@ import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { auditEntries, articleCategories, articles, categories, featuredCategories } from '../db/schema.ts';
 import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
 import { createPublishingClock } from './publishing-clock.ts';
+import { createChangeFeed } from '../db/changes.ts';
 import { BREAKING_LABEL, formatIndiaTime, indiaLocalToIso, isoToIndiaLocal, REVIEW_MESSAGES } from '../../contract/review.ts';
 
 let t: TestApp;
@@ -166,6 +167,27 @@ describe(`scheduled publishing (${TEST_DB})`, () => {
       .from(auditEntries)
       .where(eq(auditEntries.objectId, String(a.id)));
     expect(entries.filter((e) => e.action === 'article.publish')).toHaveLength(1);
+  });
+
+  it('another instance hears of a new schedule through the change feed and publishes it at its time, no restart', async () => {
+    // A second instance: its own change feed (LISTEN on PostgreSQL) and publishing clock, whose
+    // poll is far too slow to matter: only the re-arm on the first instance's change can be on time.
+    await t.services.changes.subscribe();
+    const otherFeed = createChangeFeed(t.services.database);
+    await otherFeed.subscribe();
+    const other = createPublishingClock({ ...t.services, changes: otherFeed }, { pollMs: 600_000 });
+    other.start();
+    try {
+      const a = await makeArticle();
+      // Started with nothing due, the other instance sleeps for its whole poll unless told.
+      const at = new Date(Date.now() + 800);
+      expect((await schedule(a.id, at)).statusCode).toBe(200);
+      await expect.poll(async () => (await statusOf(a.id)).approvalStatus, { timeout: 5000, interval: 100 }).toBe('APPROVED');
+      expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+      expect((await statusOf(a.id)).publicationDate).toEqual(at);
+    } finally {
+      other.stop();
+    }
   });
 
   it('a time in the past publishes now', async () => {
