@@ -44,7 +44,7 @@ export const BREAKING_ITEMS = 3;
 export const NEWSROOM_TIME_ZONE = 'Asia/Kolkata';
 
 // Date, time with optional seconds and fraction, and a zone (Z or ±hh:mm): no zone would be ambiguous.
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** `?publishAt=` of the approve call: absent means now; anything unreadable is a 400. */
 export const PublishAtSchema = z
