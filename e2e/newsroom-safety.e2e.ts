@@ -98,7 +98,7 @@ async function homeText() {
   }
 }
 
-describe('scheduled publishing', () => {
+describe('scheduled publishing', { timeout: 180_000 }, () => {
   it('the picker reads India time on any device; the scheduled list shows the time; the article appears when its time comes', async () => {
     const article = await reporterArticle(`షెడ్యూల్ పరీక్ష వార్త ${stamp}`);
     const { page, context } = await adminInNewYork();
@@ -149,7 +149,7 @@ describe('scheduled publishing', () => {
     );
     expect(res.status()).toBe(200);
     expect((await homeText()).main).not.toContain(article.title);
-    await expect.poll(async () => (await homeText()).main.includes(article.title), { timeout: 20_000, interval: 500 }).toBe(true);
+    await expect.poll(async () => (await homeText()).main.includes(article.title), { timeout: 30_000, interval: 500 }).toBe(true);
     expect(Date.now()).toBeGreaterThanOrEqual(soon.getTime());
     expect((await homeText()).ticker).toContain(article.title);
     const published = (await (await reader.page.request.get(`/api/public/articles/${article.id}`)).json()) as Article;
@@ -161,7 +161,7 @@ describe('scheduled publishing', () => {
   });
 });
 
-describe('breaking news', () => {
+describe('breaking news', { timeout: 180_000 }, () => {
   it('an admin marks an approved article breaking: banner on the home page and first in the ticker; cleared, both go', async () => {
     const article = await reporterArticle(`బ్రేకింగ్ పరీక్ష వార్త ${stamp}`);
     const { page, context } = await adminInNewYork();
@@ -178,6 +178,12 @@ describe('breaking news', () => {
     await page.getByRole('button', { name: 'Clear breaking' }).waitFor();
     await screenshot(page, 'breaking-control');
     await expectAccessible(page);
+    // The approved list marks it too.
+    await goto(page, '/admin-dashboard/approved-articles');
+    const listed = page.locator('.review-item', { hasText: article.title });
+    expect(await listed.locator('.breaking-label').textContent()).toBe('బ్రేకింగ్');
+    await goto(page, `/admin-dashboard/view-approved-article/${article.id}`);
+    await page.getByRole('button', { name: 'Clear breaking' }).waitFor();
 
     const reader = await newPage(browser);
     await reader.page.goto('/');
@@ -203,7 +209,7 @@ describe('breaking news', () => {
   });
 });
 
-describe('activity', () => {
+describe('activity', { timeout: 180_000 }, () => {
   it('lists an approval with who, what and from where; filters by action', async () => {
     const article = await reporterArticle(`ఆడిట్ పరీక్ష వార్త ${stamp}`);
     const { page, context, admin } = await adminInNewYork();
