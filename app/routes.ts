@@ -36,6 +36,8 @@ export default [
       route('featured-categories', 'routes/admin/featured.tsx'),
       route('about-us-management', 'routes/admin/about.tsx'),
       route('ad-management', 'routes/admin/ads.tsx'),
+      route('scheduled-articles', 'routes/admin/scheduled-articles.tsx'),
+      route('activity', 'routes/admin/activity.tsx'),
     ]),
 
     route('*', 'routes/public/not-found.tsx'),

@@ -1,6 +1,10 @@
 // Article shapes on the wire (DESIGN.md §2 Wire format) and the limits of SPEC.md §5, §9.
-export const APPROVAL_STATUSES = ['PENDING', 'REJECTED', 'APPROVED'] as const;
+// SCHEDULED: approved for a publication time still ahead; public only from that time.
+export const APPROVAL_STATUSES = ['PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** Leads the ticker and the home page banner for breaking news (here: public bundles import no zod). */
+export const BREAKING_LABEL = 'బ్రేకింగ్';
 
 export const PREVIEW_LENGTH = 150;
 export const MAX_ARTICLE_IMAGES = 4;
@@ -37,6 +41,8 @@ export type Article = {
   approvalStatus: ApprovalStatus;
   /** Only for the reporter who wrote it and for admins. */
   rejectionReason?: string | null;
+  /** Breaking news until this time (ISO 8601); null when not breaking. */
+  breakingUntil?: string | null;
 };
 
 /** An article in a list that opens each one by id: everything but the body. */

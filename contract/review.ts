@@ -22,7 +22,66 @@ export const REVIEW_MESSAGES = {
   reasonTooLong: `The reason can be at most ${REJECTION_REASON_MAX} characters.`,
   invalidId: 'Invalid article id.',
   confirmDelete: 'Are you sure you want to delete this article?',
+  // Scheduled publishing.
+  scheduled: 'Article scheduled for publication.',
+  unscheduled: 'Article unscheduled: it is pending again.',
+  invalidPublishAt:
+    'publishAt must be a date and time in ISO 8601 with a time zone, e.g. 2026-11-24T06:00:00+05:30 or 2026-11-24T00:30:00Z.',
+  notScheduled: 'This article is not scheduled.',
+  // Breaking news.
+  breakingSet: 'Article marked as breaking news.',
+  breakingCleared: 'Breaking news cleared.',
+  breakingHours: 'Breaking news lasts from 1 to 24 hours.',
+  breakingNotApproved: 'Only a published (approved) article can be breaking news.',
 } as const;
+
+export { BREAKING_LABEL } from './articles.ts';
+export const BREAKING_MIN_HOURS = 1;
+export const BREAKING_MAX_HOURS = 24;
+/** Breaking stories shown at once (banner and the head of the ticker). */
+export const BREAKING_ITEMS = 3;
+/** The newsroom's clock: the review screen's picker shows and reads India time whatever the device's zone. */
+export const NEWSROOM_TIME_ZONE = 'Asia/Kolkata';
+
+// Date, time with optional seconds and fraction, and a zone (Z or ±hh:mm): no zone would be ambiguous.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** `?publishAt=` of the approve call: absent means now; anything unreadable is a 400. */
+export const PublishAtSchema = z
+  .string({ error: REVIEW_MESSAGES.invalidPublishAt })
+  .trim()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const date = new Date(value);
+    const [, month, day] = /^\d{4}-(\d{2})-(\d{2})/.exec(value) ?? [];
+    // new Date() rolls 2026-02-30 over to March: check the day it read is the day written.
+    const sameDay = (d: Date) => {
+      const utc = new Date(d.getTime() + offsetMinutes(value) * 60_000);
+      return utc.getUTCMonth() + 1 === Number(month) && utc.getUTCDate() === Number(day);
+    };
+    if (!ISO_DATE_TIME.test(value) || Number.isNaN(date.getTime()) || !sameDay(date)) {
+      ctx.addIssue({ code: 'custom', message: REVIEW_MESSAGES.invalidPublishAt, path: ['publishAt'] });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+/** The written offset of an ISO 8601 time in minutes (Z is 0). */
+function offsetMinutes(value: string): number {
+  const m = /([+-])(\d{2}):?(\d{2})$/.exec(value);
+  if (!m) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+}
+
+/** PUT /admin/articles/breaking/{id} body `{ hours }`: 1 to 24 whole hours. */
+export const BreakingSchema = z.object({
+  hours: z.coerce
+    .number({ error: REVIEW_MESSAGES.breakingHours })
+    .int(REVIEW_MESSAGES.breakingHours)
+    .min(BREAKING_MIN_HOURS, REVIEW_MESSAGES.breakingHours)
+    .max(BREAKING_MAX_HOURS, REVIEW_MESSAGES.breakingHours),
+});
 
 /** SPEC.md §8 admin article alerts; each is followed by the status or the server's message. */
 export const REVIEW_ERRORS = {
@@ -74,3 +133,38 @@ export type ApprovedQuery = z.infer<typeof ApprovedQuerySchema>;
 
 export type ApprovedPage = { content: Article[]; totalPages: number; totalElements: number };
 export type ReviewResult = { message: string; article: Article };
+
+// India time for the newsroom's screens, whatever the device's zone. Asia/Kolkata has kept
+// +05:30 with no daylight saving since 1945, so a wall time converts with that fixed offset.
+const INDIA_OFFSET = '+05:30';
+
+function indiaParts(date: Date) {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: NEWSROOM_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+}
+
+/** A `datetime-local` value read as India time ('2026-11-24T06:00') → ISO 8601 with +05:30. */
+export function indiaLocalToIso(local: string): string | null {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local}:00${INDIA_OFFSET}` : null;
+}
+
+/** An instant → the `datetime-local` value showing it in India time. */
+export function isoToIndiaLocal(iso: string | Date): string {
+  const p = indiaParts(new Date(iso));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** An instant as the newsroom reads it: 24/11/2026 06:00 IST. */
+export function formatIndiaTime(iso: string | Date): string {
+  const p = indiaParts(new Date(iso));
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} IST`;
+}

@@ -85,10 +85,12 @@ describe('admin site management', { timeout: 180_000 }, () => {
       'Category Management',
       'Pending Articles',
       'Approved Articles',
+      'Scheduled Articles',
       'Navigation Bar Management',
       'Featured Category Management',
       'About Us Management',
       'Ad Management',
+      'Activity',
     ]);
     await screenshot(page, 'admin-site-dashboard');
     await expectAccessible(page);

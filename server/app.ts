@@ -26,6 +26,7 @@ import { aboutRoutes } from './about/routes.ts';
 import { adsRoutes } from './ads/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 
 /** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
 const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes';
@@ -166,6 +167,7 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
         aboutRoutes,
         adsRoutes,
         searchRoutes,
+        auditRoutes,
       ]) {
         await api.register(routes, { services });
       }

@@ -35,6 +35,8 @@ export async function start(config: Config) {
   });
   if (dev) await (await import('./http/dev.ts')).registerDevSsr(app, services);
   await services.changes.subscribe();
+  // Scheduled publications and breaking-news expiry happen on time on every instance.
+  services.publishing.start();
   const maintenance =
     database.engine === 'pglite' ? setInterval(() => void database.maintain().catch(() => {}), 5 * 60_000) : undefined;
   maintenance?.unref();
@@ -49,6 +51,7 @@ export async function start(config: Config) {
     app.log.info({ signal }, 'shutting down');
     clearInterval(maintenance);
     clearInterval(sweep);
+    services.publishing.stop();
     // Stop accepting, let in-flight requests finish, then close the database cleanly
     // (an unclosed PGlite can leave its data directory damaged).
     await app.close();

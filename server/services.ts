@@ -19,6 +19,8 @@ import { createAboutService } from './about/service.ts';
 import { createAdsService } from './ads/service.ts';
 import { createSearchService } from './search/service.ts';
 import path from 'node:path';
+import { createAuditService } from './audit/service.ts';
+import { createPublishingClock } from './review/publishing-clock.ts';
 
 /** Infrastructure every domain service may use. */
 export type ServiceDeps = {
@@ -30,7 +32,10 @@ export type ServiceDeps = {
   images: ReturnType<typeof createImagePipeline>;
   sessions: SessionStore;
   log: FastifyBaseLogger | Console;
+  /** The time as the rules see it; tests replace `now` to reach a scheduled moment without sleeping. */
+  clock: Clock;
 };
+export type Clock = { now(): Date };
 
 export function createServices({
   config,
@@ -51,6 +56,7 @@ export function createServices({
     images: createImagePipeline({ db: database.db, storage }),
     sessions: createSessionStore(database.db, { idleMs: config.sessionIdleMs }),
     log,
+    clock: { now: () => new Date() } as Clock,
   } satisfies ServiceDeps;
   return {
     ...base,
@@ -66,6 +72,8 @@ export function createServices({
     about: createAboutService(base),
     ads: createAdsService(base),
     search: createSearchService(base),
+    audit: createAuditService(base),
+    publishing: createPublishingClock(base),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,7 @@
 // Latest-news ticker labelled 'లేటెస్ట్' with up to 10 headlines (SPEC.md §2, §9).
 import { Link } from 'react-router';
 import type { Headline } from '../lib/site.ts';
+import { BREAKING_LABEL } from '../../contract/articles.ts';
 
 export const TICKER_ITEMS = 10;
 
@@ -13,7 +14,8 @@ export function Ticker({ headlines }: { headlines: Headline[] }) {
       <div className="ticker-window">
         <ul className="ticker-track">
           {items.map((h) => (
-            <li key={h.id}>
+            <li key={h.id} className={h.breaking ? 'ticker-item-breaking' : undefined}>
+              {h.breaking && <span className="ticker-breaking">{BREAKING_LABEL}</span>}
               <Link to={`/public/articles/${h.id}`}>{h.title}</Link>
             </li>
           ))}

@@ -10,4 +10,5 @@ export const SOCIAL_LINKS = [
 ] as const;
 
 export type NavCategory = { categoryId: number; categoryName: string };
-export type Headline = { id: number; title: string };
+/** A ticker item; breaking news leads the ticker with its own label. */
+export type Headline = { id: number; title: string; breaking?: true };

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import { requireRole } from '../http/guards.ts';
+import { actorOf } from '../audit/service.ts';
 import { PUBLIC_API_CACHE, sendPublic } from '../http/cache.ts';
 import { readMultipart } from '../media/multipart.ts';
 import { ABOUT_MESSAGES, MAX_ABOUT_IMAGES } from '../../contract/about.ts';
@@ -30,11 +31,11 @@ export async function aboutRoutes(app: FastifyInstance, { services }: { services
   });
 
   app.post('/admin/about', admin, async (request, reply) => {
-    const page = await about.create(await readAboutRequest(request));
+    const page = await about.create(await readAboutRequest(request), actorOf(request));
     return reply.status(201).send({ message: ABOUT_MESSAGES.saved, ...page });
   });
   app.put('/admin/about', admin, async (request) => {
-    const page = await about.update(await readAboutRequest(request));
+    const page = await about.update(await readAboutRequest(request), actorOf(request));
     return { message: ABOUT_MESSAGES.saved, ...page };
   });
 }

@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServiceDeps } from '../services.ts';
+import { record, type AuditActor } from '../audit/service.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { aboutUs, aboutUsImages, images } from '../db/schema.ts';
 import { badRequest, notFound, parseOr400 } from '../http/errors.ts';
@@ -70,7 +71,7 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
     get,
 
     /** POST: only when none exists (400 otherwise, SPEC.md §8). */
-    async create(input: AboutInput): Promise<AboutUs> {
+    async create(input: AboutInput, actor?: AuditActor): Promise<AboutUs> {
       const content = parseContent(input.content) ?? '';
       const [existing] = await db.select({ id: aboutUs.id }).from(aboutUs).where(eq(aboutUs.id, 1));
       if (existing) throw badRequest(ABOUT_MESSAGES.alreadyExists);
@@ -81,6 +82,13 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
           const stored = prepared.length ? await pipeline.store(prepared, tx) : [];
           if (stored.length)
             await tx.insert(aboutUsImages).values(stored.map((img, position) => ({ position, imageId: img.id })));
+          await record(tx, {
+            actor,
+            action: 'about.update',
+            objectType: 'about',
+            summary: 'created',
+            details: { images: stored.length },
+          });
         });
       } catch (error) {
         // Two admins saving at once: the second one hits the single-row key.
@@ -92,7 +100,7 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
     },
 
     /** PUT: content and images of the existing page (see AboutInput.keepImageUrls). */
-    async update(input: AboutInput): Promise<AboutUs> {
+    async update(input: AboutInput, actor?: AuditActor): Promise<AboutUs> {
       const content = parseContent(input.content);
       let keep: string[] | undefined;
       if (input.keepImageUrls !== undefined) {
@@ -119,6 +127,13 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
         const keptIds = new Set(kept.map((k) => k.id));
         const removed = before.filter((b) => !keptIds.has(b.id)).map((b) => b.id);
         if (removed.length) await pipeline.release(removed, tx);
+        await record(tx, {
+          actor,
+          action: 'about.update',
+          objectType: 'about',
+          summary: 'updated',
+          details: { contentChanged: content !== undefined, images: order.length, added: stored.length, removed: removed.length },
+        });
       });
       await changes.contentChanged('about');
       return (await get())!;

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { requireRole } from '../http/guards.ts';
+import { actorOf } from '../audit/service.ts';
 import { badRequest } from '../http/errors.ts';
 import { sendPublic } from '../http/cache.ts';
 import { readMultipart } from '../media/multipart.ts';
@@ -21,7 +22,7 @@ export async function adsRoutes(app: FastifyInstance, { services }: { services: 
     // Files after the fifth are read and dropped by the reader; the answer says how many.
     const { fields, files, droppedFiles } = await readMultipart(request, { maxFiles: MAX_ADS_PER_UPLOAD });
     const images = files.filter((f) => f.fieldname === 'images');
-    const result = await ads.upload(images, fields.adDetails, droppedFiles);
+    const result = await ads.upload(images, fields.adDetails, droppedFiles, actorOf(request));
     return reply.status(201).send({
       message: AD_MESSAGES.uploaded,
       ...result,
@@ -30,7 +31,7 @@ export async function adsRoutes(app: FastifyInstance, { services }: { services: 
   });
 
   app.delete('/admin/ads/:id', admin, async (request) => {
-    await ads.remove(idParam(request.params, AD_MESSAGES.notFound));
+    await ads.remove(idParam(request.params, AD_MESSAGES.notFound), actorOf(request));
     return { message: AD_MESSAGES.deleted };
   });
 }

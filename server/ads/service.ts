@@ -1,6 +1,7 @@
 // Advertisements: upload (up to 5 at a time), list, delete. SPEC.md §5, §9; DESIGN.md §2.
 import { asc, eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
+import { record, type AuditActor } from '../audit/service.ts';
 import { ads, images } from '../db/schema.ts';
 import { badRequest, notFound, parseOr400 } from '../http/errors.ts';
 import { toArticleImage } from '../articles/model.ts';
@@ -48,7 +49,12 @@ export function createAdsService({ db, images: pipeline, changes }: ServiceDeps)
      * All or nothing: every kept file is checked (by its bytes) before anything is written, and a
      * failed transaction removes the files again. Files beyond the fifth are dropped and counted.
      */
-    async upload(files: IncomingFile[], adDetails: unknown, droppedBefore = 0): Promise<{ ads: Ad[]; dropped: number }> {
+    async upload(
+      files: IncomingFile[],
+      adDetails: unknown,
+      droppedBefore = 0,
+      actor?: AuditActor,
+    ): Promise<{ ads: Ad[]; dropped: number }> {
       const kept = files.slice(0, MAX_ADS_PER_UPLOAD);
       const dropped = droppedBefore + files.length - kept.length;
       if (kept.length === 0) throw badRequest(AD_MESSAGES.noneSelected);
@@ -69,6 +75,14 @@ export function createAdsService({ db, images: pipeline, changes }: ServiceDeps)
               })),
             )
             .returning({ id: ads.id });
+          await record(tx, {
+            actor,
+            action: 'ad.upload',
+            objectType: 'ad',
+            objectId: rows.map((r) => r.id).join(','),
+            summary: `${rows.length} ad${rows.length === 1 ? '' : 's'}`,
+            details: { ids: rows.map((r) => r.id), dropped },
+          });
           return rows.map((r) => r.id);
         });
       } catch (error) {
@@ -81,11 +95,12 @@ export function createAdsService({ db, images: pipeline, changes }: ServiceDeps)
     },
 
     /** Removes the ad and releases its image (row and files). */
-    async remove(id: number): Promise<void> {
+    async remove(id: number, actor?: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         const [row] = await tx.delete(ads).where(eq(ads.id, id)).returning({ imageId: ads.imageId });
         if (!row) throw notFound(AD_MESSAGES.notFound);
         await pipeline.release([row.imageId], tx);
+        await record(tx, { actor, action: 'ad.delete', objectType: 'ad', objectId: id, summary: `ad #${id}` });
       });
       await changes.contentChanged('ads');
     },

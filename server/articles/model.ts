@@ -95,6 +95,7 @@ function toArticle(
     publicationDate: a.publicationDate.toISOString(),
     reporterName,
     approvalStatus: a.approvalStatus,
+    breakingUntil: a.breakingUntil?.toISOString() ?? null,
     ...(withReason ? { rejectionReason: a.rejectionReason } : {}),
   };
 }

@@ -45,7 +45,7 @@ export async function articlesRoutes(app: FastifyInstance, { services }: { servi
     const id = articleId(request.params);
     const { approve } = parseOr400(EditQuery, request.query);
     const { article } = await readArticleRequest(request, 1);
-    return articles.update(currentUser(request), id, article, { approve: approve === 'true' });
+    return articles.update(currentUser(request), id, article, { approve: approve === 'true', ip: request.ip });
   });
 
   // The /reporter prefix is REPORTER only: an admin uses /api/admin/** (SPEC.md §6).
@@ -63,7 +63,7 @@ export async function articlesRoutes(app: FastifyInstance, { services }: { servi
 
     reporter.delete('/reporter/articles/:id', async (request, reply) => {
       const id = articleId(request.params);
-      await articles.deleteOwn(currentUser(request), id);
+      await articles.deleteOwn(currentUser(request), id, request.ip);
       return reply.status(204).send();
     });
   });

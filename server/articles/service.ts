@@ -1,6 +1,7 @@
 // Articles: the reporter workflow and the shared edit (reporter resubmission, admin edit and
 // edit-then-approve). Every rule of SPEC.md §4-§5 and DESIGN.md §2 about writing articles lives here.
 import { approveArticleIn } from '../review/service.ts';
+import { record } from '../audit/service.ts';
 import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
@@ -57,7 +58,7 @@ export function createArticlesService(deps: ServiceDeps) {
   /** The reporter's own article, or 404 (another reporter's article is not visible, DESIGN.md §2). */
   async function ownRow(tx: DbOrTx, user: SessionUser, id: number) {
     const [row] = await tx
-      .select({ id: articles.id, approvalStatus: articles.approvalStatus })
+      .select({ id: articles.id, approvalStatus: articles.approvalStatus, title: articles.title })
       .from(articles)
       .where(and(eq(articles.id, id), eq(articles.reporterId, user.id)))
       .limit(1);
@@ -118,11 +119,16 @@ export function createArticlesService(deps: ServiceDeps) {
      * PENDING (a resubmission). ADMIN: any article, several categories, status kept; with
      * `approve` the save and the approval are one transaction.
      */
-    async update(user: SessionUser, id: number, rawArticle: unknown, opts: { approve?: boolean } = {}): Promise<Article> {
+    async update(
+      user: SessionUser,
+      id: number,
+      rawArticle: unknown,
+      opts: { approve?: boolean; ip?: string } = {},
+    ): Promise<Article> {
       if (opts.approve && user.role !== 'ADMIN') throw forbidden('Only an admin can approve articles.');
       const input: ArticleEditInput = parseOr400(ArticleEditSchema, articlePart(rawArticle));
       const wasPublic = await db.transaction(async (tx) => {
-        let status: 'PENDING' | 'REJECTED' | 'APPROVED';
+        let status: Article['approvalStatus'];
         if (user.role === 'ADMIN') {
           const [row] = await tx
             .select({ approvalStatus: articles.approvalStatus })
@@ -133,11 +139,12 @@ export function createArticlesService(deps: ServiceDeps) {
           status = row.approvalStatus;
         } else {
           status = (await ownRow(tx, user, id)).approvalStatus;
-          if (status === 'APPROVED') throw conflict(ARTICLE_MESSAGES.approvedNotEditable);
+          // A scheduled story is accepted by the desk like an approved one.
+          if (status === 'APPROVED' || status === 'SCHEDULED') throw conflict(ARTICLE_MESSAGES.approvedNotEditable);
         }
         await checkCategories(tx, input.categoryIds, user.role);
         const content = sanitizeArticleHtml(input.content);
-        const now = new Date();
+        const now = deps.clock.now();
         // A reporter's edit is a resubmission; an admin's edit keeps the status (the approval
         // of save-and-approve is the review domain's one rule, applied below in this transaction).
         const statusChange = user.role === 'ADMIN' ? {} : { approvalStatus: 'PENDING' as const, rejectionReason: null };
@@ -156,7 +163,16 @@ export function createArticlesService(deps: ServiceDeps) {
           })
           .where(eq(articles.id, id));
         await writeCategories(tx, id, input.categoryIds);
-        if (opts.approve) await approveArticleIn(tx, id);
+        const actor = { id: user.id, username: user.username, ip: opts.ip };
+        await record(tx, {
+          actor,
+          action: 'article.edit',
+          objectType: 'article',
+          objectId: id,
+          summary: input.title,
+          details: { status, ...(user.role === 'ADMIN' ? {} : { resubmitted: true }) },
+        });
+        if (opts.approve) await approveArticleIn(tx, id, { actor, now });
         return status === 'APPROVED' || opts.approve === true;
       });
       if (wasPublic) await deps.changes.contentChanged('article');
@@ -170,10 +186,11 @@ export function createArticlesService(deps: ServiceDeps) {
     },
 
     /** DELETE /api/reporter/articles/{id}: own PENDING or REJECTED; its images are released. */
-    async deleteOwn(user: SessionUser, id: number): Promise<void> {
+    async deleteOwn(user: SessionUser, id: number, ip?: string): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await ownRow(tx, user, id);
-        if (row.approvalStatus === 'APPROVED') throw conflict(ARTICLE_MESSAGES.approvedNotDeletable);
+        if (row.approvalStatus === 'APPROVED' || row.approvalStatus === 'SCHEDULED')
+          throw conflict(ARTICLE_MESSAGES.approvedNotDeletable);
         const imageRows = await tx
           .select({ imageId: articleImages.imageId })
           .from(articleImages)
@@ -183,6 +200,14 @@ export function createArticlesService(deps: ServiceDeps) {
           imageRows.map((r) => r.imageId),
           tx,
         );
+        await record(tx, {
+          actor: { id: user.id, username: user.username, ip },
+          action: 'article.delete',
+          objectType: 'article',
+          objectId: id,
+          summary: row.title,
+          details: { status: row.approvalStatus },
+        });
       });
     },
 
@@ -214,12 +239,15 @@ export function createArticlesService(deps: ServiceDeps) {
       };
     },
 
-    /** GET /api/reporter/articles/pending-rejected: REJECTED before PENDING, newest first within. */
+    /**
+     * GET /api/reporter/articles/pending-rejected: REJECTED before PENDING, newest first within;
+     * SCHEDULED ones too (accepted, not yet public), so the reporter sees when they will appear.
+     */
     async listPendingRejected(user: SessionUser): Promise<Article[]> {
       const rows = await db
         .select({ id: articles.id })
         .from(articles)
-        .where(and(eq(articles.reporterId, user.id), inArray(articles.approvalStatus, ['PENDING', 'REJECTED'])))
+        .where(and(eq(articles.reporterId, user.id), inArray(articles.approvalStatus, ['PENDING', 'REJECTED', 'SCHEDULED'])))
         .orderBy(
           asc(sql`case when ${articles.approvalStatus} = 'REJECTED' then 0 else 1 end`),
           desc(articles.updatedAt),

@@ -23,7 +23,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
   const rateLimit = { max: config.authRateLimit, timeWindow: '1 minute' };
   app.post('/auth/login', { config: { rateLimit } }, async (request, reply) => {
     await sessions.destroy(tokenOf(request));
-    const { session, result } = await auth.login(request.body);
+    const { session, result } = await auth.login(request.body, request.ip);
     setSessionCookie(reply, session);
     return result;
   });

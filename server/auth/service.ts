@@ -22,6 +22,7 @@ import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
 import { digestToken, type SessionStore, type SessionUser } from './sessions.ts';
 import { createSignInThrottle } from './throttle.ts';
 import { createTotpService } from './totp.ts';
+import { recordStaffSignIn } from '../audit/service.ts';
 
 const isStaff = (role: string) => role === 'ADMIN' || role === 'REPORTER';
 
@@ -78,7 +79,7 @@ export function createAuthService({
       }
     },
 
-    async login(body: unknown) {
+    async login(body: unknown, ip?: string) {
       const input = parseOr400(LoginSchema, body);
       // Checked before the password: a locked account answers 429 whether the password is right or not.
       await throttle.check(input.username);
@@ -103,6 +104,7 @@ export function createAuthService({
       await throttle.succeed(input.username);
       const session = await sessions.create(user.id);
       const setupRequired = config.requireStaffTotp && isStaff(user.role) && !totpOn;
+      await recordStaffSignIn(db, user, ip);
       return {
         user,
         session,

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { requireRole } from '../http/guards.ts';
+import { actorOf } from '../audit/service.ts';
 import { notFound } from '../http/errors.ts';
 import { sendPublic } from '../http/cache.ts';
 import { CATEGORY_MESSAGES } from '../../contract/categories.ts';
@@ -26,12 +27,14 @@ export async function categoriesRoutes(app: FastifyInstance, { services }: { ser
   });
 
   app.get('/admin/categories', admin, async () => categories.list());
-  app.post('/admin/categories', admin, async (request, reply) => reply.status(201).send(await categories.create(request.body)));
+  app.post('/admin/categories', admin, async (request, reply) =>
+    reply.status(201).send(await categories.create(request.body, actorOf(request))),
+  );
   app.put('/admin/categories/:id', admin, async (request) =>
-    categories.rename(idParam(request.params, CATEGORY_MESSAGES.notFound), request.body),
+    categories.rename(idParam(request.params, CATEGORY_MESSAGES.notFound), request.body, actorOf(request)),
   );
   app.delete('/admin/categories/:id', admin, async (request, reply) => {
-    await categories.remove(idParam(request.params, CATEGORY_MESSAGES.notFound));
+    await categories.remove(idParam(request.params, CATEGORY_MESSAGES.notFound), actorOf(request));
     return reply.status(204).send();
   });
 }

@@ -1,6 +1,7 @@
 // Categories: the one place for their rules (SPEC.md §5, DESIGN.md §2 Admin).
 import { asc, eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
+import { record, type AuditActor } from '../audit/service.ts';
 import { categories, navigationEntries } from '../db/schema.ts';
 import { conflict, notFound, parseOr400 } from '../http/errors.ts';
 import { CATEGORY_MESSAGES, CategoryInputSchema, type Category } from '../../contract/categories.ts';
@@ -40,11 +41,15 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
       return row;
     },
 
-    async create(body: unknown): Promise<Category> {
+    async create(body: unknown, actor?: AuditActor): Promise<Category> {
       const { name } = parseOr400(CategoryInputSchema, body);
       await assertNameFree(name);
       try {
-        const [row] = await db.insert(categories).values({ name }).returning({ id: categories.id, name: categories.name });
+        const row = await db.transaction(async (tx) => {
+          const [created] = await tx.insert(categories).values({ name }).returning({ id: categories.id, name: categories.name });
+          await record(tx, { actor, action: 'category.create', objectType: 'category', objectId: created.id, summary: name });
+          return created;
+        });
         await changes.contentChanged('categories');
         return row;
       } catch (error) {
@@ -53,18 +58,30 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
       }
     },
 
-    async rename(id: number, body: unknown): Promise<Category> {
+    async rename(id: number, body: unknown, actor?: AuditActor): Promise<Category> {
       const { name } = parseOr400(CategoryInputSchema, body);
       const [exists] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
       if (!exists) throw notFound(CATEGORY_MESSAGES.notFound);
       await assertNameFree(name, id);
       try {
-        const [row] = await db
-          .update(categories)
-          .set({ name })
-          .where(eq(categories.id, id))
-          .returning({ id: categories.id, name: categories.name });
-        if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
+        const row = await db.transaction(async (tx) => {
+          const [before] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, id)).for('update');
+          const [renamed] = await tx
+            .update(categories)
+            .set({ name })
+            .where(eq(categories.id, id))
+            .returning({ id: categories.id, name: categories.name });
+          if (!renamed || !before) throw notFound(CATEGORY_MESSAGES.notFound);
+          await record(tx, {
+            actor,
+            action: 'category.rename',
+            objectType: 'category',
+            objectId: id,
+            summary: `${before.name} → ${name}`,
+            details: { from: before.name, to: name },
+          });
+          return renamed;
+        });
         await changes.contentChanged('categories');
         return row;
       } catch (error) {
@@ -77,14 +94,19 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
      * A category in the navigation bar cannot be deleted (409); otherwise it is removed from
      * articles and the featured list by the schema's cascades.
      */
-    async remove(id: number): Promise<void> {
+    async remove(id: number, actor?: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {
         // Lock the row: a concurrent navigation save referencing it waits for us, then fails its FK check.
-        const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
+        const [row] = await tx
+          .select({ id: categories.id, name: categories.name })
+          .from(categories)
+          .where(eq(categories.id, id))
+          .for('update');
         if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
         const [inNav] = await tx.select().from(navigationEntries).where(eq(navigationEntries.categoryId, id)).limit(1);
         if (inNav) throw conflict(CATEGORY_MESSAGES.inNavigation);
         await tx.delete(categories).where(eq(categories.id, id));
+        await record(tx, { actor, action: 'category.delete', objectType: 'category', objectId: id, summary: row.name });
       });
       await changes.contentChanged('categories');
     },

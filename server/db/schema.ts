@@ -1,6 +1,6 @@
 // One schema for every entity of SPEC.md §3. Runs unchanged on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -77,7 +77,7 @@ export const articles = pgTable(
     reporterId: integer('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    approvalStatus: text('approval_status', { enum: ['PENDING', 'REJECTED', 'APPROVED'] })
+    approvalStatus: text('approval_status', { enum: ['PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] })
       .notNull()
       .default('PENDING'),
     rejectionReason: text('rejection_reason'),
@@ -85,6 +85,8 @@ export const articles = pgTable(
     publicationDate: timestamp('publication_date', { withTimezone: true }).notNull().defaultNow(),
     // Title and body text normalised for search (NFC, ZWNJ/ZWJ removed, lower-cased).
     searchText: text('search_text').notNull().default(''),
+    // Breaking news: leads the ticker and the home page banner until this time (null: not breaking).
+    breakingUntil: timestamp('breaking_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,6 +94,7 @@ export const articles = pgTable(
     // Plain (not DESC) index: Drizzle's .desc() adds NULLS LAST which ORDER BY x DESC cannot use.
     index('articles_status_pubdate_idx').on(t.approvalStatus, t.publicationDate),
     index('articles_reporter_idx').on(t.reporterId, t.approvalStatus),
+    index('articles_breaking_idx').on(t.breakingUntil),
     index('articles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('articles_video_id_format', sql`${t.youtubeVideoId} IS NULL OR ${t.youtubeVideoId} ~ '^[A-Za-z0-9_-]{11}$'`),
   ],
@@ -218,6 +221,29 @@ export const totpRecoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('totp_recovery_codes_user_idx').on(t.userId)],
+);
+
+// Audit trail: who did what to which object, when and from where. No foreign keys on purpose:
+// entries outlive the articles and users they name, and the app never updates or deletes them.
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id'),
+    summary: text('summary').notNull().default(''),
+    details: jsonb('details'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_entries_at_idx').on(t.at, t.id),
+    index('audit_entries_actor_idx').on(sql`lower(${t.actorName})`, t.at),
+    index('audit_entries_action_idx').on(t.action, t.at),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,7 @@
 // Featured homepage categories: which category sections the home page shows, in the admin's order.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
+import { record, type AuditActor } from '../audit/service.ts';
 import { categories, featuredCategories } from '../db/schema.ts';
 import { badRequest, parseOr400 } from '../http/errors.ts';
 import { FEATURED_MESSAGES, FeaturedSelectionSchema } from '../../contract/categories.ts';
@@ -19,7 +20,7 @@ export function createFeaturedService({ db, changes }: ServiceDeps) {
     list,
 
     /** Replaces the whole list (DESIGN.md §2); array order is display order. */
-    async replace(body: unknown) {
+    async replace(body: unknown, actor?: AuditActor) {
       const ids = parseOr400(FeaturedSelectionSchema, body);
       if (new Set(ids).size !== ids.length) throw badRequest(FEATURED_MESSAGES.duplicate);
       await db.transaction(async (tx) => {
@@ -32,6 +33,13 @@ export function createFeaturedService({ db, changes }: ServiceDeps) {
         }
         await tx.delete(featuredCategories);
         if (ids.length) await tx.insert(featuredCategories).values(ids.map((categoryId, position) => ({ categoryId, position })));
+        await record(tx, {
+          actor,
+          action: 'featured.update',
+          objectType: 'featured',
+          summary: `${ids.length} categories`,
+          details: { categoryIds: ids },
+        });
       });
       await changes.contentChanged('featured');
       return list();

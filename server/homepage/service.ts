@@ -1,9 +1,10 @@
 // Homepage: latest news, video articles and featured category sections (DESIGN.md §2 Lists).
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { articles, categories, featuredCategories } from '../db/schema.ts';
 import { inCategory, isApproved, listApproved } from '../articles/public-service.ts';
 import type { Article } from '../../contract/articles.ts';
+import { BREAKING_ITEMS } from '../../contract/review.ts';
 
 export const TICKER_ITEMS = 10;
 export const LATEST_NEWS_ITEMS = 10;
@@ -14,18 +15,37 @@ export type Homepage = {
   latestNews: Article[];
   videoArticles: Article[];
   featuredCategorySections: { category: { id: number; name: string }; articles: Article[] }[];
+  /** Approved articles marked breaking and not yet expired, newest first (the home page banner). */
+  breakingNews: Article[];
 };
+export type Headline = { id: number; title: string; breaking?: true };
 
-export function createHomepageService({ db }: ServiceDeps) {
+export function createHomepageService({ db, clock }: ServiceDeps) {
+  /** Breaking until a time still ahead; the publishing clock bumps the content version at expiry. */
+  const isBreaking = () => and(isApproved, gt(articles.breakingUntil, clock.now()));
+
   return {
-    /** Newest approved headlines for the ticker. */
-    async latestHeadlines(limit = TICKER_ITEMS) {
-      return db
-        .select({ id: articles.id, title: articles.title })
-        .from(articles)
-        .where(and(isApproved))
-        .orderBy(desc(articles.publicationDate), desc(articles.id))
-        .limit(limit);
+    /** The ticker: breaking news first (flagged), then the newest approved headlines, `limit` in all. */
+    async latestHeadlines(limit = TICKER_ITEMS): Promise<Headline[]> {
+      const [breaking, latest] = await Promise.all([
+        db
+          .select({ id: articles.id, title: articles.title })
+          .from(articles)
+          .where(isBreaking())
+          .orderBy(desc(articles.publicationDate), desc(articles.id))
+          .limit(Math.min(BREAKING_ITEMS, limit)),
+        db
+          .select({ id: articles.id, title: articles.title })
+          .from(articles)
+          .where(and(isApproved))
+          .orderBy(desc(articles.publicationDate), desc(articles.id))
+          .limit(limit),
+      ]);
+      const lead = new Set(breaking.map((b) => b.id));
+      return [...breaking.map((b) => ({ ...b, breaking: true as const })), ...latest.filter((l) => !lead.has(l.id))].slice(
+        0,
+        limit,
+      );
     },
 
     /** Everything the home page shows, approved articles only, newest first in each part. */
@@ -35,7 +55,8 @@ export function createHomepageService({ db }: ServiceDeps) {
         .from(featuredCategories)
         .innerJoin(categories, eq(categories.id, featuredCategories.categoryId))
         .orderBy(asc(featuredCategories.position));
-      const [latestNews, videoArticles, ...sections] = await Promise.all([
+      const [breakingNews, latestNews, videoArticles, ...sections] = await Promise.all([
+        listApproved(db, isBreaking(), BREAKING_ITEMS),
         listApproved(db, undefined, LATEST_NEWS_ITEMS),
         listApproved(db, isNotNull(articles.youtubeVideoId), VIDEO_ITEMS),
         ...featured.map((category) => listApproved(db, inCategory(category.id), FEATURED_SECTION_ITEMS)),
@@ -44,6 +65,7 @@ export function createHomepageService({ db }: ServiceDeps) {
         latestNews,
         videoArticles,
         featuredCategorySections: featured.map((category, i) => ({ category, articles: sections[i] })),
+        breakingNews,
       };
     },
   };

@@ -47,6 +47,19 @@ describe(`role rules on every API route (${TEST_DB})`, () => {
     );
   });
 
+  it('covers scheduling, breaking news and the audit trail (ADMIN only by their /api/admin prefix)', () => {
+    const urls = registeredRoutes(t.app).map((r) => `${r.method} ${r.url}`);
+    const added = [
+      'GET /api/admin/articles/scheduled',
+      'PUT /api/admin/articles/unschedule/:id',
+      'PUT /api/admin/articles/breaking/:id',
+      'DELETE /api/admin/articles/breaking/:id',
+      'GET /api/admin/audit',
+    ];
+    expect(urls).toEqual(expect.arrayContaining(added));
+    for (const route of added) expect(allowed(route.split(' ')[0], route.split(' ')[1])).toEqual(['ADMIN']);
+  });
+
   it('refuses every caller a route does not allow: 401 signed out, 403 signed in', async () => {
     const failures: string[] = [];
     const apiRoutes = registeredRoutes(t.app).filter((r) => r.url.startsWith('/api/') && r.url !== '/api/*');

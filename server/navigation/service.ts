@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServiceDeps } from '../services.ts';
+import { record, type AuditActor } from '../audit/service.ts';
 import { categories, navigationEntries } from '../db/schema.ts';
 import { badRequest, parseOr400 } from '../http/errors.ts';
 
@@ -38,7 +39,7 @@ export function createNavigationService({ db, changes }: ServiceDeps) {
     list,
 
     /** Replaces the whole set (DESIGN.md §2); orders are renumbered 1..n in the given order. */
-    async replace(body: unknown) {
+    async replace(body: unknown, actor?: AuditActor) {
       const entries = parseOr400(NavigationSelectionSchema, body);
       const ids = entries.map((e) => e.categoryId);
       if (new Set(ids).size !== ids.length) throw badRequest('A category appears twice in the navigation bar');
@@ -54,6 +55,13 @@ export function createNavigationService({ db, changes }: ServiceDeps) {
         if (sorted.length) {
           await tx.insert(navigationEntries).values(sorted.map((e, i) => ({ categoryId: e.categoryId, displayOrder: i + 1 })));
         }
+        await record(tx, {
+          actor,
+          action: 'navigation.update',
+          objectType: 'navigation',
+          summary: `${sorted.length} categories`,
+          details: { categoryIds: sorted.map((e) => e.categoryId) },
+        });
       });
       await changes.contentChanged('navigation');
       return list();

@@ -1,17 +1,24 @@
-// Editorial review: the admin's pending queue, approve / reject, the approved list and deletion.
-// Status rules (DESIGN.md §2, documented in ./README.md):
-//   approve: PENDING or REJECTED -> APPROVED, publicationDate = now; already APPROVED -> 409.
-//   reject:  PENDING or REJECTED -> REJECTED with an optional reason; APPROVED -> 409 (an approved
-//            article is unpublished by deleting or editing it, never silently sent back).
+// Editorial review: the admin's pending queue, approve / schedule / reject, the approved list,
+// breaking news and deletion. Status rules (documented in ./README.md):
+//   approve: PENDING, REJECTED or SCHEDULED -> APPROVED, publicationDate = now; already APPROVED -> 409.
+//            With a publishAt in the future -> SCHEDULED, publicationDate = publishAt (the publishing
+//            clock, ./publishing-clock.ts, makes it APPROVED at that time). A time already past publishes now.
+//   unschedule: SCHEDULED -> PENDING.
+//   reject:  PENDING, REJECTED or SCHEDULED -> REJECTED with an optional reason; APPROVED -> 409 (an
+//            approved article is unpublished by deleting or editing it, never silently sent back).
 //   delete:  any status; the article's images are released in the same transaction.
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+// Every act is recorded in the audit trail inside its own transaction.
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articleImages, articles } from '../db/schema.ts';
 import { loadArticle, loadArticles } from '../articles/model.ts';
 import { badRequest, conflict, notFound, parseOr400 } from '../http/errors.ts';
+import { record, type AuditActor } from '../audit/service.ts';
 import {
   ApprovedQuerySchema,
+  BreakingSchema,
+  PublishAtSchema,
   RejectSchema,
   REVIEW_MESSAGES,
   type ApprovedPage,
@@ -32,7 +39,12 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 /** Locks the row so two admins acting at once cannot both win (approve vs delete, etc.). */
 async function lockArticle(tx: Tx, id: number) {
   const [row] = await tx
-    .select({ id: articles.id, status: articles.approvalStatus })
+    .select({
+      id: articles.id,
+      status: articles.approvalStatus,
+      title: articles.title,
+      publicationDate: articles.publicationDate,
+    })
     .from(articles)
     .where(eq(articles.id, id))
     .for('update');
@@ -40,23 +52,51 @@ async function lockArticle(tx: Tx, id: number) {
   return row;
 }
 
+export type ApprovalOptions = {
+  actor?: AuditActor | null;
+  /** The time as the rules see it (the services' clock). */
+  now?: Date;
+  /** A publication time; in the future it schedules the article, otherwise it publishes now. */
+  publishAt?: Date;
+};
+
 /**
  * The approval rule, inside the caller's transaction: the admin's save-and-approve
  * (PUT /api/articles/{id}?approve=true) calls it so saving and approving commit together.
- * The caller calls changes.contentChanged after commit.
+ * The caller calls changes.contentChanged after commit. Returns what happened.
  */
-export async function approveArticleIn(tx: Tx, id: number): Promise<void> {
+export async function approveArticleIn(tx: Tx, id: number, opts: ApprovalOptions = {}): Promise<'approved' | 'scheduled'> {
   const row = await lockArticle(tx, id);
   if (row.status === 'APPROVED') throw conflict(REVIEW_MESSAGES.alreadyApproved);
-  const now = new Date();
+  const now = opts.now ?? new Date();
+  if (opts.publishAt && opts.publishAt.getTime() > now.getTime()) {
+    await tx
+      .update(articles)
+      .set({ approvalStatus: 'SCHEDULED', publicationDate: opts.publishAt, rejectionReason: null, updatedAt: now })
+      .where(eq(articles.id, id));
+    await record(tx, {
+      actor: opts.actor,
+      action: 'article.schedule',
+      objectType: 'article',
+      objectId: id,
+      summary: row.title,
+      details: {
+        publishAt: opts.publishAt.toISOString(),
+        ...(row.status === 'SCHEDULED' ? { previousPublishAt: row.publicationDate.toISOString() } : {}),
+      },
+    });
+    return 'scheduled';
+  }
   await tx
     .update(articles)
     .set({ approvalStatus: 'APPROVED', publicationDate: now, rejectionReason: null, updatedAt: now })
     .where(eq(articles.id, id));
+  await record(tx, { actor: opts.actor, action: 'article.approve', objectType: 'article', objectId: id, summary: row.title });
+  return 'approved';
 }
 
 export function createReviewService(deps: ServiceDeps) {
-  const { db, changes } = deps;
+  const { db, changes, clock } = deps;
 
   async function reload(id: number): Promise<Article> {
     const article = await loadArticle(db, id, { withReason: true });
@@ -81,19 +121,63 @@ export function createReviewService(deps: ServiceDeps) {
       return list.map(({ content: _content, ...item }) => item);
     },
 
+    /** Every SCHEDULED article, the next to appear first; publicationDate is its time. */
+    async listScheduled(): Promise<Article[]> {
+      const rows = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.approvalStatus, 'SCHEDULED'))
+        .orderBy(asc(articles.publicationDate), asc(articles.id))
+        .limit(500);
+      return loadArticles(
+        db,
+        rows.map((r) => r.id),
+        { withReason: true },
+      );
+    },
+
     /** One article of any status, with its rejection reason. */
     async get(idParam: unknown): Promise<Article> {
       return reload(articleIdFrom(idParam));
     },
 
-    async approve(idParam: unknown): Promise<ReviewResult> {
+    /** Approve now, or with `publishAt` ahead, schedule (also reschedules a SCHEDULED article). */
+    async approve(idParam: unknown, query: { publishAt?: unknown } = {}, actor?: AuditActor): Promise<ReviewResult> {
       const id = articleIdFrom(idParam);
-      await db.transaction((tx) => approveArticleIn(tx, id));
-      await changes.contentChanged(`article:${id}:approved`);
-      return { message: REVIEW_MESSAGES.approved, article: await reload(id) };
+      const publishAt = parseOr400(PublishAtSchema, query.publishAt === undefined ? undefined : String(query.publishAt));
+      const outcome = await db.transaction((tx) => approveArticleIn(tx, id, { actor, now: clock.now(), publishAt }));
+      // A schedule changes nothing public, but other instances' publishing clocks re-arm on it.
+      await changes.contentChanged(`article:${id}:${outcome}`);
+      return {
+        message: outcome === 'scheduled' ? REVIEW_MESSAGES.scheduled : REVIEW_MESSAGES.approved,
+        article: await reload(id),
+      };
     },
 
-    async reject(idParam: unknown, body: unknown): Promise<ReviewResult> {
+    /** SCHEDULED -> PENDING: back in the queue, its publication date the submission time again. */
+    async unschedule(idParam: unknown, actor?: AuditActor): Promise<ReviewResult> {
+      const id = articleIdFrom(idParam);
+      await db.transaction(async (tx) => {
+        const row = await lockArticle(tx, id);
+        if (row.status !== 'SCHEDULED') throw conflict(REVIEW_MESSAGES.notScheduled);
+        await tx
+          .update(articles)
+          .set({ approvalStatus: 'PENDING', publicationDate: sql`${articles.createdAt}`, updatedAt: clock.now() })
+          .where(eq(articles.id, id));
+        await record(tx, {
+          actor,
+          action: 'article.unschedule',
+          objectType: 'article',
+          objectId: id,
+          summary: row.title,
+          details: { publishAt: row.publicationDate.toISOString() },
+        });
+      });
+      await changes.contentChanged(`article:${id}:unscheduled`);
+      return { message: REVIEW_MESSAGES.unscheduled, article: await reload(id) };
+    },
+
+    async reject(idParam: unknown, body: unknown, actor?: AuditActor): Promise<ReviewResult> {
       const id = articleIdFrom(idParam);
       const { reason } = parseOr400(RejectSchema, body);
       await db.transaction(async (tx) => {
@@ -101,12 +185,59 @@ export function createReviewService(deps: ServiceDeps) {
         if (row.status === 'APPROVED') throw conflict(REVIEW_MESSAGES.cannotRejectApproved);
         await tx
           .update(articles)
-          .set({ approvalStatus: 'REJECTED', rejectionReason: reason, updatedAt: new Date() })
+          .set({
+            approvalStatus: 'REJECTED',
+            rejectionReason: reason,
+            updatedAt: clock.now(),
+            // A scheduled story sent back no longer carries its future publication time.
+            ...(row.status === 'SCHEDULED' ? { publicationDate: sql`${articles.createdAt}` } : {}),
+          })
           .where(eq(articles.id, id));
+        await record(tx, {
+          actor,
+          action: 'article.reject',
+          objectType: 'article',
+          objectId: id,
+          summary: row.title,
+          details: { reason },
+        });
       });
       // Not public yet, but the reporter's lists and any admin caches key on the same version.
       await changes.contentChanged(`article:${id}:rejected`);
       return { message: REVIEW_MESSAGES.rejected, article: await reload(id) };
+    },
+
+    /** Breaking news for `hours` (1-24) from now: leads the ticker and the home banner until then. */
+    async markBreaking(idParam: unknown, body: unknown, actor?: AuditActor): Promise<ReviewResult> {
+      const id = articleIdFrom(idParam);
+      const { hours } = parseOr400(BreakingSchema, body ?? {});
+      const until = new Date(clock.now().getTime() + hours * 3_600_000);
+      await db.transaction(async (tx) => {
+        const row = await lockArticle(tx, id);
+        if (row.status !== 'APPROVED') throw conflict(REVIEW_MESSAGES.breakingNotApproved);
+        await tx.update(articles).set({ breakingUntil: until }).where(eq(articles.id, id));
+        await record(tx, {
+          actor,
+          action: 'article.breaking',
+          objectType: 'article',
+          objectId: id,
+          summary: row.title,
+          details: { hours, until: until.toISOString() },
+        });
+      });
+      await changes.contentChanged(`article:${id}:breaking`);
+      return { message: REVIEW_MESSAGES.breakingSet, article: await reload(id) };
+    },
+
+    async clearBreaking(idParam: unknown, actor?: AuditActor): Promise<ReviewResult> {
+      const id = articleIdFrom(idParam);
+      await db.transaction(async (tx) => {
+        const row = await lockArticle(tx, id);
+        await tx.update(articles).set({ breakingUntil: null }).where(eq(articles.id, id));
+        await record(tx, { actor, action: 'article.breaking_clear', objectType: 'article', objectId: id, summary: row.title });
+      });
+      await changes.contentChanged(`article:${id}:breaking`);
+      return { message: REVIEW_MESSAGES.breakingCleared, article: await reload(id) };
     },
 
     /** Approved articles, newest publication first, optionally filtered by a title substring. */
@@ -135,10 +266,10 @@ export function createReviewService(deps: ServiceDeps) {
     },
 
     /** Deletes an article of any status and releases its images in the same transaction. */
-    async remove(idParam: unknown): Promise<{ message: string }> {
+    async remove(idParam: unknown, actor?: AuditActor): Promise<{ message: string }> {
       const id = articleIdFrom(idParam);
       await db.transaction(async (tx) => {
-        await lockArticle(tx, id);
+        const row = await lockArticle(tx, id);
         const imageRows = await tx
           .select({ imageId: articleImages.imageId })
           .from(articleImages)
@@ -150,6 +281,15 @@ export function createReviewService(deps: ServiceDeps) {
             imageRows.map((r) => r.imageId),
             tx,
           );
+        // The audit entry outlives the article: it has no foreign key to it.
+        await record(tx, {
+          actor,
+          action: 'article.delete',
+          objectType: 'article',
+          objectId: id,
+          summary: row.title,
+          details: { status: row.status },
+        });
       });
       await changes.contentChanged(`article:${id}:deleted`);
       return { message: REVIEW_MESSAGES.deleted };

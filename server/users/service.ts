@@ -6,6 +6,7 @@ import type { Tx } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, parseOr400 } from '../http/errors.ts';
 import type { Role } from '../../contract/roles.ts';
+import { record, type AuditActor } from '../audit/service.ts';
 import {
   AssignRoleSchema,
   ReassignAndDeleteSchema,
@@ -17,8 +18,8 @@ import {
   type UserPage,
 } from '../../contract/users.ts';
 
-/** The signed-in admin making the change. */
-export type Actor = { id: number };
+/** The signed-in admin making the change (username and address go to the audit trail). */
+export type Actor = AuditActor;
 
 const summary = {
   id: users.id,
@@ -81,6 +82,14 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
       .set({ reporterId: toId })
       .where(eq(articles.reporterId, fromId))
       .returning({ id: articles.id });
+    await record(tx, {
+      actor,
+      action: 'user.reassign',
+      objectType: 'user',
+      objectId: fromId,
+      summary: `${from.username} → ${to.username}`,
+      details: { from: from.username, to: to.username, toId, articles: moved.length },
+    });
     return moved.length;
   }
 
@@ -127,6 +136,14 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
         await tx.update(users).set({ role: input.role }).where(eq(users.id, user.id));
         // A role change ends every session: the next request must see the new role.
         await sessions.destroyAllForUser(user.id, tx);
+        await record(tx, {
+          actor,
+          action: 'user.role_change',
+          objectType: 'user',
+          objectId: user.id,
+          summary: `${user.username}: ${user.role} → ${input.role}`,
+          details: { username: user.username, from: user.role, to: input.role },
+        });
       });
       return { message: USER_MESSAGES.roleChanged };
     },
@@ -135,11 +152,20 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
       const input = parseOr400(ReassignAndUpdateRoleSchema, body);
       const moved = await db.transaction(async (tx) => {
         const n = await reassignWithin(tx, actor, input.fromReporterId, input.toReporterId);
-        await tx
+        const [changed] = await tx
           .update(users)
           .set({ role: input.newRole as Role })
-          .where(eq(users.id, input.fromReporterId));
+          .where(eq(users.id, input.fromReporterId))
+          .returning({ username: users.username });
         await sessions.destroyAllForUser(input.fromReporterId, tx);
+        await record(tx, {
+          actor,
+          action: 'user.role_change',
+          objectType: 'user',
+          objectId: input.fromReporterId,
+          summary: `${changed?.username ?? input.fromReporterId}: REPORTER → ${input.newRole}`,
+          details: { username: changed?.username, from: 'REPORTER', to: input.newRole },
+        });
         return n;
       });
       await afterReassign(moved);
@@ -151,7 +177,18 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
       const moved = await db.transaction(async (tx) => {
         const n = await reassignWithin(tx, actor, input.fromReporterId, input.toReporterId);
         await sessions.destroyAllForUser(input.fromReporterId, tx);
-        await tx.delete(users).where(eq(users.id, input.fromReporterId));
+        const [deleted] = await tx
+          .delete(users)
+          .where(eq(users.id, input.fromReporterId))
+          .returning({ username: users.username, role: users.role });
+        await record(tx, {
+          actor,
+          action: 'user.delete',
+          objectType: 'user',
+          objectId: input.fromReporterId,
+          summary: deleted?.username ?? '',
+          details: { username: deleted?.username, role: deleted?.role },
+        });
         return n;
       });
       await afterReassign(moved);
@@ -170,6 +207,14 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
           if ((await articleCountOf(tx, id)) > 0) throw conflict(USER_MESSAGES.reporterHasArticlesDelete);
           await sessions.destroyAllForUser(id, tx);
           await tx.delete(users).where(eq(users.id, id));
+          await record(tx, {
+            actor,
+            action: 'user.delete',
+            objectType: 'user',
+            objectId: id,
+            summary: user.username,
+            details: { username: user.username, role: user.role },
+          });
         });
       } catch (error) {
         // The articles foreign key (ON DELETE RESTRICT) is the last word if an article slipped in.

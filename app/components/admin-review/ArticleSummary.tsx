@@ -6,10 +6,13 @@ import { formatDate } from '../public/format.ts';
 export function ArticleSummary({
   article,
   dateLabel,
+  dateText,
   children,
 }: {
   article: ArticleListItem;
   dateLabel: string;
+  /** In place of the dd/mm/yyyy date (the scheduled list shows the time in India time). */
+  dateText?: string;
   children: ReactNode;
 }) {
   const cover = article.images[0];
@@ -35,7 +38,7 @@ export function ArticleSummary({
           {article.categories.length > 0 && <span>{article.categories.map((c) => c.name).join(', ')}</span>}
           {article.region && <span>{article.region}</span>}
           <span>
-            {dateLabel} {formatDate(article.publicationDate)}
+            {dateLabel} {dateText ?? formatDate(article.publicationDate)}
           </span>
         </p>
         <div className="review-actions">{children}</div>

@@ -18,6 +18,7 @@ export const STATUS_LABELS: Record<Article['approvalStatus'], string> = {
   PENDING: 'Pending',
   REJECTED: 'Rejected',
   APPROVED: 'Approved',
+  SCHEDULED: 'Scheduled',
 };
 
 export function StatusBadge({ status }: { status: Article['approvalStatus'] }) {

@@ -7,7 +7,14 @@ import { ConfirmDeleteModal } from '../../components/admin-review/ConfirmDeleteM
 import { failureText } from '../../components/admin-review/feedback.ts';
 import { api } from '../../lib/api.ts';
 import type { Article } from '../../../contract/articles.ts';
-import { APPROVED_PAGE_SIZE, REVIEW_ERRORS, REVIEW_MESSAGES, type ApprovedPage } from '../../../contract/review.ts';
+import {
+  APPROVED_PAGE_SIZE,
+  BREAKING_LABEL,
+  formatIndiaTime,
+  REVIEW_ERRORS,
+  REVIEW_MESSAGES,
+  type ApprovedPage,
+} from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
 import { Pagination } from '../../components/Pagination.tsx';
 
@@ -112,6 +119,11 @@ function ApprovedArticles() {
         <ul className="review-list" aria-busy={loading}>
           {data.content.map((article) => (
             <ArticleSummary key={article.id} article={article} dateLabel="Published">
+              {article.breakingUntil && new Date(article.breakingUntil).getTime() > Date.now() && (
+                <span className="breaking-label" title={`Breaking news until ${formatIndiaTime(article.breakingUntil)}`}>
+                  {BREAKING_LABEL}
+                </span>
+              )}
               <Link
                 className="review-button secondary"
                 to={`/admin-dashboard/view-approved-article/${article.id}`}

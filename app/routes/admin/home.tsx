@@ -6,10 +6,12 @@ export const ADMIN_LINKS = [
   { to: '/admin-dashboard/categorymanagement', label: 'Category Management' },
   { to: '/admin-dashboard/pending-articles', label: 'Pending Articles' },
   { to: '/admin-dashboard/approved-articles', label: 'Approved Articles' },
+  { to: '/admin-dashboard/scheduled-articles', label: 'Scheduled Articles' },
   { to: '/admin-dashboard/navigation-management', label: 'Navigation Bar Management' },
   { to: '/admin-dashboard/featured-categories', label: 'Featured Category Management' },
   { to: '/admin-dashboard/about-us-management', label: 'About Us Management' },
   { to: '/admin-dashboard/ad-management', label: 'Ad Management' },
+  { to: '/admin-dashboard/activity', label: 'Activity' },
 ] as const;
 
 export function meta() {

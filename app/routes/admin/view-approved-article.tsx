@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
 import { useAdminArticle } from '../../components/admin-review/useAdminArticle.ts';
+import { BreakingPanel } from '../../components/admin-review/BreakingPanel.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
@@ -18,7 +19,7 @@ export default function ViewApprovedArticlePage() {
 
 function ViewApprovedArticle() {
   const { id } = useParams();
-  const { article, error } = useAdminArticle(id);
+  const { article, setArticle, error } = useAdminArticle(id);
 
   return (
     <main className="page narrow review-page">
@@ -44,6 +45,7 @@ function ViewApprovedArticle() {
               </a>
             )}
           </div>
+          {article.approvalStatus === 'APPROVED' && <BreakingPanel article={article} onChange={setArticle} />}
           <ArticleView article={article} showStatus headingLevel={2} />
         </>
       )}

@@ -11,6 +11,7 @@ import { failureStatus, failureText, useNavigateAfterSuccess } from '../../compo
 import { api } from '../../lib/api.ts';
 import { REVIEW_ERRORS, REVIEW_MESSAGES, type ReviewResult } from '../../../contract/review.ts';
 import { useAdminArticle } from '../../components/admin-review/useAdminArticle.ts';
+import { SchedulePanel } from '../../components/admin-review/SchedulePanel.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
@@ -130,6 +131,17 @@ function ReviewArticle() {
               Edit &amp; Approve
             </button>
           </div>
+          {article.approvalStatus !== 'APPROVED' && (
+            <SchedulePanel
+              article={article}
+              disabled={busy || done}
+              onDone={(result, text) => {
+                setArticle(result.article);
+                setOutcome({ ok: true, text });
+              }}
+              onError={(text) => setOutcome({ ok: false, text: REVIEW_ERRORS.approve + text })}
+            />
+          )}
           <ArticleView article={article} showStatus headingLevel={2} />
         </>
       )}

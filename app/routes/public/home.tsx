@@ -5,6 +5,7 @@ import { Await, Link, isRouteErrorResponse, useAsyncError } from 'react-router';
 import type { Route } from './+types/home';
 import type { Ad } from '../../../contract/ads.ts';
 import { stripTags } from '../../../contract/text.ts';
+import { BREAKING_LABEL } from '../../../contract/articles.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
 import { AdBanner } from '../../components/public/AdBanner.tsx';
@@ -27,7 +28,12 @@ export const HOME_TEXT = {
 } as const;
 
 type HomePage = {
-  homepage: { latestNews: ListArticle[]; videoArticles: ListArticle[]; featuredCategorySections: FeaturedSection[] };
+  homepage: {
+    latestNews: ListArticle[];
+    videoArticles: ListArticle[];
+    featuredCategorySections: FeaturedSection[];
+    breakingNews: { id: number; title: string }[];
+  };
   ads: Ad[];
 };
 
@@ -49,6 +55,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         category: { id: s.category.id, name: s.category.name },
         articles: s.articles.map(toListArticle),
       })),
+      breakingNews: homepage.breakingNews.map((a) => ({ id: a.id, title: a.title })),
     },
     ads,
   };
@@ -122,9 +129,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 function HomeContent({ page }: { page: HomePage }) {
-  const { latestNews, videoArticles, featuredCategorySections } = page.homepage;
+  const { latestNews, videoArticles, featuredCategorySections, breakingNews } = page.homepage;
   return (
     <>
+      {breakingNews.length > 0 && (
+        <section className="breaking-banner" aria-label={BREAKING_LABEL}>
+          <span className="breaking-banner-label">{BREAKING_LABEL}</span>
+          <ul>
+            {breakingNews.map((a) => (
+              <li key={a.id}>
+                <Link to={articlePath(a.id)}>{stripTags(a.title)}</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <AdBanner ads={page.ads} className="home-ads" />
       <div className="home-top">
         <div className="home-latest">

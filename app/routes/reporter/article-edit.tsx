@@ -60,7 +60,7 @@ function EditArticleScreen() {
               </p>
             )}
           </div>
-          {article.approvalStatus === 'APPROVED' ? (
+          {article.approvalStatus === 'APPROVED' || article.approvalStatus === 'SCHEDULED' ? (
             <p className="form-error">{ARTICLE_MESSAGES.approvedNotEditable}</p>
           ) : (
             <ArticleForm

@@ -8,6 +8,7 @@ import { StatusBadge, formatDate } from '../../components/article-form/ArticleVi
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
+import { formatIndiaTime } from '../../../contract/review.ts';
 import '../../styles/reporter.css';
 
 export const meta = () => [{ title: 'Pending / Rejected Articles' }, { name: 'robots', content: 'noindex' }];
@@ -92,7 +93,10 @@ function PendingRejectedScreen() {
                   {a.title}
                 </Link>
                 <p className="article-row-meta">
-                  <StatusBadge status={a.approvalStatus} /> {formatDate(a.publicationDate)}
+                  <StatusBadge status={a.approvalStatus} />{' '}
+                  {a.approvalStatus === 'SCHEDULED'
+                    ? `Publishes ${formatIndiaTime(a.publicationDate)}`
+                    : formatDate(a.publicationDate)}
                   {a.categories[0] && ` · ${a.categories.map((c) => c.name).join(', ')}`}
                 </p>
                 {a.approvalStatus === 'REJECTED' && a.rejectionReason && (
@@ -105,21 +109,25 @@ function PendingRejectedScreen() {
                 <Link to={`/reporter/view-article/${a.id}`} aria-label={`View ${a.title}`}>
                   View
                 </Link>
-                <Link to={`/reporter-dashboard/article-edit/${a.id}`} aria-label={`Edit ${a.title}`}>
-                  Edit
-                </Link>
-                <button
-                  type="button"
-                  className="danger"
-                  aria-label={`Delete ${a.title}`}
-                  onClick={() => {
-                    setDeleteError(null);
-                    setNotice(null);
-                    setToDelete(a);
-                  }}
-                >
-                  Delete
-                </button>
+                {a.approvalStatus !== 'SCHEDULED' && (
+                  <Link to={`/reporter-dashboard/article-edit/${a.id}`} aria-label={`Edit ${a.title}`}>
+                    Edit
+                  </Link>
+                )}
+                {a.approvalStatus !== 'SCHEDULED' && (
+                  <button
+                    type="button"
+                    className="danger"
+                    aria-label={`Delete ${a.title}`}
+                    onClick={() => {
+                      setDeleteError(null);
+                      setNotice(null);
+                      setToDelete(a);
+                    }}
+                  >
+                    Delete
+                  </button>
+                )}
               </div>
             </li>
           ))}

@@ -58,7 +58,7 @@ function ViewOwnArticleScreen() {
       {article && (
         <>
           <ArticleView article={article} showStatus />
-          {article.approvalStatus !== 'APPROVED' && (
+          {article.approvalStatus !== 'APPROVED' && article.approvalStatus !== 'SCHEDULED' && (
             <p>
               <Link className="button-link" to={`/reporter-dashboard/article-edit/${article.id}`}>
                 Edit

@@ -1,0 +1,75 @@
+// Breaking news for an approved article: 1-24 hours, or cleared; shown with its end in India time.
+import { useId, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import type { Article } from '../../../contract/articles.ts';
+import {
+  BREAKING_LABEL,
+  BREAKING_MAX_HOURS,
+  BREAKING_MIN_HOURS,
+  formatIndiaTime,
+  REVIEW_MESSAGES,
+  type ReviewResult,
+} from '../../../contract/review.ts';
+import { failureText } from './feedback.ts';
+
+const HOURS = Array.from({ length: BREAKING_MAX_HOURS - BREAKING_MIN_HOURS + 1 }, (_, i) => i + BREAKING_MIN_HOURS);
+
+export function BreakingPanel({ article, onChange }: { article: Article; onChange(article: Article): void }) {
+  const selectId = useId();
+  const [hours, setHours] = useState(2);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const active = article.breakingUntil && new Date(article.breakingUntil).getTime() > Date.now();
+
+  const send = async (method: 'PUT' | 'DELETE') => {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const result = await api<ReviewResult>(`/admin/articles/breaking/${article.id}`, {
+        method,
+        ...(method === 'PUT' ? { body: { hours } } : {}),
+      });
+      onChange(result.article);
+      setNotice({ ok: true, text: result.message });
+    } catch (e) {
+      setNotice({ ok: false, text: failureText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="schedule-panel breaking-panel" aria-labelledby={`${selectId}-h`}>
+      <h2 id={`${selectId}-h`} className="schedule-heading">
+        <span className="breaking-label">{BREAKING_LABEL}</span>{' '}
+        {active ? `Breaking news until ${formatIndiaTime(article.breakingUntil!)}` : 'Breaking news'}
+      </h2>
+      <div className="schedule-row">
+        <label htmlFor={selectId}>For</label>
+        <select id={selectId} value={hours} onChange={(e) => setHours(Number(e.target.value))} disabled={busy}>
+          {HOURS.map((h) => (
+            <option key={h} value={h}>
+              {h} {h === 1 ? 'hour' : 'hours'}
+            </option>
+          ))}
+        </select>
+        <button type="button" onClick={() => void send('PUT')} disabled={busy}>
+          {active ? 'Extend breaking' : 'Mark as breaking'}
+        </button>
+        {active && (
+          <button type="button" className="secondary" onClick={() => void send('DELETE')} disabled={busy}>
+            Clear breaking
+          </button>
+        )}
+      </div>
+      {notice && (
+        <p className={notice.ok ? 'form-success' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
+          {notice.text}
+        </p>
+      )}
+      {!notice && (
+        <p className="review-hint">Leads the ticker and shows a banner on the home page. {REVIEW_MESSAGES.breakingHours}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+// The audit trail on the wire: action names, what the Activity screen shows, and its query.
+import { z } from 'zod';
+
+/**
+ * Every act the trail records. Other domains call `record(tx, { action: ... })` from
+ * server/audit/service.ts with one of these names.
+ */
+export const AUDIT_ACTIONS = {
+  'article.approve': 'Approved an article',
+  'article.reject': 'Rejected an article',
+  'article.schedule': 'Scheduled an article',
+  'article.unschedule': 'Unscheduled an article',
+  'article.publish': 'Published a scheduled article',
+  'article.edit': 'Edited an article',
+  'article.delete': 'Deleted an article',
+  'article.breaking': 'Marked breaking news',
+  'article.breaking_clear': 'Cleared breaking news',
+  'article.revision_restore': 'Restored a revision',
+  'user.role_change': 'Changed a role',
+  'user.delete': 'Deleted a user',
+  'user.reassign': 'Reassigned articles',
+  'user.password_reset': 'Issued a password reset',
+  'auth.sign_in': 'Signed in',
+  'category.create': 'Created a category',
+  'category.rename': 'Renamed a category',
+  'category.delete': 'Deleted a category',
+  'navigation.update': 'Changed the navigation bar',
+  'featured.update': 'Changed the featured categories',
+  'about.update': 'Changed About Us',
+  'ad.upload': 'Uploaded ads',
+  'ad.delete': 'Deleted an ad',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+export const AUDIT_PAGE_SIZE = 20;
+export const AUDIT_PAGE_MAX = 100;
+
+export type AuditEntry = {
+  id: number;
+  at: string;
+  actorId: number | null;
+  actorName: string;
+  action: string;
+  objectType: string;
+  objectId: string | null;
+  summary: string;
+  details: Record<string, unknown> | null;
+  ip: string | null;
+};
+export type AuditPage = { content: AuditEntry[]; totalPages: number; totalElements: number };
+
+export const AUDIT_MESSAGES = {
+  invalidFrom: 'from must be a date (2026-11-24) or an ISO 8601 date and time.',
+  invalidTo: 'to must be a date (2026-11-24) or an ISO 8601 date and time.',
+  invalidAction: 'Unknown action.',
+  fetchError: 'Error fetching activity: ',
+} as const;
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const whole = (fallback: number, max: number) =>
+  z.preprocess(blank, z.coerce.number().int().min(0).max(max).catch(fallback).default(fallback));
+/** A date alone means the whole day in India time (the newsroom's day); a date and time is taken as written. */
+const when = (message: string, endOfDay: boolean) =>
+  z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((value, ctx) => {
+        if (!value) return undefined;
+        const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+        const date = new Date(dayOnly ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00'}+05:30` : value);
+        if (Number.isNaN(date.getTime()) || (!dayOnly && !/^\d{4}-\d{2}-\d{2}T/.test(value))) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return date;
+      }),
+  );
+
+/** GET /api/admin/audit?page&size&actor&action&from&to */
+export const AuditQuerySchema = z.object({
+  page: whole(0, 1_000_000),
+  size: whole(AUDIT_PAGE_SIZE, AUDIT_PAGE_MAX).transform((n) => n || AUDIT_PAGE_SIZE),
+  actor: z.preprocess(blank, z.string().trim().max(100).optional()),
+  action: z.preprocess(
+    blank,
+    z.enum(AUDIT_ACTION_NAMES as [AuditAction, ...AuditAction[]], { error: AUDIT_MESSAGES.invalidAction }).optional(),
+  ),
+  from: when(AUDIT_MESSAGES.invalidFrom, false),
+  to: when(AUDIT_MESSAGES.invalidTo, true),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
