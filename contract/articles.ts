@@ -1,5 +1,6 @@
 // Article shapes on the wire (DESIGN.md §2 Wire format) and the limits of SPEC.md §5, §9.
-export const APPROVAL_STATUSES = ['PENDING', 'REJECTED', 'APPROVED'] as const;
+// DRAFT is an unfinished article that only its author sees (never public, never in a review queue).
+export const APPROVAL_STATUSES = ['DRAFT', 'PENDING', 'REJECTED', 'APPROVED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 export const PREVIEW_LENGTH = 150;

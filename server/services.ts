@@ -18,6 +18,8 @@ import { createFeaturedService } from './homepage/featured-service.ts';
 import { createAboutService } from './about/service.ts';
 import { createAdsService } from './ads/service.ts';
 import { createSearchService } from './search/service.ts';
+import { createDraftsService } from './articles/drafts.ts';
+import { createRevisionsService } from './articles/revisions.ts';
 import path from 'node:path';
 
 /** Infrastructure every domain service may use. */
@@ -66,6 +68,8 @@ export function createServices({
     about: createAboutService(base),
     ads: createAdsService(base),
     search: createSearchService(base),
+    drafts: createDraftsService(base),
+    revisions: createRevisionsService(base),
   };
 }
 export type Services = ReturnType<typeof createServices>;

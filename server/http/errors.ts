@@ -6,10 +6,13 @@ import { toApiError } from '../../contract/errors.ts';
 export class HttpError extends Error {
   readonly status: number;
   readonly errors: Record<string, string> | undefined;
-  constructor(status: number, message: string, errors?: Record<string, string>) {
+  /** More fields for the JSON body (a 409 offering the newer version of a draft). */
+  readonly extra: Record<string, unknown> | undefined;
+  constructor(status: number, message: string, errors?: Record<string, string>, extra?: Record<string, unknown>) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.extra = extra;
   }
 }
 
@@ -37,7 +40,9 @@ export function parseOr400<T>(
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply
+        .status(error.status)
+        .send({ ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error instanceof ZodError) {
       return reply.status(400).send(toApiError(error));

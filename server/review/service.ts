@@ -7,8 +7,9 @@
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
-import { articleImages, articles } from '../db/schema.ts';
+import { articles } from '../db/schema.ts';
 import { loadArticle, loadArticles } from '../articles/model.ts';
+import { imageIdsHeldBy } from '../articles/revisions.ts';
 import { badRequest, conflict, notFound, parseOr400 } from '../http/errors.ts';
 import {
   ApprovedQuerySchema,
@@ -36,7 +37,8 @@ async function lockArticle(tx: Tx, id: number) {
     .from(articles)
     .where(eq(articles.id, id))
     .for('update');
-  if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+  // A draft is its author's alone: to an admin it does not exist.
+  if (!row || row.status === 'DRAFT') throw notFound(REVIEW_MESSAGES.notFound);
   return row;
 }
 
@@ -60,7 +62,7 @@ export function createReviewService(deps: ServiceDeps) {
 
   async function reload(id: number): Promise<Article> {
     const article = await loadArticle(db, id, { withReason: true });
-    if (!article) throw notFound(REVIEW_MESSAGES.notFound);
+    if (!article || article.approvalStatus === 'DRAFT') throw notFound(REVIEW_MESSAGES.notFound);
     return article;
   }
 
@@ -137,17 +139,11 @@ export function createReviewService(deps: ServiceDeps) {
       const id = articleIdFrom(idParam);
       await db.transaction(async (tx) => {
         await lockArticle(tx, id);
-        const imageRows = await tx
-          .select({ imageId: articleImages.imageId })
-          .from(articleImages)
-          .where(eq(articleImages.articleId, id));
-        // Categories and image links go with the article (ON DELETE CASCADE); then the images themselves.
+        // Its images, including those only its revision history still shows.
+        const imageIds = await imageIdsHeldBy(tx, id);
+        // Categories, image links and revisions go with the article (ON DELETE CASCADE); then the images.
         await tx.delete(articles).where(eq(articles.id, id));
-        if (imageRows.length)
-          await deps.images.release(
-            imageRows.map((r) => r.imageId),
-            tx,
-          );
+        if (imageIds.length) await deps.images.release(imageIds, tx);
       });
       await changes.contentChanged(`article:${id}:deleted`);
       return { message: REVIEW_MESSAGES.deleted };
