@@ -55,7 +55,12 @@ export type DraftStart = { draftId: number | null; version: number; imageUrls: s
 export type SaveStatus = { state: 'idle' | 'saving' | 'saved' | 'failed'; reason?: string };
 
 const isEmpty = (v: ArticlePayload) =>
-  !v.title.trim() && !v.author.trim() && !v.region.trim() && !v.youtubeVideoId.trim() && !v.categoryIds.length && !v.content.replace(/<[^>]*>/g, '').trim();
+  !v.title.trim() &&
+  !v.author.trim() &&
+  !v.region.trim() &&
+  !v.youtubeVideoId.trim() &&
+  !v.categoryIds.length &&
+  !v.content.replace(/<[^>]*>/g, '').trim();
 
 export function useDraftAutosave(opts: {
   enabled: boolean;

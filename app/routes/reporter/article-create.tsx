@@ -52,25 +52,37 @@ async function openDraft(requested: number | null): Promise<Opened> {
   const id = requested ?? local?.draftId ?? null;
   const mine = local && local.draftId === id ? local : null;
   if (id === null) {
-    return local?.dirty ? { key: 'local', initial: fromLocal(local, []), start: { draftId: null, version: 1, imageUrls: [] } } : fresh();
+    return local?.dirty
+      ? { key: 'local', initial: fromLocal(local, []), start: { draftId: null, version: 1, imageUrls: [] } }
+      : fresh();
   }
   try {
     const server = await api<Draft>(`/reporter/articles/drafts/${id}`);
     if (mine?.dirty) {
       // A keepalive save sent on close that arrived moved the server one version on, with this text.
       const version = mine.closeSent && server.version === mine.version + 1 ? server.version : mine.version;
-      return { key: `d${id}`, initial: fromLocal(mine, server.imageUrls), start: { draftId: id, version, imageUrls: server.imageUrls } };
+      return {
+        key: `d${id}`,
+        initial: fromLocal(mine, server.imageUrls),
+        start: { draftId: id, version, imageUrls: server.imageUrls },
+      };
     }
     return { key: `d${id}`, initial: server, start: { draftId: id, version: server.version, imageUrls: server.imageUrls } };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) {
       // Submitted or deleted elsewhere: unsent text becomes a new draft, else a clean form.
-      if (mine?.dirty) return { key: 'orphan', initial: fromLocal(mine, []), start: { draftId: null, version: 1, imageUrls: [] } };
+      if (mine?.dirty)
+        return { key: 'orphan', initial: fromLocal(mine, []), start: { draftId: null, version: 1, imageUrls: [] } };
       if (mine) clearLocalDraft();
       return fresh();
     }
     // The server cannot be reached: carry on with what this browser kept.
-    if (mine) return { key: 'offline', initial: fromLocal(mine, mine.imageUrls), start: { draftId: id, version: mine.version, imageUrls: mine.imageUrls } };
+    if (mine)
+      return {
+        key: 'offline',
+        initial: fromLocal(mine, mine.imageUrls),
+        start: { draftId: id, version: mine.version, imageUrls: mine.imageUrls },
+      };
     return fresh();
   }
 }

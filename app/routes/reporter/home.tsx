@@ -71,7 +71,12 @@ function Drafts() {
                 {d.title.trim() || 'Untitled draft'}
               </Link>{' '}
               <span className="draft-saved">saved {formatDate(d.updatedAt)}</span>{' '}
-              <button type="button" className="secondary" onClick={() => void remove(d)} aria-label={`Delete draft ${d.title || d.id}`}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => void remove(d)}
+                aria-label={`Delete draft ${d.title || d.id}`}
+              >
                 Delete
               </button>
             </li>
