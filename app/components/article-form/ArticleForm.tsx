@@ -179,9 +179,9 @@ export function ArticleForm({
     const saved = autosave ? await draft.settle() : null;
     formData.append(
       'article',
-      JSON.stringify(saved?.draftId ? { ...parsed.data, version: saved.version, imageUrls: storedImages } : parsed.data),
+      JSON.stringify(saved?.draftId ? { ...parsed.data, version: saved.version, imageUrls: saved.imageUrls } : parsed.data),
     );
-    if (mode === 'create') for (const file of files) formData.append('images', file, file.name);
+    if (mode === 'create') for (const file of files) if (!saved?.isUploaded(file)) formData.append('images', file, file.name);
     try {
       await onSubmit(formData, payload, saved ? { draftId: saved.draftId } : undefined);
       if (autosave) draft.finish();
@@ -460,7 +460,7 @@ function AutosaveStatus({
           : '';
   return (
     <div className={`autosave-status${status.state === 'failed' ? ' failed' : ''}`}>
-      <p role="status" aria-live="polite" data-testid="autosave-status">
+      <p aria-live="polite" data-testid="autosave-status">
         {text}
       </p>
       {conflict && (

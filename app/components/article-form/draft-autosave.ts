@@ -84,6 +84,8 @@ export function useDraftAutosave(opts: {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const stopped = useRef(false);
   const first = useRef(true);
+  // Files a save has stored: the form's list may not have caught up when a submit follows at once.
+  const uploaded = useRef(new WeakSet<File>());
 
   const remember = useCallback((extra: Partial<LocalDraft> = {}) => {
     writeLocalDraft({
@@ -128,6 +130,7 @@ export function useDraftAutosave(opts: {
             version.current = body.version;
             setImageUrls(body.imageUrls);
             latest.current.imageUrls = body.imageUrls;
+            for (const file of sent) uploaded.current.add(file);
             if (sent.length) onUploaded(sent);
             setStatus({ state: 'saved' });
             remember();
@@ -197,10 +200,15 @@ export function useDraftAutosave(opts: {
     imageUrls,
     setImageUrls,
     /** Before submitting: the last save has finished; the draft's id and version to submit with. */
-    async settle(): Promise<{ draftId: number | null; version: number }> {
+    async settle(): Promise<{ draftId: number | null; version: number; imageUrls: string[]; isUploaded(file: File): boolean }> {
       clearTimeout(timer.current);
       if (inFlight.current) await inFlight.current;
-      return { draftId: draftId.current, version: version.current };
+      return {
+        draftId: draftId.current,
+        version: version.current,
+        imageUrls: latest.current.imageUrls,
+        isUploaded: (file) => uploaded.current.has(file),
+      };
     },
     /** After a successful submit: nothing more to save or keep. */
     finish() {
