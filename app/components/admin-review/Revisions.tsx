@@ -3,7 +3,6 @@
 // revision list with a Restore button (the restore is itself a new revision).
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
-import { formatDate } from '../article-form/ArticleView.tsx';
 import { htmlToText, wordDiff, type DiffPart } from '../../../contract/word-diff.ts';
 import type { Article } from '../../../contract/articles.ts';
 import type { ChangesSinceRejection as Changes, Revision, RevisionSummary } from '../../../contract/drafts.ts';
@@ -56,7 +55,7 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
   return (
     <section className="changes-since-rejection" aria-labelledby="changes-heading">
       <h2 id="changes-heading">Changes since rejection</h2>
-      {nothing && <p>The reporter resubmitted the article without changes.</p>}
+      {nothing && <p>No changes since the rejection.</p>}
       {titleChanged && (
         <div className="diff-block">
           <h3>Title</h3>
@@ -114,6 +113,16 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
   );
 }
 
+/** The newsroom works in India time, whatever the browser's zone. */
+const indiaTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
 const KIND_LABELS: Record<RevisionSummary['kind'], string> = {
   CREATE: 'Written',
   EDIT: 'Edited',
@@ -144,7 +153,7 @@ export function RevisionHistory({
   }, [articleId, refresh]);
 
   async function restore(revision: RevisionSummary) {
-    if (!window.confirm(`Restore the version of ${new Date(revision.createdAt).toLocaleString('en-IN')}?`)) return;
+    if (!window.confirm(`Restore the version of ${indiaTime.format(new Date(revision.createdAt))} IST?`)) return;
     setBusy(true);
     try {
       const result = await api<{ message: string; article: Article }>(
@@ -173,12 +182,7 @@ export function RevisionHistory({
         {revisions.map((r, i) => (
           <li key={r.id}>
             <span>
-              {KIND_LABELS[r.kind]} by {r.editor.name ?? 'a deleted account'} on {formatDate(r.createdAt)}{' '}
-              {new Date(r.createdAt).toLocaleTimeString('en-IN', {
-                timeZone: 'Asia/Kolkata',
-                hour: '2-digit',
-                minute: '2-digit',
-              })}
+              {KIND_LABELS[r.kind]} by {r.editor.name ?? 'a deleted account'} on {indiaTime.format(new Date(r.createdAt))} IST
               {r.changed.length > 0 && <> — {r.changed.join(', ')}</>}
             </span>{' '}
             {i > 0 && (
