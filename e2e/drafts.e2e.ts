@@ -109,6 +109,10 @@ describe('drafts', () => {
     await expect.poll(() => status(page), { timeout: POLL_MS }).toBe('Saved');
     const rows = await database().select().from(articles).where(eq(articles.title, title));
     expect(rows.map((r) => r.approvalStatus)).toEqual(['DRAFT']);
+    // Saved once for this text: no further saves while nothing changes.
+    await page.waitForTimeout(7000);
+    const [still] = await database().select().from(articles).where(eq(articles.id, rows[0].id));
+    expect(still.version).toBe(rows[0].version);
     // A refused save (a malformed video id) says why in the same line.
     await page.getByLabel('YouTube video ID (optional)').fill('abc');
     await expect.poll(() => status(page), { timeout: POLL_MS }).toBe('Not saved: Invalid YouTube video ID format.');

@@ -51,7 +51,8 @@ export function clearLocalDraft() {
   }
 }
 
-export type DraftStart = { draftId: number | null; version: number; imageUrls: string[] };
+/** Where the form starts; `unsent`: text this browser kept that the server never confirmed. */
+export type DraftStart = { draftId: number | null; version: number; imageUrls: string[]; unsent?: boolean };
 export type SaveStatus = { state: 'idle' | 'saving' | 'saved' | 'failed'; reason?: string };
 
 const isEmpty = (v: ArticlePayload) =>
@@ -61,6 +62,10 @@ const isEmpty = (v: ArticlePayload) =>
   !v.youtubeVideoId.trim() &&
   !v.categoryIds.length &&
   !v.content.replace(/<[^>]*>/g, '').trim();
+
+/** What a save would send: equal signatures need no save. */
+const signature = (values: ArticlePayload, files: File[], imageUrls: string[]) =>
+  JSON.stringify([values, files.map((f) => [f.name, f.size, f.lastModified]), imageUrls]);
 
 export function useDraftAutosave(opts: {
   enabled: boolean;
@@ -86,6 +91,8 @@ export function useDraftAutosave(opts: {
   const first = useRef(true);
   // Files a save has stored: the form's list may not have caught up when a submit follows at once.
   const uploaded = useRef(new WeakSet<File>());
+  // The form as the server last confirmed it (the start counts as confirmed).
+  const savedSignature = useRef(opts.start.unsent ? '' : signature(values, files, opts.start.imageUrls));
 
   const remember = useCallback((extra: Partial<LocalDraft> = {}) => {
     writeLocalDraft({
@@ -128,7 +135,13 @@ export function useDraftAutosave(opts: {
           if (response.ok && body) {
             draftId.current = body.id;
             version.current = body.version;
-            setImageUrls(body.imageUrls);
+            savedSignature.current = signature(
+              v,
+              f.filter((file) => !sent.includes(file)),
+              body.imageUrls,
+            );
+            // A new array only when it changed: every change of these schedules a save.
+            setImageUrls((current) => (current.join('\n') === body.imageUrls.join('\n') ? current : body.imageUrls));
             latest.current.imageUrls = body.imageUrls;
             for (const file of sent) uploaded.current.add(file);
             if (sent.length) onUploaded(sent);
@@ -168,8 +181,15 @@ export function useDraftAutosave(opts: {
     if (!enabled) return;
     if (first.current) {
       first.current = false;
+      if (!savedSignature.current) {
+        // Reopened with text the server never got: send it soon.
+        dirty.current = true;
+        timer.current = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
+      }
       return;
     }
+    // The form now looks as the server has it (a save just ended): nothing to do.
+    if (signature(values, files, imageUrls) === savedSignature.current) return;
     dirty.current = true;
     remember();
     clearTimeout(timer.current);

@@ -53,7 +53,7 @@ async function openDraft(requested: number | null): Promise<Opened> {
   const mine = local && local.draftId === id ? local : null;
   if (id === null) {
     return local?.dirty
-      ? { key: 'local', initial: fromLocal(local, []), start: { draftId: null, version: 1, imageUrls: [] } }
+      ? { key: 'local', initial: fromLocal(local, []), start: { draftId: null, version: 1, imageUrls: [], unsent: true } }
       : fresh();
   }
   try {
@@ -64,7 +64,7 @@ async function openDraft(requested: number | null): Promise<Opened> {
       return {
         key: `d${id}`,
         initial: fromLocal(mine, server.imageUrls),
-        start: { draftId: id, version, imageUrls: server.imageUrls },
+        start: { draftId: id, version, imageUrls: server.imageUrls, unsent: true },
       };
     }
     return { key: `d${id}`, initial: server, start: { draftId: id, version: server.version, imageUrls: server.imageUrls } };
@@ -72,7 +72,7 @@ async function openDraft(requested: number | null): Promise<Opened> {
     if (error instanceof ApiRequestError && error.status === 404) {
       // Submitted or deleted elsewhere: unsent text becomes a new draft, else a clean form.
       if (mine?.dirty)
-        return { key: 'orphan', initial: fromLocal(mine, []), start: { draftId: null, version: 1, imageUrls: [] } };
+        return { key: 'orphan', initial: fromLocal(mine, []), start: { draftId: null, version: 1, imageUrls: [], unsent: true } };
       if (mine) clearLocalDraft();
       return fresh();
     }
@@ -81,7 +81,7 @@ async function openDraft(requested: number | null): Promise<Opened> {
       return {
         key: 'offline',
         initial: fromLocal(mine, mine.imageUrls),
-        start: { draftId: id, version: mine.version, imageUrls: mine.imageUrls },
+        start: { draftId: id, version: mine.version, imageUrls: mine.imageUrls, unsent: mine.dirty },
       };
     return fresh();
   }
