@@ -114,6 +114,9 @@ export function useDraftAutosave(opts: {
       }
       const { values: v, files: f, imageUrls: kept } = latest.current;
       if (draftId.current === null && isEmpty(v) && f.length === 0) return;
+      // A draft created by a request whose answer never arrives (the page is closing) would be
+      // created again on reopening: before the first save the text stays in this browser only.
+      if (keepalive && draftId.current === null) return;
       // A keepalive request carries at most 64 KB: text only, images wait for the next save.
       const sent = keepalive ? [] : f;
       const form = new FormData();
