@@ -1,6 +1,7 @@
 // Article shapes on the wire (DESIGN.md §2 Wire format) and the limits of SPEC.md §5, §9.
+// DRAFT is an unfinished article that only its author sees (never public, never in a review queue).
 // SCHEDULED: approved for a publication time still ahead; public only from that time.
-export const APPROVAL_STATUSES = ['PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] as const;
+export const APPROVAL_STATUSES = ['DRAFT', 'PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /** Leads the ticker and the home page banner for breaking news (here: public bundles import no zod). */

@@ -30,6 +30,7 @@ import { auditRoutes } from './audit/routes.ts';
 
 /** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
 const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes';
+import { draftsRoutes } from './articles/drafts-routes.ts';
 
 export type BuildAppOptions = {
   services: Services;
@@ -168,6 +169,7 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
         adsRoutes,
         searchRoutes,
         auditRoutes,
+        draftsRoutes,
       ]) {
         await api.register(routes, { services });
       }

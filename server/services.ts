@@ -18,6 +18,8 @@ import { createFeaturedService } from './homepage/featured-service.ts';
 import { createAboutService } from './about/service.ts';
 import { createAdsService } from './ads/service.ts';
 import { createSearchService } from './search/service.ts';
+import { createDraftsService } from './articles/drafts.ts';
+import { createRevisionsService } from './articles/revisions.ts';
 import path from 'node:path';
 import { createAuditService } from './audit/service.ts';
 import { createPublishingClock } from './review/publishing-clock.ts';
@@ -74,6 +76,8 @@ export function createServices({
     search: createSearchService(base),
     audit: createAuditService(base),
     publishing: createPublishingClock(base),
+    drafts: createDraftsService(base),
+    revisions: createRevisionsService(base),
   };
 }
 export type Services = ReturnType<typeof createServices>;

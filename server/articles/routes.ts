@@ -10,7 +10,7 @@ import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
 
 const IdParams = z.object({ id: z.string() });
 /** A malformed id names no article: 404 like any other missing one. */
-function articleId(params: unknown): number {
+export function articleId(params: unknown): number {
   const raw = parseOr400(IdParams, params).id;
   const id = Number(raw);
   if (!/^\d{1,10}$/.test(raw) || id <= 0 || id > 2_147_483_647) throw notFound('Article not found.');
@@ -19,7 +19,7 @@ function articleId(params: unknown): number {
 const EditQuery = z.object({ approve: z.enum(['true', 'false']).optional() });
 
 /** The `article` part: a text field, or a JSON blob sent as a file part by some clients. */
-async function readArticleRequest(request: FastifyRequest, maxFiles: number) {
+export async function readArticleRequest(request: FastifyRequest, maxFiles: number) {
   if (!request.isMultipart()) {
     // JSON clients may send the article object itself.
     return { article: request.body, images: [] };

@@ -2,7 +2,8 @@
 // edit-then-approve). Every rule of SPEC.md §4-§5 and DESIGN.md §2 about writing articles lives here.
 import { approveArticleIn } from '../review/service.ts';
 import { record } from '../audit/service.ts';
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revisions.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articleImages, articles, categories } from '../db/schema.ts';
@@ -22,7 +23,7 @@ import {
 } from '../../contract/article-form.ts';
 
 /** The `article` part arrives as a JSON string (or, from JSON clients, already parsed). */
-function articlePart(raw: unknown): unknown {
+export function articlePart(raw: unknown): unknown {
   if (raw === undefined || raw === null) throw badRequest(ARTICLE_MESSAGES.missingArticlePart);
   if (typeof raw !== 'string') return raw;
   try {
@@ -34,21 +35,21 @@ function articlePart(raw: unknown): unknown {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Every id must name an existing category; reporters file under exactly one. */
+export async function checkCategories(tx: DbOrTx, ids: number[], role: SessionUser['role']) {
+  if (role !== 'ADMIN' && ids.length > 1)
+    throw badRequest(ARTICLE_MESSAGES.oneCategoryOnly, { categoryIds: ARTICLE_MESSAGES.oneCategoryOnly });
+  const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+  const known = new Set(found.map((c) => c.id));
+  const missing = ids.find((id) => !known.has(id));
+  if (missing !== undefined) {
+    const message = ARTICLE_MESSAGES.unknownCategory(missing);
+    throw badRequest(message, { categoryIds: message });
+  }
+}
+
 export function createArticlesService(deps: ServiceDeps) {
   const { db } = deps;
-
-  /** Every id must name an existing category; reporters file under exactly one. */
-  async function checkCategories(tx: DbOrTx, ids: number[], role: SessionUser['role']) {
-    if (role !== 'ADMIN' && ids.length > 1)
-      throw badRequest(ARTICLE_MESSAGES.oneCategoryOnly, { categoryIds: ARTICLE_MESSAGES.oneCategoryOnly });
-    const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
-    const known = new Set(found.map((c) => c.id));
-    const missing = ids.find((id) => !known.has(id));
-    if (missing !== undefined) {
-      const message = ARTICLE_MESSAGES.unknownCategory(missing);
-      throw badRequest(message, { categoryIds: message });
-    }
-  }
 
   async function writeCategories(tx: DbOrTx, articleId: number, ids: number[]) {
     await tx.delete(articleCategories).where(eq(articleCategories.articleId, articleId));
@@ -60,7 +61,8 @@ export function createArticlesService(deps: ServiceDeps) {
     const [row] = await tx
       .select({ id: articles.id, approvalStatus: articles.approvalStatus, title: articles.title })
       .from(articles)
-      .where(and(eq(articles.id, id), eq(articles.reporterId, user.id)))
+      // A draft is reached through the drafts API only (./drafts.ts).
+      .where(and(eq(articles.id, id), eq(articles.reporterId, user.id), ne(articles.approvalStatus, 'DRAFT')))
       .limit(1);
     if (!row) throw notFound('Article not found.');
     return row;
@@ -105,6 +107,7 @@ export function createArticlesService(deps: ServiceDeps) {
           await tx
             .insert(articleImages)
             .values(stored.map((image, position) => ({ articleId: row.id, imageId: image.id, position })));
+          await recordRevision(tx, row.id, user, 'CREATE');
           return row.id;
         });
       } catch (error) {
@@ -135,7 +138,7 @@ export function createArticlesService(deps: ServiceDeps) {
             .from(articles)
             .where(eq(articles.id, id))
             .limit(1);
-          if (!row) throw notFound('Article not found.');
+          if (!row || row.approvalStatus === 'DRAFT') throw notFound('Article not found.');
           status = row.approvalStatus;
         } else {
           status = (await ownRow(tx, user, id)).approvalStatus;
@@ -143,6 +146,7 @@ export function createArticlesService(deps: ServiceDeps) {
           if (status === 'APPROVED' || status === 'SCHEDULED') throw conflict(ARTICLE_MESSAGES.approvedNotEditable);
         }
         await checkCategories(tx, input.categoryIds, user.role);
+        await ensureFirstRevision(tx, id);
         const content = sanitizeArticleHtml(input.content);
         const now = deps.clock.now();
         // A reporter's edit is a resubmission; an admin's edit keeps the status (the approval
@@ -172,6 +176,10 @@ export function createArticlesService(deps: ServiceDeps) {
           summary: input.title,
           details: { status, ...(user.role === 'ADMIN' ? {} : { resubmitted: true }) },
         });
+        // A reporter's edit of a rejected article is a resubmission: the review screen shows what
+        // changed since the rejection.
+        const kind = user.role !== 'ADMIN' && status === 'REJECTED' ? 'RESUBMIT' : 'EDIT';
+        await recordRevision(tx, id, user, kind, { previousStatus: status });
         if (opts.approve) await approveArticleIn(tx, id, { actor, now });
         return status === 'APPROVED' || opts.approve === true;
       });
@@ -191,15 +199,10 @@ export function createArticlesService(deps: ServiceDeps) {
         const row = await ownRow(tx, user, id);
         if (row.approvalStatus === 'APPROVED' || row.approvalStatus === 'SCHEDULED')
           throw conflict(ARTICLE_MESSAGES.approvedNotDeletable);
-        const imageRows = await tx
-          .select({ imageId: articleImages.imageId })
-          .from(articleImages)
-          .where(eq(articleImages.articleId, id));
+        // Its images and those only its history still shows.
+        const imageIds = await imageIdsHeldBy(tx, id);
         await tx.delete(articles).where(eq(articles.id, id));
-        await deps.images.release(
-          imageRows.map((r) => r.imageId),
-          tx,
-        );
+        await deps.images.release(imageIds, tx);
         await record(tx, {
           actor: { id: user.id, username: user.username, ip },
           action: 'article.delete',

@@ -77,7 +77,8 @@ export const articles = pgTable(
     reporterId: integer('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    approvalStatus: text('approval_status', { enum: ['PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] })
+    // DRAFT: an unfinished article, seen only by its author (server/articles/drafts.ts).
+    approvalStatus: text('approval_status', { enum: ['DRAFT', 'PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] })
       .notNull()
       .default('PENDING'),
     rejectionReason: text('rejection_reason'),
@@ -89,6 +90,8 @@ export const articles = pgTable(
     breakingUntil: timestamp('breaking_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Bumped by every draft save: a save based on an older version is refused (409).
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // Plain (not DESC) index: Drizzle's .desc() adds NULLS LAST which ORDER BY x DESC cannot use.
@@ -244,6 +247,34 @@ export const auditEntries = pgTable(
     index('audit_entries_actor_idx').on(sql`lower(${t.actorName})`, t.at),
     index('audit_entries_action_idx').on(t.action, t.at),
   ],
+);
+
+// Revision history: one row per saved change of a (non-draft) article's text, categories, images,
+// region or video, written in the transaction of the change (server/articles/revisions.ts).
+export const articleRevisions = pgTable(
+  'article_revisions',
+  {
+    id: serial('id').primaryKey(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    editorId: integer('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    // Kept when the account is deleted: the history still says who.
+    editorName: text('editor_name'),
+    kind: text('kind', { enum: ['CREATE', 'EDIT', 'RESUBMIT', 'RESTORE'] }).notNull(),
+    restoredFromId: integer('restored_from_id'),
+    // The article's status before this save: a REJECTED one marks a resubmission.
+    previousStatus: text('previous_status'),
+    title: text('title').notNull(),
+    author: text('author').notNull(),
+    content: text('content').notNull(),
+    region: text('region'),
+    youtubeVideoId: text('youtube_video_id'),
+    categoryIds: integer('category_ids').array().notNull(),
+    imageIds: integer('image_ids').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('article_revisions_article_idx').on(t.articleId, t.id)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -6,13 +6,14 @@ import { toApiError } from '../../contract/errors.ts';
 export class HttpError extends Error {
   readonly status: number;
   readonly errors: Record<string, string> | undefined;
-  /** More fields of the JSON answer (e.g. `totpRequired`) and response headers (e.g. Retry-After). */
+  /** More fields of the JSON answer (e.g. `totpRequired`, a 409 offering the newer version of a draft) and response headers (e.g. Retry-After). */
   extra: Record<string, unknown> | undefined;
   headers: Record<string, string> | undefined;
-  constructor(status: number, message: string, errors?: Record<string, string>) {
+  constructor(status: number, message: string, errors?: Record<string, string>, extra?: Record<string, unknown>) {
     super(message);
     this.status = status;
     this.errors = errors;
+    this.extra = extra;
   }
   with(extra: Record<string, unknown>, headers?: Record<string, string>): this {
     this.extra = extra;
@@ -50,7 +51,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (error.headers) reply.headers(error.headers);
       return reply
         .status(error.status)
-        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+        .send({ ...error.extra, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (error instanceof ZodError) {
       return reply.status(400).send(toApiError(error));

@@ -12,6 +12,9 @@ function allowed(method: string, url: string): Caller[] {
   if (url.startsWith('/api/admin/')) return ['ADMIN'];
   if (url === '/api/navigation-categories') return ['ADMIN'];
   if (url.startsWith('/api/reporter/')) return ['REPORTER'];
+  // Drafts are the reporter's own; revision history is for the article's reporter and admins.
+  if (url.startsWith('/api/articles/drafts')) return ['REPORTER'];
+  if (url.startsWith('/api/articles/:id/revisions')) return method === 'GET' ? ['REPORTER', 'ADMIN'] : [];
   if (url.startsWith('/api/articles')) return method === 'PUT' ? ['REPORTER', 'ADMIN'] : ['REPORTER'];
   if (url === '/api/auth/me') return ['USER', 'REPORTER', 'ADMIN'];
   // Account recovery: the own password and sessions for anyone signed in, two-step sign-in for staff.
@@ -32,7 +35,19 @@ describe(`role rules on every API route (${TEST_DB})`, () => {
   it('covers the routes of SPEC.md §7', () => {
     const urls = registeredRoutes(t.app).map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(
-      expect.arrayContaining(['POST /api/auth/login', 'GET /api/auth/check-auth', 'PUT /api/navigation-categories']),
+      expect.arrayContaining([
+        'POST /api/auth/login',
+        'GET /api/auth/check-auth',
+        'PUT /api/navigation-categories',
+        'POST /api/articles/drafts',
+        'PUT /api/articles/drafts/:id',
+        'POST /api/articles/drafts/:id/submit',
+        'GET /api/reporter/articles/drafts',
+        'DELETE /api/reporter/articles/drafts/:id',
+        'GET /api/articles/:id/revisions',
+        'GET /api/articles/:id/revisions/:revId',
+        'POST /api/admin/articles/:id/revisions/:revId/restore',
+      ]),
     );
     expect(urls).toEqual(
       expect.arrayContaining([

@@ -11,8 +11,9 @@
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
-import { articleImages, articles } from '../db/schema.ts';
+import { articles } from '../db/schema.ts';
 import { loadArticle, loadArticles } from '../articles/model.ts';
+import { imageIdsHeldBy } from '../articles/revisions.ts';
 import { badRequest, conflict, notFound, parseOr400 } from '../http/errors.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import {
@@ -48,7 +49,8 @@ async function lockArticle(tx: Tx, id: number) {
     .from(articles)
     .where(eq(articles.id, id))
     .for('update');
-  if (!row) throw notFound(REVIEW_MESSAGES.notFound);
+  // A draft is its author's alone: to an admin it does not exist.
+  if (!row || row.status === 'DRAFT') throw notFound(REVIEW_MESSAGES.notFound);
   return row;
 }
 
@@ -100,7 +102,7 @@ export function createReviewService(deps: ServiceDeps) {
 
   async function reload(id: number): Promise<Article> {
     const article = await loadArticle(db, id, { withReason: true });
-    if (!article) throw notFound(REVIEW_MESSAGES.notFound);
+    if (!article || article.approvalStatus === 'DRAFT') throw notFound(REVIEW_MESSAGES.notFound);
     return article;
   }
 
@@ -270,17 +272,11 @@ export function createReviewService(deps: ServiceDeps) {
       const id = articleIdFrom(idParam);
       await db.transaction(async (tx) => {
         const row = await lockArticle(tx, id);
-        const imageRows = await tx
-          .select({ imageId: articleImages.imageId })
-          .from(articleImages)
-          .where(eq(articleImages.articleId, id));
-        // Categories and image links go with the article (ON DELETE CASCADE); then the images themselves.
+        // Its images, including those only its revision history still shows.
+        const imageIds = await imageIdsHeldBy(tx, id);
+        // Categories, image links and revisions go with the article (ON DELETE CASCADE); then the images.
         await tx.delete(articles).where(eq(articles.id, id));
-        if (imageRows.length)
-          await deps.images.release(
-            imageRows.map((r) => r.imageId),
-            tx,
-          );
+        if (imageIds.length) await deps.images.release(imageIds, tx);
         // The audit entry outlives the article: it has no foreign key to it.
         await record(tx, {
           actor,

@@ -19,7 +19,11 @@
 //   categories?         the category list; when omitted the form loads GET /api/categories and shows
 //                       'Failed to load article or categories. Please try again later.' on failure.
 //   extraActions?       more buttons beside the submit button (e.g. a reject button on review).
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+//   autosave?           create mode only: the form saves itself as a draft (./draft-autosave.ts),
+//                       shows 'Saved' / 'Saving…' / 'Not saved: <reason>', keeps stored images, and
+//                       onSubmit gets the draft's id (null when nothing was saved yet) with the
+//                       `article` part carrying its version and the images to keep.
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Article } from '../../../contract/articles.ts';
 import { MAX_ARTICLE_IMAGES } from '../../../contract/articles.ts';
 import {
@@ -34,6 +38,8 @@ import {
 import { toApiError } from '../../../contract/errors.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
+import { DRAFT_MESSAGES, type Draft } from '../../../contract/drafts.ts';
+import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-autosave.ts';
 
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
@@ -45,12 +51,13 @@ export type ArticleFormProps = {
   multipleCategories?: boolean;
   submitLabel: string;
   submittingLabel?: string;
-  onSubmit(formData: FormData, values: ArticlePayload): Promise<void>;
+  onSubmit(formData: FormData, values: ArticlePayload, draft?: { draftId: number | null }): Promise<void>;
   successMessage?: string;
   afterSuccess?: () => void;
   successDelayMs?: number;
   categories?: Category[];
   extraActions?: ReactNode;
+  autosave?: { start: DraftStart; onLoadNewer(draft: Draft): void };
 };
 
 type Errors = Partial<Record<keyof ArticlePayload | 'images', string>>;
@@ -70,6 +77,7 @@ export function ArticleForm({
   successDelayMs = 1500,
   categories: givenCategories,
   extraActions,
+  autosave,
 }: ArticleFormProps) {
   const uid = useId();
   const ids = useMemo(
@@ -94,6 +102,15 @@ export function ArticleForm({
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const categories = givenCategories ?? loadedCategories ?? [];
+  const dropUploaded = useCallback((sent: File[]) => setFiles((current) => current.filter((f) => !sent.includes(f))), []);
+  const draft = useDraftAutosave({
+    enabled: !!autosave && mode === 'create',
+    start: autosave?.start ?? { draftId: null, version: 1, imageUrls: [] },
+    values,
+    files,
+    onUploaded: dropUploaded,
+  });
+  const storedImages = autosave ? draft.imageUrls : [];
 
   useEffect(() => {
     if (givenCategories) return;
@@ -139,7 +156,15 @@ export function ArticleForm({
     const found: Errors = parsed.success ? {} : (toApiError(parsed.error).errors as Errors);
     if (!multipleCategories && payload.categoryIds.length > 1) found.categoryIds ??= ARTICLE_MESSAGES.oneCategoryOnly;
     if (mode === 'create') {
-      const imageProblem = checkArticleImages(files);
+      // Images a draft already stored count toward 1-4.
+      const imageProblem =
+        storedImages.length === 0
+          ? checkArticleImages(files)
+          : storedImages.length + files.length > MAX_ARTICLE_IMAGES
+            ? ARTICLE_MESSAGES.tooManyImages
+            : files.length
+              ? checkArticleImages(files)
+              : null;
       if (imageProblem) found.images = imageProblem;
     }
     setErrors(found);
@@ -150,11 +175,16 @@ export function ArticleForm({
     }
 
     const formData = new FormData();
-    formData.append('article', JSON.stringify(parsed.data));
-    if (mode === 'create') for (const file of files) formData.append('images', file, file.name);
     setSaving(true);
+    const saved = autosave ? await draft.settle() : null;
+    formData.append(
+      'article',
+      JSON.stringify(saved?.draftId ? { ...parsed.data, version: saved.version, imageUrls: saved.imageUrls } : parsed.data),
+    );
+    if (mode === 'create') for (const file of files) if (!saved?.isUploaded(file)) formData.append('images', file, file.name);
     try {
-      await onSubmit(formData, payload);
+      await onSubmit(formData, payload, saved ? { draftId: saved.draftId } : undefined);
+      if (autosave) draft.finish();
       setSuccess(successMessage ?? null);
       if (afterSuccess) timer.current = setTimeout(afterSuccess, successDelayMs);
     } catch (error) {
@@ -307,6 +337,23 @@ export function ArticleForm({
             {...described('images')}
           />
           {fieldError('images')}
+          {storedImages.length > 0 && (
+            <ul className="image-previews" aria-label="Saved images">
+              {storedImages.map((url, index) => (
+                <li key={url}>
+                  <img src={url} alt={`Saved image ${index + 1}`} />
+                  <button
+                    type="button"
+                    className="secondary remove"
+                    aria-label={`Remove saved image ${index + 1}`}
+                    onClick={() => draft.setImageUrls(storedImages.filter((u) => u !== url))}
+                  >
+                    ✕
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
           {previews.length > 0 && (
             <ul className="image-previews" aria-label="Chosen images">
               {previews.map(({ file, url }, index) => (
@@ -364,6 +411,14 @@ export function ArticleForm({
         />
         {fieldError('youtubeVideoId')}
       </div>
+      {autosave && mode === 'create' && !success && (
+        <AutosaveStatus
+          status={draft.status}
+          conflict={draft.conflict}
+          onLoadNewer={autosave.onLoadNewer}
+          onKeepMine={draft.overwrite}
+        />
+      )}
       {formError && (
         <p className="form-error" role="alert">
           {formError}
@@ -381,5 +436,43 @@ export function ArticleForm({
         {extraActions}
       </div>
     </form>
+  );
+}
+
+function AutosaveStatus({
+  status,
+  conflict,
+  onLoadNewer,
+  onKeepMine,
+}: {
+  status: SaveStatus;
+  conflict: Draft | null;
+  onLoadNewer(draft: Draft): void;
+  onKeepMine(): void;
+}) {
+  const text =
+    status.state === 'saving'
+      ? DRAFT_MESSAGES.saving
+      : status.state === 'saved'
+        ? DRAFT_MESSAGES.saved
+        : status.state === 'failed'
+          ? DRAFT_MESSAGES.notSaved(status.reason ?? '')
+          : '';
+  return (
+    <div className={`autosave-status${status.state === 'failed' ? ' failed' : ''}`}>
+      <p aria-live="polite" data-testid="autosave-status">
+        {text}
+      </p>
+      {conflict && (
+        <p className="autosave-conflict">
+          <button type="button" className="secondary" onClick={() => onLoadNewer(conflict)}>
+            Load the newer version
+          </button>{' '}
+          <button type="button" className="secondary" onClick={onKeepMine}>
+            Keep my text
+          </button>
+        </p>
+      )}
+    </div>
   );
 }

@@ -15,6 +15,7 @@ export function formatDate(iso: string): string {
 }
 
 export const STATUS_LABELS: Record<Article['approvalStatus'], string> = {
+  DRAFT: 'Draft',
   PENDING: 'Pending',
   REJECTED: 'Rejected',
   APPROVED: 'Approved',

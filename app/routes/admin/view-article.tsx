@@ -12,6 +12,7 @@ import { api } from '../../lib/api.ts';
 import { REVIEW_ERRORS, REVIEW_MESSAGES, type ReviewResult } from '../../../contract/review.ts';
 import { useAdminArticle } from '../../components/admin-review/useAdminArticle.ts';
 import { SchedulePanel } from '../../components/admin-review/SchedulePanel.tsx';
+import { ChangesSinceRejection, RevisionHistory } from '../../components/admin-review/Revisions.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
@@ -36,6 +37,8 @@ function ReviewArticle() {
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // Bumped by a restore: the history and the changes since rejection are read again.
+  const [historyVersion, setHistoryVersion] = useState(0);
   const navigate = useNavigate();
   const done = outcome?.ok === true;
   useNavigateAfterSuccess(done, PENDING_LIST);
@@ -142,7 +145,16 @@ function ReviewArticle() {
               onError={(text) => setOutcome({ ok: false, text: REVIEW_ERRORS.approve + text })}
             />
           )}
+          <ChangesSinceRejection articleId={article.id} refresh={historyVersion} />
           <ArticleView article={article} showStatus headingLevel={2} />
+          <RevisionHistory
+            articleId={article.id}
+            refresh={historyVersion}
+            onRestored={(restored) => {
+              setArticle(restored);
+              setHistoryVersion((v) => v + 1);
+            }}
+          />
         </>
       )}
       <RejectModal

@@ -1,11 +1,23 @@
 // Write New Article. Served at /reporter-dashboard/article-create and /write-article (same module,
 // app/routes.ts); the first address is rewritten to the second (SPEC.md §2).
-import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+//
+// The form saves itself as a draft (app/components/article-form/draft-autosave.ts). Opening the
+// screen resumes the draft in progress (?draft=<id> opens a given one from the drafts list): the
+// text kept in this browser wins when the server never received it.
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
+import {
+  clearLocalDraft,
+  readLocalDraft,
+  type DraftStart,
+  type LocalDraft,
+} from '../../components/article-form/draft-autosave.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
-import { api } from '../../lib/api.ts';
+import type { Article } from '../../../contract/articles.ts';
+import type { Draft } from '../../../contract/drafts.ts';
+import { api, ApiRequestError } from '../../lib/api.ts';
 import '../../styles/reporter.css';
 
 export const meta = () => [{ title: 'Write New Article' }, { name: 'robots', content: 'noindex' }];
@@ -20,14 +32,80 @@ export default function WriteArticle() {
   );
 }
 
+type Opened = { key: string; initial?: Article; start: DraftStart };
+
+/** The form's fields from what the browser kept (images are the server's). */
+const fromLocal = (local: LocalDraft, imageUrls: string[]): Article =>
+  ({
+    ...local.values,
+    youtubeVideoId: local.values.youtubeVideoId || null,
+    region: local.values.region || null,
+    categories: local.values.categoryIds.map((id) => ({ id, name: '' })),
+    imageUrls,
+    images: [],
+  }) as unknown as Article;
+
+const fresh = (): Opened => ({ key: `new-${Date.now()}`, start: { draftId: null, version: 1, imageUrls: [] } });
+
+async function openDraft(requested: number | null): Promise<Opened> {
+  const local = readLocalDraft();
+  const id = requested ?? local?.draftId ?? null;
+  const mine = local && local.draftId === id ? local : null;
+  if (id === null) {
+    return local?.dirty
+      ? { key: 'local', initial: fromLocal(local, []), start: { draftId: null, version: 1, imageUrls: [], unsent: true } }
+      : fresh();
+  }
+  try {
+    const server = await api<Draft>(`/reporter/articles/drafts/${id}`);
+    if (mine?.dirty) {
+      // A keepalive save sent on close that arrived moved the server one version on, with this text.
+      const version = mine.closeSent && server.version === mine.version + 1 ? server.version : mine.version;
+      return {
+        key: `d${id}`,
+        initial: fromLocal(mine, server.imageUrls),
+        start: { draftId: id, version, imageUrls: server.imageUrls, unsent: true },
+      };
+    }
+    return { key: `d${id}`, initial: server, start: { draftId: id, version: server.version, imageUrls: server.imageUrls } };
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) {
+      // Submitted or deleted elsewhere: unsent text becomes a new draft, else a clean form.
+      if (mine?.dirty)
+        return { key: 'orphan', initial: fromLocal(mine, []), start: { draftId: null, version: 1, imageUrls: [], unsent: true } };
+      if (mine) clearLocalDraft();
+      return fresh();
+    }
+    // The server cannot be reached: carry on with what this browser kept.
+    if (mine)
+      return {
+        key: 'offline',
+        initial: fromLocal(mine, mine.imageUrls),
+        start: { draftId: id, version: mine.version, imageUrls: mine.imageUrls, unsent: mine.dirty },
+      };
+    return fresh();
+  }
+}
+
 function WriteArticleScreen() {
   const location = useLocation();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const requested = Number(searchParams.get('draft')) || null;
+  const [opened, setOpened] = useState<Opened | null>(null);
   useEffect(() => {
     if (location.pathname.replace(/\/$/, '').endsWith('/article-create')) {
       navigate({ pathname: WRITE_ARTICLE_PATH, search: location.search }, { replace: true });
     }
   }, [location.pathname, location.search, navigate]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void openDraft(requested).then((o) => !cancelled && setOpened(o));
+    return () => {
+      cancelled = true;
+    };
+  }, [requested]);
 
   return (
     <main className="page narrow reporter-page">
@@ -35,16 +113,50 @@ function WriteArticleScreen() {
         <Link to="/reporter-dashboard">Reporter Dashboard</Link>
       </p>
       <h1>Write New Article</h1>
-      <ArticleForm
-        mode="create"
-        submitLabel="Submit Article"
-        submittingLabel="Submitting..."
-        successMessage={ARTICLE_MESSAGES.submitted}
-        onSubmit={async (formData) => {
-          await api('/articles', { method: 'POST', body: formData });
-        }}
-        afterSuccess={() => navigate('/reporter-dashboard/pending-rejected-articles')}
-      />
+      {!opened ? (
+        <p>Loading draft...</p>
+      ) : (
+        <>
+          {opened.start.draftId !== null && (
+            <p className="draft-note">
+              Continuing your draft.{' '}
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  clearLocalDraft();
+                  setOpened(fresh());
+                  if (requested) navigate(WRITE_ARTICLE_PATH, { replace: true });
+                }}
+              >
+                Start a new article
+              </button>
+            </p>
+          )}
+          <ArticleForm
+            key={opened.key}
+            mode="create"
+            initial={opened.initial}
+            submitLabel="Submit Article"
+            submittingLabel="Submitting..."
+            successMessage={ARTICLE_MESSAGES.submitted}
+            autosave={{
+              start: opened.start,
+              onLoadNewer: (draft) =>
+                setOpened({
+                  key: `d${draft.id}-v${draft.version}`,
+                  initial: draft,
+                  start: { draftId: draft.id, version: draft.version, imageUrls: draft.imageUrls },
+                }),
+            }}
+            onSubmit={async (formData, _values, draft) => {
+              const url = draft?.draftId ? `/articles/drafts/${draft.draftId}/submit` : '/articles';
+              await api(url, { method: 'POST', body: formData });
+            }}
+            afterSuccess={() => navigate('/reporter-dashboard/pending-rejected-articles')}
+          />
+        </>
+      )}
     </main>
   );
 }

@@ -1,0 +1,198 @@
+// The admin review screen's history: 'Changes since rejection' of a resubmitted article (a
+// word-level diff of title and content, images added and removed, categories changed) and the
+// revision list with a Restore button (the restore is itself a new revision).
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { htmlToText, wordDiff, type DiffPart } from '../../../contract/word-diff.ts';
+import type { Article } from '../../../contract/articles.ts';
+import type { ChangesSinceRejection as Changes, Revision, RevisionSummary } from '../../../contract/drafts.ts';
+import { failureText } from './feedback.ts';
+
+function Diff({ parts }: { parts: DiffPart[] }) {
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.kind === 'added' ? (
+          <ins key={i}>{p.text}</ins>
+        ) : p.kind === 'removed' ? (
+          <del key={i}>{p.text}</del>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+export function ChangesSinceRejection({ articleId, refresh }: { articleId: number; refresh: number }) {
+  const [changes, setChanges] = useState<Changes | undefined>(undefined);
+  useEffect(() => {
+    let cancelled = false;
+    api<{ changes: Changes }>(`/admin/articles/${articleId}/changes-since-rejection`)
+      .then((r) => !cancelled && setChanges(r.changes))
+      .catch(() => !cancelled && setChanges(null));
+    return () => {
+      cancelled = true;
+    };
+  }, [articleId, refresh]);
+  if (!changes) return null;
+  const { before, after } = changes;
+  const addedImages = after.imageUrls.filter((u) => !before.imageUrls.includes(u));
+  const removedImages = before.imageUrls.filter((u) => !after.imageUrls.includes(u));
+  const names = (r: Revision) => r.categories.map((c) => c.name);
+  const addedCats = names(after).filter((n) => !names(before).includes(n));
+  const removedCats = names(before).filter((n) => !names(after).includes(n));
+  const titleChanged = before.title !== after.title;
+  const contentBefore = htmlToText(before.content);
+  const contentAfter = htmlToText(after.content);
+  const nothing =
+    !titleChanged &&
+    contentBefore === contentAfter &&
+    !addedImages.length &&
+    !removedImages.length &&
+    !addedCats.length &&
+    !removedCats.length;
+  return (
+    <section className="changes-since-rejection" aria-labelledby="changes-heading">
+      <h2 id="changes-heading">Changes since rejection</h2>
+      {nothing && <p>No changes since the rejection.</p>}
+      {titleChanged && (
+        <div className="diff-block">
+          <h3>Title</h3>
+          <p lang="te" className="word-diff" data-testid="title-diff">
+            <Diff parts={wordDiff(before.title, after.title)} />
+          </p>
+        </div>
+      )}
+      {contentBefore !== contentAfter && (
+        <div className="diff-block">
+          <h3>Content</h3>
+          <p lang="te" className="word-diff" data-testid="content-diff">
+            <Diff parts={wordDiff(contentBefore, contentAfter)} />
+          </p>
+        </div>
+      )}
+      {(addedCats.length > 0 || removedCats.length > 0) && (
+        <div className="diff-block">
+          <h3>Categories</h3>
+          {removedCats.length > 0 && (
+            <p>
+              Removed: <del>{removedCats.join(', ')}</del>
+            </p>
+          )}
+          {addedCats.length > 0 && (
+            <p>
+              Added: <ins>{addedCats.join(', ')}</ins>
+            </p>
+          )}
+        </div>
+      )}
+      {(addedImages.length > 0 || removedImages.length > 0) && (
+        <div className="diff-block">
+          <h3>Images</h3>
+          {[
+            ['Added', addedImages],
+            ['Removed', removedImages],
+          ].map(([label, urls]) =>
+            (urls as string[]).length ? (
+              <div key={label as string}>
+                <p>{label as string}:</p>
+                <ul className="image-previews">
+                  {(urls as string[]).map((u, i) => (
+                    <li key={u}>
+                      <img src={u} alt={`${label as string} image ${i + 1}`} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null,
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The newsroom works in India time, whatever the browser's zone. */
+const indiaTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+const KIND_LABELS: Record<RevisionSummary['kind'], string> = {
+  CREATE: 'Written',
+  EDIT: 'Edited',
+  RESUBMIT: 'Resubmitted',
+  RESTORE: 'Restored',
+};
+
+export function RevisionHistory({
+  articleId,
+  refresh,
+  onRestored,
+}: {
+  articleId: number;
+  refresh: number;
+  onRestored(article: Article): void;
+}) {
+  const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    api<RevisionSummary[]>(`/articles/${articleId}/revisions`)
+      .then((list) => !cancelled && setRevisions(list))
+      .catch(() => !cancelled && setRevisions([]));
+    return () => {
+      cancelled = true;
+    };
+  }, [articleId, refresh]);
+
+  async function restore(revision: RevisionSummary) {
+    if (!window.confirm(`Restore the version of ${indiaTime.format(new Date(revision.createdAt))} IST?`)) return;
+    setBusy(true);
+    try {
+      const result = await api<{ message: string; article: Article }>(
+        `/admin/articles/${articleId}/revisions/${revision.id}/restore`,
+        { method: 'POST' },
+      );
+      setMessage({ ok: true, text: result.message });
+      onRestored(result.article);
+    } catch (e) {
+      setMessage({ ok: false, text: `Error restoring revision: ${failureText(e)}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!revisions || revisions.length === 0) return null;
+  return (
+    <section className="revision-history" aria-labelledby="history-heading">
+      <h2 id="history-heading">Revision history</h2>
+      {message && (
+        <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
+      <ol>
+        {revisions.map((r, i) => (
+          <li key={r.id}>
+            <span>
+              {KIND_LABELS[r.kind]} by {r.editor.name ?? 'a deleted account'} on {indiaTime.format(new Date(r.createdAt))} IST
+              {r.changed.length > 0 && <> — {r.changed.join(', ')}</>}
+            </span>{' '}
+            {i > 0 && (
+              <button type="button" className="secondary" disabled={busy} onClick={() => void restore(r)}>
+                Restore
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,259 @@
+// Drafts: a reporter's unfinished article (status DRAFT), seen by its author only: never public,
+// never in the admin queue or any other list; other callers get 404. Saved again and again
+// (autosave), each save naming the version it was based on; submitting applies the create rules
+// and makes it PENDING like POST /api/articles.
+//
+// Images: uploaded once. A save's `images` files are added after the kept ones; the `article`
+// part's `imageUrls` (optional) lists the stored images to keep, in order; absent keeps them all.
+// An image left out is released. At most 4 in all.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { ServiceDeps } from '../services.ts';
+import type { Tx } from '../db/client.ts';
+import { articleCategories, articleImages, articles, images } from '../db/schema.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { IncomingFile, PreparedImage } from '../media/images.ts';
+import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors.ts';
+import { loadArticle, loadArticles, toArticleImage } from './model.ts';
+import { sanitizeArticleHtml } from './sanitize.ts';
+import { searchTextFor, shortDescriptionFor } from './text.ts';
+import { articlePart, checkCategories } from './service.ts';
+import { recordRevision } from './revisions.ts';
+import { MAX_ARTICLE_IMAGES, type Article } from '../../contract/articles.ts';
+import { ARTICLE_MESSAGES, ArticleCreateSchema } from '../../contract/article-form.ts';
+import { DRAFT_MESSAGES, DraftSaveSchema, type Draft, type DraftSaveInput } from '../../contract/drafts.ts';
+
+/** Thrown inside a transaction when a save is based on an older version; answered after rollback. */
+class StaleDraft extends Error {}
+
+type Upload = IncomingFile & { truncated?: boolean };
+
+export function createDraftsService(deps: ServiceDeps) {
+  const { db } = deps;
+
+  async function toDrafts(ids: number[]): Promise<Draft[]> {
+    const [list, rows] = await Promise.all([
+      loadArticles(db, ids),
+      ids.length
+        ? db
+            .select({ id: articles.id, version: articles.version, updatedAt: articles.updatedAt })
+            .from(articles)
+            .where(inArray(articles.id, ids))
+        : [],
+    ]);
+    const meta = new Map(rows.map((r) => [r.id, r]));
+    return list.map((a) => ({ ...a, version: meta.get(a.id)!.version, updatedAt: meta.get(a.id)!.updatedAt.toISOString() }));
+  }
+  const draftOf = async (id: number) => (await toDrafts([id]))[0];
+
+  /** The caller's own draft, locked for this transaction; anything else is 404. */
+  async function lockOwnDraft(tx: Tx, user: SessionUser, id: number) {
+    const [row] = await tx
+      .select({ id: articles.id, version: articles.version })
+      .from(articles)
+      .where(and(eq(articles.id, id), eq(articles.reporterId, user.id), eq(articles.approvalStatus, 'DRAFT')))
+      .for('update');
+    if (!row) throw notFound(DRAFT_MESSAGES.notFound);
+    return row;
+  }
+
+  function fields(input: DraftSaveInput) {
+    const content = sanitizeArticleHtml(input.content);
+    return {
+      title: input.title.trim(),
+      author: input.author.trim(),
+      content,
+      region: input.region.trim() || null,
+      youtubeVideoId: input.youtubeVideoId,
+      shortDescription: shortDescriptionFor(content),
+      searchText: searchTextFor(input.title, content),
+    };
+  }
+
+  async function prepareAll(files: Upload[]): Promise<PreparedImage[]> {
+    if (files.length > MAX_ARTICLE_IMAGES)
+      throw badRequest(ARTICLE_MESSAGES.tooManyImages, { images: ARTICLE_MESSAGES.tooManyImages });
+    // prepare() writes nothing, so a refused file needs no clean-up.
+    const prepared: PreparedImage[] = [];
+    for (const file of files) prepared.push(await deps.images.prepare(file, 'article'));
+    return prepared;
+  }
+
+  /** Runs `work` with the prepared images; on any failure their files are discarded. */
+  async function withImages<T>(prepared: PreparedImage[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      await deps.images.discard(prepared);
+      throw error;
+    }
+  }
+
+  /** The draft's images become `keep` (stored ones, by URL) followed by the new uploads. */
+  async function writeImages(tx: Tx, id: number, keepUrls: string[] | undefined, prepared: PreparedImage[]) {
+    const current = await tx
+      .select({ imageId: articleImages.imageId, image: images })
+      .from(articleImages)
+      .innerJoin(images, eq(images.id, articleImages.imageId))
+      .where(eq(articleImages.articleId, id))
+      .orderBy(articleImages.position);
+    const byUrl = new Map(current.map((c) => [toArticleImage(c.image).url, c.imageId]));
+    const keep =
+      keepUrls === undefined
+        ? current.map((c) => c.imageId)
+        : [
+            ...new Set(
+              keepUrls.map((url) => {
+                const imageId = byUrl.get(url);
+                if (imageId === undefined) throw badRequest(DRAFT_MESSAGES.unknownImage, { images: DRAFT_MESSAGES.unknownImage });
+                return imageId;
+              }),
+            ),
+          ];
+    if (keep.length + prepared.length > MAX_ARTICLE_IMAGES)
+      throw badRequest(ARTICLE_MESSAGES.tooManyImages, { images: ARTICLE_MESSAGES.tooManyImages });
+    const unchanged = prepared.length === 0 && keep.length === current.length && keep.every((k, i) => k === current[i].imageId);
+    if (unchanged) return;
+    const stored = await deps.images.store(prepared, tx);
+    await tx.delete(articleImages).where(eq(articleImages.articleId, id));
+    const all = [...keep, ...stored.map((s) => s.id)];
+    if (all.length) await tx.insert(articleImages).values(all.map((imageId, position) => ({ articleId: id, imageId, position })));
+    const dropped = current.map((c) => c.imageId).filter((imageId) => !keep.includes(imageId));
+    if (dropped.length) await deps.images.release(dropped, tx);
+  }
+
+  async function writeCategories(tx: Tx, id: number, ids: number[]) {
+    await tx.delete(articleCategories).where(eq(articleCategories.articleId, id));
+    if (ids.length)
+      await tx.insert(articleCategories).values(ids.map((categoryId, position) => ({ articleId: id, categoryId, position })));
+  }
+
+  /** Locks the draft and refuses a save based on an older version (409 offering the newer draft). */
+  async function checkVersion(tx: Tx, user: SessionUser, id: number, version: number | undefined, required: boolean) {
+    const row = await lockOwnDraft(tx, user, id);
+    if (version === undefined) {
+      if (required) throw badRequest(DRAFT_MESSAGES.versionRequired, { version: DRAFT_MESSAGES.versionRequired });
+    } else if (version !== row.version) throw new StaleDraft();
+    return row;
+  }
+
+  async function answerStale<T>(id: number, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof StaleDraft)) throw error;
+      const draft = await draftOf(id);
+      throw new HttpError(409, DRAFT_MESSAGES.stale, undefined, { version: draft.version, draft });
+    }
+  }
+
+  async function save(user: SessionUser, id: number, rawArticle: unknown, files: Upload[]): Promise<Draft> {
+    const input = parseOr400(DraftSaveSchema, articlePart(rawArticle));
+    const prepared = await prepareAll(files);
+    await answerStale(id, () =>
+      withImages(prepared, () =>
+        db.transaction(async (tx) => {
+          const row = await checkVersion(tx, user, id, input.version, true);
+          await checkCategories(tx, input.categoryIds, user.role);
+          await tx
+            .update(articles)
+            .set({ ...fields(input), version: row.version + 1, updatedAt: new Date() })
+            .where(eq(articles.id, id));
+          await writeCategories(tx, id, input.categoryIds);
+          await writeImages(tx, id, input.imageUrls, prepared);
+        }),
+      ),
+    );
+    return draftOf(id);
+  }
+
+  return {
+    /** POST /api/articles/drafts: a new draft; nothing is required yet, images optional. */
+    async create(user: SessionUser, rawArticle: unknown, files: Upload[]): Promise<Draft> {
+      const input = parseOr400(DraftSaveSchema, articlePart(rawArticle ?? '{}'));
+      const prepared = await prepareAll(files);
+      const id = await withImages(prepared, () =>
+        db.transaction(async (tx) => {
+          await checkCategories(tx, input.categoryIds, user.role);
+          const [row] = await tx
+            .insert(articles)
+            .values({ ...fields(input), reporterId: user.id, approvalStatus: 'DRAFT', version: 1 })
+            .returning({ id: articles.id });
+          await writeCategories(tx, row.id, input.categoryIds);
+          await writeImages(tx, row.id, [], prepared);
+          return row.id;
+        }),
+      );
+      return draftOf(id);
+    },
+
+    /** PUT /api/articles/drafts/{id}: needs the version it was based on; a stale one is 409. */
+    save,
+
+    /** GET /api/reporter/articles/drafts: the caller's drafts, last saved first. */
+    async listOwn(user: SessionUser): Promise<Draft[]> {
+      const rows = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.reporterId, user.id), eq(articles.approvalStatus, 'DRAFT')))
+        .orderBy(desc(articles.updatedAt), desc(articles.id))
+        .limit(200);
+      return toDrafts(rows.map((r) => r.id));
+    },
+
+    /** GET /api/reporter/articles/drafts/{id}: reopening the form. */
+    async getOwn(user: SessionUser, id: number): Promise<Draft> {
+      const [row] = await db
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(eq(articles.id, id), eq(articles.reporterId, user.id), eq(articles.approvalStatus, 'DRAFT')));
+      if (!row) throw notFound(DRAFT_MESSAGES.notFound);
+      return draftOf(id);
+    },
+
+    /** DELETE /api/reporter/articles/drafts/{id}: the draft and its images. */
+    async remove(user: SessionUser, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        await lockOwnDraft(tx, user, id);
+        const held = await tx.select({ id: articleImages.imageId }).from(articleImages).where(eq(articleImages.articleId, id));
+        await tx.delete(articles).where(eq(articles.id, id));
+        await deps.images.release(
+          held.map((h) => h.id),
+          tx,
+        );
+      });
+    },
+
+    /**
+     * POST /api/articles/drafts/{id}/submit: an optional last save (same body as PUT), then the
+     * create rules (title, author, category, region, 1-4 images, video id) on the stored draft;
+     * it becomes a PENDING article, submitted now, with its first revision.
+     */
+    async submit(user: SessionUser, id: number, rawArticle: unknown, files: Upload[]): Promise<Article> {
+      if (rawArticle !== undefined || files.length) await save(user, id, rawArticle, files);
+      await db.transaction(async (tx) => {
+        await lockOwnDraft(tx, user, id);
+        const [stored] = await loadArticles(tx, [id]);
+        const input = parseOr400(ArticleCreateSchema, {
+          title: stored.title,
+          author: stored.author,
+          content: stored.content,
+          youtubeVideoId: stored.youtubeVideoId,
+          categoryIds: stored.categories.map((c) => c.id),
+          region: stored.region ?? '',
+        });
+        if (stored.imageUrls.length === 0)
+          throw badRequest(ARTICLE_MESSAGES.imagesRequired, { images: ARTICLE_MESSAGES.imagesRequired });
+        await checkCategories(tx, input.categoryIds, user.role);
+        const now = new Date();
+        // Submitted now: the admin queue is worked in order of submission.
+        await tx
+          .update(articles)
+          .set({ approvalStatus: 'PENDING', createdAt: now, publicationDate: now, updatedAt: now })
+          .where(eq(articles.id, id));
+        await recordRevision(tx, id, user, 'CREATE');
+      });
+      return (await loadArticle(db, id, { withReason: true }))!;
+    },
+  };
+}
+export type DraftsService = ReturnType<typeof createDraftsService>;

@@ -1,0 +1,313 @@
+// Revision history of articles: every saved change of the text, categories, images, region or
+// video of a non-draft article keeps a revision (who, when, what), written by the caller's
+// transaction so a failed save leaves none. Reads for the author and admins; restore for admins.
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import type { ServiceDeps } from '../services.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
+import { articleCategories, articleImages, articleRevisions, articles, categories, images, users } from '../db/schema.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { notFound } from '../http/errors.ts';
+import { loadArticle, toArticleImage } from './model.ts';
+import { searchTextFor, shortDescriptionFor } from './text.ts';
+import type { Article } from '../../contract/articles.ts';
+import {
+  DRAFT_MESSAGES,
+  REVISION_FIELDS,
+  type ChangesSinceRejection,
+  type Revision,
+  type RevisionField,
+  type RevisionKind,
+  type RevisionSummary,
+} from '../../contract/drafts.ts';
+
+type RevisionRow = typeof articleRevisions.$inferSelect;
+type Snapshot = Pick<RevisionRow, 'title' | 'author' | 'content' | 'region' | 'youtubeVideoId' | 'categoryIds' | 'imageIds'>;
+
+/** The article as it stands in `tx` (null when it does not exist). */
+async function snapshotOf(tx: DbOrTx, articleId: number): Promise<(Snapshot & { reporterId: number }) | null> {
+  const [row] = await tx
+    .select({
+      title: articles.title,
+      author: articles.author,
+      content: articles.content,
+      region: articles.region,
+      youtubeVideoId: articles.youtubeVideoId,
+      reporterId: articles.reporterId,
+    })
+    .from(articles)
+    .where(eq(articles.id, articleId));
+  if (!row) return null;
+  const [cats, imgs] = await Promise.all([
+    tx
+      .select({ id: articleCategories.categoryId })
+      .from(articleCategories)
+      .where(eq(articleCategories.articleId, articleId))
+      .orderBy(asc(articleCategories.position), asc(articleCategories.categoryId)),
+    tx
+      .select({ id: articleImages.imageId })
+      .from(articleImages)
+      .where(eq(articleImages.articleId, articleId))
+      .orderBy(asc(articleImages.position)),
+  ]);
+  return { ...row, categoryIds: cats.map((c) => c.id), imageIds: imgs.map((i) => i.id) };
+}
+
+const sameList = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+function changedFields(before: Snapshot | undefined, after: Snapshot): RevisionField[] {
+  if (!before) return [];
+  return REVISION_FIELDS.filter((field) => {
+    if (field === 'categories') return !sameList(before.categoryIds, after.categoryIds);
+    if (field === 'images') return !sameList(before.imageIds, after.imageIds);
+    return before[field] !== after[field];
+  });
+}
+
+async function latestRevision(tx: DbOrTx, articleId: number): Promise<RevisionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(articleRevisions)
+    .where(eq(articleRevisions.articleId, articleId))
+    .orderBy(desc(articleRevisions.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Before an article changes: an article with no history yet (written before history began, or
+ * inserted by a script) gets its current state as its first revision, credited to its reporter,
+ * so the change that follows has something to be compared with.
+ */
+export async function ensureFirstRevision(tx: Tx, articleId: number): Promise<void> {
+  if (await latestRevision(tx, articleId)) return;
+  const now = await snapshotOf(tx, articleId);
+  if (!now) return;
+  const [reporter] = await tx.select({ username: users.username }).from(users).where(eq(users.id, now.reporterId));
+  const { reporterId, ...snapshot } = now;
+  await tx
+    .insert(articleRevisions)
+    .values({ articleId, editorId: reporterId, editorName: reporter?.username ?? null, kind: 'CREATE', ...snapshot });
+}
+
+/**
+ * After a save, in its transaction: keeps the article's new state as a revision. An EDIT that
+ * changed nothing keeps none; CREATE, RESUBMIT (a reporter's edit of a rejected article) and
+ * RESTORE are always kept, so the history shows every resubmission and restore.
+ */
+export async function recordRevision(
+  tx: Tx,
+  articleId: number,
+  editor: Pick<SessionUser, 'id' | 'username'>,
+  kind: RevisionKind,
+  opts: { previousStatus?: string | null; restoredFromId?: number } = {},
+): Promise<void> {
+  const now = await snapshotOf(tx, articleId);
+  if (!now) return;
+  const { reporterId: _reporter, ...snapshot } = now;
+  if (kind === 'EDIT') {
+    const last = await latestRevision(tx, articleId);
+    if (last && changedFields(last, snapshot).length === 0) return;
+  }
+  await tx.insert(articleRevisions).values({
+    articleId,
+    editorId: editor.id,
+    editorName: editor.username,
+    kind,
+    previousStatus: opts.previousStatus ?? null,
+    restoredFromId: opts.restoredFromId ?? null,
+    ...snapshot,
+  });
+}
+
+/** Image ids an article and its history hold: all are released when the article is deleted. */
+export async function imageIdsHeldBy(tx: DbOrTx, articleId: number): Promise<number[]> {
+  const [current, past] = await Promise.all([
+    tx.select({ id: articleImages.imageId }).from(articleImages).where(eq(articleImages.articleId, articleId)),
+    tx.select({ ids: articleRevisions.imageIds }).from(articleRevisions).where(eq(articleRevisions.articleId, articleId)),
+  ]);
+  return [...new Set([...current.map((r) => r.id), ...past.flatMap((r) => r.ids)])];
+}
+
+export function createRevisionsService(deps: ServiceDeps) {
+  const { db } = deps;
+
+  /** The article if this caller may see its history: its reporter or an admin; drafts have none. */
+  async function visibleArticle(user: SessionUser, articleId: number) {
+    const [row] = await db
+      .select({ reporterId: articles.reporterId, status: articles.approvalStatus })
+      .from(articles)
+      .where(eq(articles.id, articleId));
+    if (!row || row.status === 'DRAFT' || (user.role !== 'ADMIN' && row.reporterId !== user.id))
+      throw notFound('Article not found.');
+    return row;
+  }
+
+  async function toRevisions(rows: RevisionRow[], withBody: boolean): Promise<Revision[]> {
+    if (rows.length === 0) return [];
+    // The revision before each one (by id), to say what it changed.
+    const articleIds = [...new Set(rows.map((r) => r.articleId))];
+    const all = await db
+      .select()
+      .from(articleRevisions)
+      .where(inArray(articleRevisions.articleId, articleIds))
+      .orderBy(asc(articleRevisions.id));
+    const previous = new Map<number, RevisionRow | undefined>();
+    const lastOf = new Map<number, RevisionRow>();
+    for (const r of all) {
+      previous.set(r.id, lastOf.get(r.articleId));
+      lastOf.set(r.articleId, r);
+    }
+    const categoryIds = [...new Set(rows.flatMap((r) => r.categoryIds))];
+    const imageIds = [...new Set(rows.flatMap((r) => r.imageIds))];
+    const [cats, imgs] = await Promise.all([
+      withBody && categoryIds.length
+        ? db.select({ id: categories.id, name: categories.name }).from(categories).where(inArray(categories.id, categoryIds))
+        : [],
+      withBody && imageIds.length ? db.select().from(images).where(inArray(images.id, imageIds)) : [],
+    ]);
+    const catName = new Map(cats.map((c) => [c.id, c.name]));
+    const imageUrl = new Map(imgs.map((i) => [i.id, toArticleImage(i).url]));
+    return rows.map((r) => {
+      const summary: RevisionSummary = {
+        id: r.id,
+        articleId: r.articleId,
+        kind: r.kind,
+        createdAt: r.createdAt.toISOString(),
+        editor: { id: r.editorId, name: r.editorName },
+        restoredFromId: r.restoredFromId,
+        changed: changedFields(previous.get(r.id), r),
+      };
+      if (!withBody) return summary as Revision;
+      return {
+        ...summary,
+        title: r.title,
+        author: r.author,
+        content: r.content,
+        region: r.region,
+        youtubeVideoId: r.youtubeVideoId,
+        // A category deleted since is no longer named: it is left out.
+        categories: r.categoryIds.flatMap((id) => (catName.has(id) ? [{ id, name: catName.get(id)! }] : [])),
+        imageUrls: r.imageIds.flatMap((id) => (imageUrl.has(id) ? [imageUrl.get(id)!] : [])),
+      };
+    });
+  }
+
+  async function revisionRow(articleId: number, revisionId: number): Promise<RevisionRow> {
+    const [row] = await db
+      .select()
+      .from(articleRevisions)
+      .where(and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.id, revisionId)));
+    if (!row) throw notFound(DRAFT_MESSAGES.revisionNotFound);
+    return row;
+  }
+
+  return {
+    /** GET /api/articles/{id}/revisions: newest first, what each changed, without the bodies. */
+    async list(user: SessionUser, articleId: number): Promise<RevisionSummary[]> {
+      await visibleArticle(user, articleId);
+      const rows = await db
+        .select()
+        .from(articleRevisions)
+        .where(eq(articleRevisions.articleId, articleId))
+        .orderBy(desc(articleRevisions.id));
+      return toRevisions(rows, false);
+    },
+
+    /** GET /api/articles/{id}/revisions/{revId}: one revision in full. */
+    async get(user: SessionUser, articleId: number, revisionId: number): Promise<Revision> {
+      await visibleArticle(user, articleId);
+      return (await toRevisions([await revisionRow(articleId, revisionId)], true))[0];
+    },
+
+    /**
+     * GET /api/admin/articles/{id}/changes-since-rejection: for an article its reporter resubmitted
+     * after a rejection, the revision the admin rejected (the one before the latest resubmission)
+     * and the latest revision. Null when the article was never resubmitted.
+     */
+    async sinceRejection(user: SessionUser, articleId: number): Promise<ChangesSinceRejection> {
+      await visibleArticle(user, articleId);
+      const [resubmission] = await db
+        .select({ id: articleRevisions.id })
+        .from(articleRevisions)
+        .where(and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.kind, 'RESUBMIT')))
+        .orderBy(desc(articleRevisions.id))
+        .limit(1);
+      if (!resubmission) return null;
+      const [[before], [after]] = await Promise.all([
+        db
+          .select()
+          .from(articleRevisions)
+          .where(and(eq(articleRevisions.articleId, articleId), lt(articleRevisions.id, resubmission.id)))
+          .orderBy(desc(articleRevisions.id))
+          .limit(1),
+        db
+          .select()
+          .from(articleRevisions)
+          .where(eq(articleRevisions.articleId, articleId))
+          .orderBy(desc(articleRevisions.id))
+          .limit(1),
+      ]);
+      if (!before) return null;
+      const [b, a] = await toRevisions([before, after], true);
+      return { before: b, after: a };
+    },
+
+    /**
+     * POST /api/admin/articles/{id}/revisions/{revId}/restore: the article takes the revision's
+     * text, categories, images, region and video again (status kept); the restore is itself a new
+     * revision. Categories deleted since are left out (none left: the current ones stay); so are
+     * images no longer stored.
+     */
+    async restore(user: SessionUser, articleId: number, revisionId: number): Promise<{ message: string; article: Article }> {
+      const status = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ status: articles.approvalStatus })
+          .from(articles)
+          .where(eq(articles.id, articleId))
+          .for('update');
+        if (!row || row.status === 'DRAFT') throw notFound('Article not found.');
+        const [rev] = await tx
+          .select()
+          .from(articleRevisions)
+          .where(and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.id, revisionId)));
+        if (!rev) throw notFound(DRAFT_MESSAGES.revisionNotFound);
+        await ensureFirstRevision(tx, articleId);
+        const [liveCats, liveImages] = await Promise.all([
+          rev.categoryIds.length
+            ? tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, rev.categoryIds))
+            : [],
+          rev.imageIds.length ? tx.select({ id: images.id }).from(images).where(inArray(images.id, rev.imageIds)) : [],
+        ]);
+        const catIds = rev.categoryIds.filter((id) => liveCats.some((c) => c.id === id));
+        const imageIds = rev.imageIds.filter((id) => liveImages.some((i) => i.id === id));
+        await tx
+          .update(articles)
+          .set({
+            title: rev.title,
+            author: rev.author,
+            content: rev.content,
+            region: rev.region,
+            youtubeVideoId: rev.youtubeVideoId,
+            shortDescription: shortDescriptionFor(rev.content),
+            searchText: searchTextFor(rev.title, rev.content),
+            updatedAt: new Date(),
+          })
+          .where(eq(articles.id, articleId));
+        if (catIds.length) {
+          await tx.delete(articleCategories).where(eq(articleCategories.articleId, articleId));
+          await tx.insert(articleCategories).values(catIds.map((categoryId, position) => ({ articleId, categoryId, position })));
+        }
+        // Images dropped from the article stay stored: the history still shows them.
+        if (imageIds.length) {
+          await tx.delete(articleImages).where(eq(articleImages.articleId, articleId));
+          await tx.insert(articleImages).values(imageIds.map((imageId, position) => ({ articleId, imageId, position })));
+        }
+        await recordRevision(tx, articleId, user, 'RESTORE', { previousStatus: row.status, restoredFromId: rev.id });
+        return row.status;
+      });
+      if (status === 'APPROVED') await deps.changes.contentChanged(`article:${articleId}:restored`);
+      return { message: DRAFT_MESSAGES.restored, article: (await loadArticle(db, articleId, { withReason: true }))! };
+    },
+  };
+}
+export type RevisionsService = ReturnType<typeof createRevisionsService>;
