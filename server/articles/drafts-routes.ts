@@ -64,6 +64,6 @@ export async function draftsRoutes(app: FastifyInstance, { services }: { service
   }));
 
   app.post('/admin/articles/:id/revisions/:revId/restore', adminOnly, async (request) =>
-    revisions.restore(currentUser(request), articleId(request.params), revisionId(request.params)),
+    revisions.restore(currentUser(request), articleId(request.params), revisionId(request.params), request.ip),
   );
 }

@@ -1,6 +1,7 @@
 // Revision history of articles: every saved change of the text, categories, images, region or
 // video of a non-draft article keeps a revision (who, when, what), written by the caller's
 // transaction so a failed save leaves none. Reads for the author and admins; restore for admins.
+import { record } from '../audit/service.ts';
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
@@ -258,7 +259,12 @@ export function createRevisionsService(deps: ServiceDeps) {
      * revision. Categories deleted since are left out (none left: the current ones stay); so are
      * images no longer stored.
      */
-    async restore(user: SessionUser, articleId: number, revisionId: number): Promise<{ message: string; article: Article }> {
+    async restore(
+      user: SessionUser,
+      articleId: number,
+      revisionId: number,
+      ip?: string,
+    ): Promise<{ message: string; article: Article }> {
       const status = await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ status: articles.approvalStatus })
@@ -303,6 +309,14 @@ export function createRevisionsService(deps: ServiceDeps) {
           await tx.insert(articleImages).values(imageIds.map((imageId, position) => ({ articleId, imageId, position })));
         }
         await recordRevision(tx, articleId, user, 'RESTORE', { previousStatus: row.status, restoredFromId: rev.id });
+        await record(tx, {
+          actor: { id: user.id, username: user.username, ip },
+          action: 'article.revision_restore',
+          objectType: 'article',
+          objectId: articleId,
+          summary: rev.title,
+          details: { revisionId: rev.id, status: row.status },
+        });
         return row.status;
       });
       if (status === 'APPROVED') await deps.changes.contentChanged(`article:${articleId}:restored`);

@@ -63,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     return reply.status(204).send();
   });
   app.post('/admin/users/:id/password-reset', { preHandler: requireRole('ADMIN') }, async (request, reply) => {
-    return reply.status(201).send(await auth.issuePasswordReset(currentUser(request), request.params));
+    return reply.status(201).send(await auth.issuePasswordReset(currentUser(request), request.params, request.ip));
   });
   app.post('/auth/totp/setup', staff, async (request) => auth.totp.setup(currentUser(request)));
   app.post('/auth/totp/enable', { ...staff, config: { rateLimit } }, async (request) =>

@@ -22,7 +22,7 @@ import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
 import { digestToken, type SessionStore, type SessionUser } from './sessions.ts';
 import { createSignInThrottle } from './throttle.ts';
 import { createTotpService } from './totp.ts';
-import { recordStaffSignIn } from '../audit/service.ts';
+import { record, recordStaffSignIn } from '../audit/service.ts';
 
 const isStaff = (role: string) => role === 'ADMIN' || role === 'REPORTER';
 
@@ -142,16 +142,24 @@ export function createAuthService({
     },
 
     /** An admin's one-time link for another account: 24 h, one use, a new link voids the old. */
-    async issuePasswordReset(admin: SessionUser, params: unknown): Promise<PasswordResetLink> {
+    async issuePasswordReset(admin: SessionUser, params: unknown, ip?: string): Promise<PasswordResetLink> {
       const { id } = parseOr400(UserIdParamSchema, params);
       if (id === admin.id) throw badRequest(AUTH_MESSAGES.resetOwnAccount);
-      const [target] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+      const [target] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
       if (!target) throw notFound(AUTH_MESSAGES.userNotFound);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + RESET_LINK_HOURS * 3_600_000);
       await db.transaction(async (tx) => {
         await tx.delete(passwordResets).where(eq(passwordResets.userId, id));
         await tx.insert(passwordResets).values({ id: digestToken(token), userId: id, expiresAt });
+        await record(tx, {
+          actor: { id: admin.id, username: admin.username, ip },
+          action: 'user.password_reset',
+          objectType: 'user',
+          objectId: id,
+          summary: target.username,
+          details: { expiresAt: expiresAt.toISOString() },
+        });
       });
       return { resetUrl: `${config.publicUrl}/reset-password/${token}`, expiresAt: expiresAt.toISOString() };
     },
