@@ -26,6 +26,7 @@ import { aboutRoutes } from './about/routes.ts';
 import { adsRoutes } from './ads/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
+import { registerLegacyRedirects } from './import/redirects.ts';
 
 export type BuildAppOptions = {
   services: Services;
@@ -109,6 +110,8 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
     limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
   });
   registerOriginCheck(app, config.publicUrl);
+  // Old WordPress addresses of imported posts (server/import/).
+  registerLegacyRedirects(app, services.db);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
