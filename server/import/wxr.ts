@@ -101,8 +101,10 @@ export async function* readWxr(file: string, opts: { highWaterMark?: number } = 
   const fail = (message: string) => {
     failure ??= new WxrFormatError(message);
   };
+  // saxes reports a wrong close tag after handing it to closetag as the innermost element's.
+  let lastClosed: { name: string; line: number } | undefined;
   parser.on('error', (error) => {
-    const top = stack[stack.length - 1];
+    const top = /unexpected close tag/.test(error.message) && lastClosed ? lastClosed : stack[stack.length - 1];
     const expected = top ? `; expected </${top.name}> (opened on line ${top.line}) or more content inside it` : '';
     fail(`${error.message}${expected}`);
   });
@@ -140,7 +142,7 @@ export async function* readWxr(file: string, opts: { highWaterMark?: number } = 
   parser.on('closetag', (tag) => {
     if (failure) return;
     const depth = stack.length;
-    stack.pop();
+    lastClosed = stack.pop();
     const name = tag.name;
     const value = text;
     text = '';
