@@ -183,7 +183,7 @@ export const wordpressImports = pgTable(
     wordpressId: integer('wordpress_id').notNull(),
     // Null once the imported article is deleted: the post is still "done" on a re-run.
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
-    importedAt: createdAt(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('wordpress_imports_article_idx').on(t.articleId)],
 );

@@ -263,7 +263,11 @@ export function createWordpressImporter(deps: ServiceDeps) {
       for await (const entry of readWxr(opts.file)) {
         if (entry.kind !== 'item') continue;
         const item = entry.item;
-        if (item.postType === 'attachment') continue;
+        if (item.postType === 'attachment') {
+          // Pictures, read through the posts that show them; counted, not imported.
+          skip('attachment');
+          continue;
+        }
         if (opts.shouldStop?.()) {
           report.stopped = true;
           break;
@@ -385,7 +389,9 @@ export function createWordpressImporter(deps: ServiceDeps) {
           report.imported[status === 'APPROVED' ? 'approved' : 'pending']++;
           if (status === 'APPROVED') changed = true;
         } catch (error) {
-          report.failed.push({ title: item.title, line: item.line, message: (error as Error).message });
+          // Drizzle wraps the database's own message (the useful part) as the cause.
+          const cause = (error as { cause?: { message?: string } }).cause?.message;
+          report.failed.push({ title: item.title, line: item.line, message: cause ?? (error as Error).message });
         } finally {
           opts.onProgress?.({ done, total });
         }
