@@ -26,7 +26,8 @@ export function renderWordpressHtml(raw: string, extras: ContentExtras): string 
 
 /**
  * Takes the <img> elements out (recording their address and attachment id), and drops what they
- * leave empty: a link around a picture, a figure with no caption, an empty paragraph.
+ * leave empty: a link around a picture, a figure with no caption, an empty paragraph. Elements
+ * the editor lacks become their nearest equivalent (h4-h6 → h3, table rows → paragraphs).
  */
 export function takePictures(html: string): { html: string; pictures: ContentPicture[]; frames: string[] } {
   const pictures: ContentPicture[] = [];
@@ -36,6 +37,20 @@ export function takePictures(html: string): { html: string; pictures: ContentPic
     allowedAttributes: false,
     allowVulnerableTags: true,
     transformTags: {
+      // What the article editor has no element for, in the nearest one it has, so the structure
+      // survives the sanitiser (which would otherwise keep only the text, run together).
+      h4: 'h3',
+      h5: 'h3',
+      h6: 'h3',
+      tr: 'p',
+      th: 'strong',
+      td: 'span',
+      dt: 'p',
+      dd: 'p',
+      caption: 'p',
+      address: 'p',
+      del: 's',
+      ins: 'u',
       img: (tagName, attribs) => {
         const id = /(?:^|\s)wp-image-(\d+)(?:\s|$)/.exec(attribs.class ?? '')?.[1];
         if (attribs.src) pictures.push({ url: attribs.src, ...(id ? { attachmentId: Number(id) } : {}) });
@@ -54,6 +69,14 @@ export function takePictures(html: string): { html: string; pictures: ContentPic
   return { html: out, pictures, frames };
 }
 
+/** Block comments and taken-out pictures leave runs of blank lines between elements; <pre> keeps its own. */
+export function tidyBlankLines(html: string): string {
+  return html
+    .split(/(<pre[\s>][\s\S]*?<\/pre>)/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(/>[^\S\n]*\n\s*</g, '>\n<')))
+    .join('');
+}
+
 export function importContent(raw: string): ImportedContent {
   const extras = emptyExtras();
   const rendered = renderWordpressHtml(raw, extras);
@@ -63,7 +86,7 @@ export function importContent(raw: string): ImportedContent {
     if (id) extras.youtubeIds.push(id);
   }
   return {
-    html: sanitizeArticleHtml(html),
+    html: tidyBlankLines(sanitizeArticleHtml(html)),
     youtubeVideoId: extras.youtubeIds[0] ?? null,
     pictures: [...pictures, ...extras.imageUrls.map((url) => ({ url }))],
     galleries: extras.galleries,

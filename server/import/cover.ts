@@ -99,7 +99,8 @@ export async function renderCover(title: string, categoryName: string): Promise<
         fontfile,
         width: textWidth,
         ...(height ? { height } : {}),
-        wrap: 'word',
+        // Whole words, or characters when one word is wider than the picture.
+        wrap: 'word-char',
         rgba: true,
       },
     })
@@ -110,6 +111,11 @@ export async function renderCover(title: string, categoryName: string): Promise<
   // Too long for the picture at 60 pt: let Pango choose the size that fills the box.
   if (titleImage.info.height > maxTitleHeight) titleImage = await render(title, 60, maxTitleHeight);
   const label = await render(categoryName, 30);
+  // Pango may still draw wider than asked (a glyph run it cannot break): never past the picture.
+  const fit = async (image: { data: Buffer; info: { width: number; height: number } }, maxHeight: number) =>
+    image.info.width <= textWidth && image.info.height <= maxHeight
+      ? image.data
+      : sharp(image.data).resize({ width: textWidth, height: maxHeight, fit: 'inside' }).png().toBuffer();
   const background = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
       <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#000" stop-opacity="0.35"/></linearGradient></defs>
@@ -119,8 +125,8 @@ export async function renderCover(title: string, categoryName: string): Promise<
   );
   return sharp(background)
     .composite([
-      { input: label.data, top: MARGIN, left: MARGIN },
-      { input: titleImage.data, top: MARGIN + 100, left: MARGIN },
+      { input: await fit(label, 60), top: MARGIN, left: MARGIN },
+      { input: await fit(titleImage, maxTitleHeight), top: MARGIN + 100, left: MARGIN },
     ])
     .jpeg({ quality: 85 })
     .toBuffer();
