@@ -50,20 +50,35 @@ function progressPrinter() {
 function printReport(report: ImportReport) {
   const lines: string[] = [];
   const verb = report.dryRun ? 'Would import' : 'Imported';
-  lines.push(report.dryRun ? 'Dry run: nothing was written.' : report.stopped ? 'Stopped: run the same command again to resume.' : 'Import finished.');
-  lines.push(`${verb}: ${report.imported.approved + report.imported.pending} posts (${report.imported.approved} approved, ${report.imported.pending} pending)`);
+  lines.push(
+    report.dryRun
+      ? 'Dry run: nothing was written.'
+      : report.stopped
+        ? 'Stopped: run the same command again to resume.'
+        : 'Import finished.',
+  );
+  lines.push(
+    `${verb}: ${report.imported.approved + report.imported.pending} posts (${report.imported.approved} approved, ${report.imported.pending} pending)`,
+  );
   lines.push(`Already imported (skipped): ${report.alreadyImported}`);
   const skipped = Object.entries(report.skipped).sort((a, b) => b[1] - a[1]);
-  lines.push(`Skipped: ${skipped.reduce((n, [, c]) => n + c, 0)}${skipped.length ? ` (${skipped.map(([r, c]) => `${r}: ${c}`).join(', ')})` : ''}`);
+  lines.push(
+    `Skipped: ${skipped.reduce((n, [, c]) => n + c, 0)}${skipped.length ? ` (${skipped.map(([r, c]) => `${r}: ${c}`).join(', ')})` : ''}`,
+  );
   lines.push(`Images missing: ${report.imagesMissing.length}`);
   for (const m of report.imagesMissing.slice(0, 50)) lines.push(`  ${m.post}: ${m.url} (${m.reason})`);
   if (report.imagesMissing.length > 50) lines.push(`  ... and ${report.imagesMissing.length - 50} more`);
   lines.push(`Generated covers (no readable picture): ${report.generatedCovers.length}`);
   for (const c of report.generatedCovers) lines.push(`  ${c.articleId ? `/article/${c.articleId}` : '(dry run)'} ${c.post}`);
-  if (report.categoriesCreated.length) lines.push(`Categories ${report.dryRun ? 'to create' : 'created'}: ${report.categoriesCreated.join(', ')}`);
+  if (report.categoriesCreated.length)
+    lines.push(`Categories ${report.dryRun ? 'to create' : 'created'}: ${report.categoriesCreated.join(', ')}`);
   const created = report.reporters.filter((r) => !r.existing);
   if (created.length) {
-    lines.push(report.dryRun ? `Reporter accounts to create: ${created.map((r) => r.username).join(', ')}` : 'Reporter accounts created (give each their password; they can change it after signing in):');
+    lines.push(
+      report.dryRun
+        ? `Reporter accounts to create: ${created.map((r) => r.username).join(', ')}`
+        : 'Reporter accounts created (give each their password; they can change it after signing in):',
+    );
     if (!report.dryRun) for (const r of created) lines.push(`  ${r.username}  password: ${r.password}`);
   }
   if (report.failed.length) {
@@ -123,9 +138,12 @@ try {
 } catch (error) {
   if (error instanceof WxrFormatError) console.error(`The export cannot be read: ${error.message}`);
   else if (error instanceof DataDirInUseError)
-    console.error(`${error.message}\nThe embedded database allows one process: stop the server, run the import, start the server again (or import into PostgreSQL with DATABASE_URL while it serves).`);
+    console.error(
+      `${error.message}\nThe embedded database allows one process: stop the server, run the import, start the server again (or import into PostgreSQL with DATABASE_URL while it serves).`,
+    );
   else if (error instanceof ConfigError) console.error(error.message);
-  else if ((error as NodeJS.ErrnoException).code === 'ENOENT') console.error(`No such file: ${(error as NodeJS.ErrnoException).path}`);
+  else if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+    console.error(`No such file: ${(error as NodeJS.ErrnoException).path}`);
   else console.error(error);
   process.exitCode = 1;
 }

@@ -11,7 +11,10 @@ export const decodeEntities = (s: string) =>
   s
     .replace(/&#(\d+);/g, (m, d: string) => safeCodePoint(Number(d)) ?? m)
     .replace(/&#x([0-9a-f]+);/gi, (m, h: string) => safeCodePoint(Number.parseInt(h, 16)) ?? m)
-    .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_m, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' })[n]!);
+    .replace(
+      /&(amp|lt|gt|quot|apos|nbsp);/g,
+      (_m, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' })[n]!,
+    );
 function safeCodePoint(n: number): string | undefined {
   if (!Number.isInteger(n) || n <= 0 || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return undefined;
   return String.fromCodePoint(n);

@@ -64,7 +64,9 @@ export function takePictures(html: string): { html: string; pictures: ContentPic
     },
     exclusiveFilter: (frame) =>
       frame.tag === 'img' ||
-      ((frame.tag === 'a' || frame.tag === 'figure' || frame.tag === 'p') && frame.text.trim() === '' && !frame.mediaChildren?.length),
+      ((frame.tag === 'a' || frame.tag === 'figure' || frame.tag === 'p') &&
+        frame.text.trim() === '' &&
+        !frame.mediaChildren?.length),
   });
   return { html: out, pictures, frames };
 }

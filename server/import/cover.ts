@@ -72,7 +72,18 @@ export function teluguFontFile(): Promise<string> {
 }
 
 /** Category colours: dark enough for white text (contrast ≥ 4.5:1), told apart at a glance. */
-export const COVER_COLOURS = ['#b03a2e', '#7d3c98', '#1e6f43', '#9a5b0b', '#1f5f8b', '#a0304f', '#34495e', '#6d4c1f', '#11707a', '#5b2c6f'];
+export const COVER_COLOURS = [
+  '#b03a2e',
+  '#7d3c98',
+  '#1e6f43',
+  '#9a5b0b',
+  '#1f5f8b',
+  '#a0304f',
+  '#34495e',
+  '#6d4c1f',
+  '#11707a',
+  '#5b2c6f',
+];
 
 /** A category always gets the same colour. */
 export function categoryColour(categoryName: string): string {

@@ -29,12 +29,14 @@ export function buildExport(opts: {
   const site = opts.site ?? 'https://news.example.org';
   const authors = (opts.authors ?? [])
     .map(
-      (a, i) => `\t<wp:author><wp:author_id>${i + 1}</wp:author_id><wp:author_login>${cdata(a.login)}</wp:author_login><wp:author_email>${cdata(a.email)}</wp:author_email><wp:author_display_name>${cdata(a.displayName)}</wp:author_display_name><wp:author_first_name>${cdata('')}</wp:author_first_name><wp:author_last_name>${cdata('')}</wp:author_last_name></wp:author>`,
+      (a, i) =>
+        `\t<wp:author><wp:author_id>${i + 1}</wp:author_id><wp:author_login>${cdata(a.login)}</wp:author_login><wp:author_email>${cdata(a.email)}</wp:author_email><wp:author_display_name>${cdata(a.displayName)}</wp:author_display_name><wp:author_first_name>${cdata('')}</wp:author_first_name><wp:author_last_name>${cdata('')}</wp:author_last_name></wp:author>`,
     )
     .join('\n');
   const categories = (opts.categories ?? [])
     .map(
-      (c, i) => `\t<wp:category><wp:term_id>${i + 1}</wp:term_id><wp:category_nicename>${cdata(c.nicename)}</wp:category_nicename><wp:category_parent>${cdata(c.parent ?? '')}</wp:category_parent><wp:cat_name>${cdata(c.name)}</wp:cat_name></wp:category>`,
+      (c, i) =>
+        `\t<wp:category><wp:term_id>${i + 1}</wp:term_id><wp:category_nicename>${cdata(c.nicename)}</wp:category_nicename><wp:category_parent>${cdata(c.parent ?? '')}</wp:category_parent><wp:cat_name>${cdata(c.name)}</wp:cat_name></wp:category>`,
     )
     .join('\n');
   const items = opts.posts
@@ -42,10 +44,16 @@ export function buildExport(opts: {
       const date = p.date ?? '2019-05-01 10:00:00';
       const slug = p.slug ?? `post-${p.id}`;
       const type = p.type ?? 'post';
-      const link = p.link ?? (type === 'attachment' ? p.attachmentUrl! : `${site}/${date.slice(0, 4)}/${date.slice(5, 7)}/${slug}/`);
+      const link =
+        p.link ?? (type === 'attachment' ? p.attachmentUrl! : `${site}/${date.slice(0, 4)}/${date.slice(5, 7)}/${slug}/`);
       const cats = [
-        ...(p.categories ?? []).map((c) => `\t\t<category domain="category" nicename="${esc(c)}">${cdata(opts.categories?.find((x) => x.nicename === c)?.name ?? c)}</category>`),
-        ...(p.tags ?? []).map((t) => `\t\t<category domain="post_tag" nicename="${esc(encodeURIComponent(t))}">${cdata(t)}</category>`),
+        ...(p.categories ?? []).map(
+          (c) =>
+            `\t\t<category domain="category" nicename="${esc(c)}">${cdata(opts.categories?.find((x) => x.nicename === c)?.name ?? c)}</category>`,
+        ),
+        ...(p.tags ?? []).map(
+          (t) => `\t\t<category domain="post_tag" nicename="${esc(encodeURIComponent(t))}">${cdata(t)}</category>`,
+        ),
       ].join('\n');
       const meta = p.thumbnailId
         ? `\t\t<wp:postmeta><wp:meta_key>${cdata('_thumbnail_id')}</wp:meta_key><wp:meta_value>${cdata(String(p.thumbnailId))}</wp:meta_value></wp:postmeta>`

@@ -12,7 +12,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { createPgDatabase } from '../test/resources.ts';
 import { openDatabase } from '../db/client.ts';
-import { articleCategories, articleImages, articles, categories, images, legacyRedirects, users, wordpressImports } from '../db/schema.ts';
+import {
+  articleCategories,
+  articleImages,
+  articles,
+  categories,
+  images,
+  legacyRedirects,
+  users,
+  wordpressImports,
+} from '../db/schema.ts';
 import { createWordpressImporter, type ImportReport } from './service.ts';
 import { buildExport, type FixturePost } from './fixtures.ts';
 
@@ -25,7 +34,10 @@ async function photo(width: number, height: number, seed: number, format: 'jpeg'
   for (let i = 0; i < noise.length; i++) noise[i] = (i * seed * 31 + (i >> 7)) & 255;
   const img = sharp(noise, { raw: { width, height, channels: 3 } });
   return format === 'jpeg'
-    ? img.withExif({ IFD0: { Make: 'SecretCam', Model: 'X100', Copyright: 'GPS 17.38N 78.48E' } }).jpeg({ quality: 80 }).toBuffer()
+    ? img
+        .withExif({ IFD0: { Make: 'SecretCam', Model: 'X100', Copyright: 'GPS 17.38N 78.48E' } })
+        .jpeg({ quality: 80 })
+        .toBuffer()
     : img.png().toBuffer();
 }
 
@@ -64,6 +76,13 @@ const posts: FixturePost[] = [
   { id: 8, title: 'Rev', type: 'revision', status: 'inherit' },
   { id: 9, title: 'Secret', password: 'pw' },
   {
+    id: 11,
+    title: 'Big original',
+    creator: 'sita',
+    categories: ['sports'],
+    content: `<img src="${up('2020/02/big.jpg')}" />Too big to upload as it is.`,
+  },
+  {
     id: 10,
     title: 'Many pictures',
     creator: 'ravi',
@@ -98,6 +117,16 @@ beforeAll(async () => {
   // Only the original of the chart exists: the resized copy the content names is looked up as it.
   await writeFile(path.join(uploads, '2019/05/chart.png'), await photo(400, 300, 5, 'png'));
   await writeFile(path.join(uploads, '2019/06/g1.jpg'), await photo(640, 480, 7, 'jpeg'));
+  // An original over the 2 MB upload limit (random pixels do not compress) and WordPress's smaller copies.
+  const { randomBytes } = await import('node:crypto');
+  await mkdir(path.join(uploads, '2020/02'), { recursive: true });
+  const big = await sharp(randomBytes(1800 * 1350 * 3), { raw: { width: 1800, height: 1350, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+  await writeFile(path.join(uploads, '2020/02/big.jpg'), big);
+  await writeFile(path.join(uploads, '2020/02/big-1024x768.jpg'), await photo(1024, 768, 21, 'jpeg'));
+  await writeFile(path.join(uploads, '2020/02/big-300x225.jpg'), await photo(300, 225, 22, 'jpeg'));
   for (let n = 1; n <= 5; n++) await writeFile(path.join(uploads, `2020/01/p${n}.jpg`), await photo(320, 240, 10 + n, 'jpeg'));
   exportFile = path.join(dir, 'export.xml');
   await writeFile(exportFile, exportXml());
@@ -126,7 +155,7 @@ describe('WordPress import', () => {
       .orderBy(asc(articleImages.position));
 
   it('reports what it imported and why it skipped the rest', () => {
-    expect(report.imported).toEqual({ approved: 2, pending: 2 });
+    expect(report.imported).toEqual({ approved: 3, pending: 2 });
     expect(report.skipped).toEqual({
       attachment: 4,
       private: 1,
@@ -150,7 +179,7 @@ describe('WordPress import', () => {
     expect((await articleByTitle('Block draft')).approvalStatus).toBe('PENDING');
     expect((await articleByTitle('Pending with no picture')).approvalStatus).toBe('PENDING');
     const [{ total }] = await t.services.db.select({ total: count() }).from(articles);
-    expect(total).toBe(4);
+    expect(total).toBe(5);
   });
 
   it('content: paragraphs, caption figure, the YouTube video, shortcodes gone; tags searchable, not shown', async () => {
@@ -161,7 +190,10 @@ describe('WordPress import', () => {
     const res = await fetch(`${t.baseUrl}/api/public/articles/search?query=monsoon`);
     const body = (await res.json()) as { content: { id: number }[] };
     expect(body.content.map((a) => a.id)).toEqual([rain.id]);
-    const page = (await (await fetch(`${t.baseUrl}/api/public/articles/${rain.id}`)).json()) as { content: string; categories: { name: string }[] };
+    const page = (await (await fetch(`${t.baseUrl}/api/public/articles/${rain.id}`)).json()) as {
+      content: string;
+      categories: { name: string }[];
+    };
     expect(page.content).not.toContain('monsoon');
     expect(page.categories.map((c) => c.name)).toEqual(['వార్తలు › తెలంగాణ']);
   });
@@ -171,7 +203,10 @@ describe('WordPress import', () => {
     const rainPictures = await picturesOf(rain.id);
     expect(rainPictures).toHaveLength(2);
     const { readFile } = await import('node:fs/promises');
-    const featured = await t.services.images.prepare({ filename: 'photo.jpg', data: await readFile(path.join(uploads, '2019/05/photo.jpg')) }, 'article');
+    const featured = await t.services.images.prepare(
+      { filename: 'photo.jpg', data: await readFile(path.join(uploads, '2019/05/photo.jpg')) },
+      'article',
+    );
     expect(rainPictures[0].key).toBe(featured.key);
     const media = await readdir(t.services.storage.dir);
     const stored = media.find((f) => f.startsWith(rainPictures[0].key) && f.endsWith('.webp'))!;
@@ -180,6 +215,12 @@ describe('WordPress import', () => {
     expect(meta.exif).toBeUndefined();
 
     expect(await picturesOf((await articleByTitle('Many pictures')).id)).toHaveLength(4);
+    // The 2 MB original is replaced by the largest copy WordPress made of it.
+    const bigCopy = await t.services.images.prepare(
+      { filename: 'b.jpg', data: await readFile(path.join(uploads, '2020/02/big-1024x768.jpg')) },
+      'article',
+    );
+    expect((await picturesOf((await articleByTitle('Big original')).id)).map((p) => p.key)).toEqual([bigCopy.key]);
     expect(await picturesOf((await articleByTitle('Block draft')).id)).toHaveLength(1);
     const cover = await articleByTitle('Pending with no picture');
     expect(await picturesOf(cover.id)).toHaveLength(1);
@@ -219,7 +260,7 @@ describe('WordPress import', () => {
     }
     const [{ total }] = await t.services.db.select({ total: count() }).from(legacyRedirects);
     // Each post: ?p=ID, its link (which is /YYYY/MM/slug here) and /YYYY/MM/DD/slug.
-    expect(total).toBe(4 * 3);
+    expect(total).toBe(5 * 3);
     expect((await fetch(`${t.baseUrl}/?p=999`, { redirect: 'manual' })).status).not.toBe(301);
     expect((await fetch(`${t.baseUrl}/2019/05/nothing-here/`, { redirect: 'manual' })).status).toBe(404);
     expect((await fetch(`${t.baseUrl}/api/public/articles/${rain.id}`, { redirect: 'manual' })).status).toBe(200);
@@ -228,13 +269,13 @@ describe('WordPress import', () => {
   it('re-running the same file imports nothing twice', async () => {
     const again = await createWordpressImporter(t.services).run({ file: exportFile, uploadsDir: uploads });
     expect(again.imported).toEqual({ approved: 0, pending: 0 });
-    expect(again.alreadyImported).toBe(4);
+    expect(again.alreadyImported).toBe(5);
     expect(again.reporters.every((r) => r.existing)).toBe(true);
     expect(again.categoriesCreated).toEqual([]);
     const [{ total }] = await t.services.db.select({ total: count() }).from(articles);
-    expect(total).toBe(4);
+    expect(total).toBe(5);
     const [{ imports }] = await t.services.db.select({ imports: count() }).from(wordpressImports);
-    expect(imports).toBe(4);
+    expect(imports).toBe(5);
   });
 });
 
@@ -248,7 +289,7 @@ describe('WordPress import, dry run', () => {
   it('reports the same outcome and writes nothing', async () => {
     const report = await createWordpressImporter(t.services).run({ file: exportFile, uploadsDir: uploads, dryRun: true });
     expect(report.dryRun).toBe(true);
-    expect(report.imported).toEqual({ approved: 2, pending: 2 });
+    expect(report.imported).toEqual({ approved: 3, pending: 2 });
     expect(report.skipped.attachment).toBe(4);
     expect(report.generatedCovers).toHaveLength(1);
     expect(report.reporters.map((r) => [r.username, r.password])).toEqual([
@@ -315,13 +356,20 @@ describe('the import:wordpress command', () => {
     const line = xml.split('\n').findIndex((l) => l.includes('</wp:statuss>')) + 1;
     const result = await runCli([broken], target.env);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`The export cannot be read: broken\\.xml:${line}:\\d+: unexpected close tag\\.; expected </wp:status>`));
+    expect(result.stderr).toMatch(
+      new RegExp(`The export cannot be read: broken\\.xml:${line}:\\d+: unexpected close tag\\.; expected </wp:status>`),
+    );
   });
 
   it('resumes after a kill: every post once, none half-written', { timeout: 180_000 }, async () => {
     // 30 posts with generated covers: slow enough to be killed part-way.
     const many = path.join(dir, 'many.xml');
-    const list: FixturePost[] = Array.from({ length: 30 }, (_, i) => ({ id: i + 1, title: `వార్త ${i + 1}`, content: `Story ${i + 1}`, categories: ['news'] }));
+    const list: FixturePost[] = Array.from({ length: 30 }, (_, i) => ({
+      id: i + 1,
+      title: `వార్త ${i + 1}`,
+      content: `Story ${i + 1}`,
+      categories: ['news'],
+    }));
     await writeFile(many, buildExport({ categories: [{ nicename: 'news', name: 'వార్తలు' }], posts: list }));
     const first = await runCli([many], target.env, (stdout, kill) => {
       const done = [...stdout.matchAll(/progress: (\d+)\/30/g)].map((m) => Number(m[1]));

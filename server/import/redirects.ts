@@ -17,8 +17,6 @@ export function registerLegacyRedirects(app: FastifyInstance, db: Db) {
       .where(eq(legacyRedirects.path, key))
       .limit(1);
     if (!row) return;
-    return reply
-      .header('cache-control', 'public, max-age=86400')
-      .redirect(`/article/${row.articleId}`, 301);
+    return reply.header('cache-control', 'public, max-age=86400').redirect(`/article/${row.articleId}`, 301);
   });
 }

@@ -7,7 +7,15 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { articleCategories, articleImages, articles, categories, legacyRedirects, users, wordpressImports } from '../db/schema.ts';
+import {
+  articleCategories,
+  articleImages,
+  articles,
+  categories,
+  legacyRedirects,
+  users,
+  wordpressImports,
+} from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { MAX_UPLOAD_BYTES, type PreparedImage } from '../media/images.ts';
 import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
@@ -46,7 +54,9 @@ const DEFAULT_CATEGORY = 'Uncategorized';
 const UNCATEGORISED = new Set(['uncategorized']);
 
 /** Why a post is not imported, or its new status. */
-export function classify(item: Pick<WxrItem, 'postType' | 'status' | 'password'>): { status: 'APPROVED' | 'PENDING' } | { skip: string } {
+export function classify(
+  item: Pick<WxrItem, 'postType' | 'status' | 'password'>,
+): { status: 'APPROVED' | 'PENDING' } | { skip: string } {
   const type = item.postType || 'post';
   if (type !== 'post') {
     const reasons: Record<string, string> = {
@@ -125,7 +135,9 @@ async function resolveImageFile(url: string, uploadsDir: string): Promise<{ file
   const base = path.basename(candidate, ext).replace(/-scaled$/, '');
   const sizes: { file: string; width: number }[] = [];
   for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const m = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(\\d+)x\\d+${ext.replace('.', '\\.')}$`, 'i').exec(name);
+    const m = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-(\\d+)x\\d+${ext.replace('.', '\\.')}$`, 'i').exec(
+      name,
+    );
     if (m) sizes.push({ file: path.join(dir, name), width: Number(m[1]) });
   }
   for (const size of sizes.sort((a, b) => b.width - a.width)) {
@@ -139,7 +151,11 @@ async function freeUsername(db: DbOrTx, wanted: string): Promise<string> {
   const base = (wanted.trim() || 'wordpress').slice(0, 44);
   for (let n = 0; ; n++) {
     const candidate = n === 0 ? base : `${base}-wp${n > 1 ? n : ''}`;
-    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${candidate})`).limit(1);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${candidate})`)
+      .limit(1);
     if (!taken) return candidate;
   }
 }
@@ -184,7 +200,8 @@ export function createWordpressImporter(deps: ServiceDeps) {
       const attachedTo = new Map<number, number[]>();
       let total = 0;
       for await (const entry of readWxr(opts.file)) {
-        if (entry.kind === 'author') authors.set(loginOf(entry.author.login), { ...entry.author, login: loginOf(entry.author.login) });
+        if (entry.kind === 'author')
+          authors.set(loginOf(entry.author.login), { ...entry.author, login: loginOf(entry.author.login) });
         else if (entry.kind === 'category') categoryList.push(entry.category);
         else if (entry.item.postType === 'attachment') {
           const url = entry.item.attachmentUrl || entry.item.guid;
@@ -221,8 +238,17 @@ export function createWordpressImporter(deps: ServiceDeps) {
           const username = await freeUsername(db, author.login);
           const password = randomBytes(12).toString('base64url');
           const emailFree = async (email: string) =>
-            !(await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1))[0];
-          const email = author.email && (await emailFree(author.email)) ? author.email : `${username.replace(/[^\w.-]/g, '_')}@wordpress-import.invalid`;
+            !(
+              await db
+                .select({ id: users.id })
+                .from(users)
+                .where(sql`lower(${users.email}) = lower(${email})`)
+                .limit(1)
+            )[0];
+          const email =
+            author.email && (await emailFree(author.email))
+              ? author.email
+              : `${username.replace(/[^\w.-]/g, '_')}@wordpress-import.invalid`;
           const [row] = await db
             .insert(users)
             .values({ username, email, passwordHash: await hashPassword(password), role: 'REPORTER' })
@@ -234,7 +260,11 @@ export function createWordpressImporter(deps: ServiceDeps) {
         return id;
       }
 
-      async function picturesFor(item: WxrItem, title: string, pictureUrls: string[]): Promise<{ prepared: PreparedImage[]; cover: boolean }> {
+      async function picturesFor(
+        item: WxrItem,
+        title: string,
+        pictureUrls: string[],
+      ): Promise<{ prepared: PreparedImage[]; cover: boolean }> {
         const prepared: PreparedImage[] = [];
         const seen = new Set<string>();
         for (const url of pictureUrls) {
@@ -251,7 +281,9 @@ export function createWordpressImporter(deps: ServiceDeps) {
           if (seen.has(found.file)) continue;
           seen.add(found.file);
           try {
-            prepared.push(await deps.images.prepare({ filename: path.basename(found.file), data: await readFile(found.file) }, 'article'));
+            prepared.push(
+              await deps.images.prepare({ filename: path.basename(found.file), data: await readFile(found.file) }, 'article'),
+            );
           } catch (error) {
             report.imagesMissing.push({ post: title, url, reason: (error as Error).message });
           }
@@ -338,7 +370,9 @@ export function createWordpressImporter(deps: ServiceDeps) {
           const { prepared, cover } = await picturesFor(item, title, [...new Set(urls)]);
           // A dry run only says a cover would be drawn: drawing thousands of them would tell nothing more.
           if (cover && !opts.dryRun) {
-            prepared.push(await deps.images.prepare({ filename: 'cover.jpg', data: await renderCover(title, postCategories[0]) }, 'article'));
+            prepared.push(
+              await deps.images.prepare({ filename: 'cover.jpg', data: await renderCover(title, postCategories[0]) }, 'article'),
+            );
           }
 
           const status = verdict.status;
@@ -348,7 +382,8 @@ export function createWordpressImporter(deps: ServiceDeps) {
           if (opts.dryRun) {
             await reporterFor(reporterLogin);
             for (const name of postCategories) {
-              if (!(await findCategory(db, name)) && !report.categoriesCreated.includes(name)) report.categoriesCreated.push(name);
+              if (!(await findCategory(db, name)) && !report.categoriesCreated.includes(name))
+                report.categoriesCreated.push(name);
             }
             if (cover) report.generatedCovers.push({ post: title });
             report.imported[status === 'APPROVED' ? 'approved' : 'pending']++;
@@ -387,8 +422,12 @@ export function createWordpressImporter(deps: ServiceDeps) {
                   updatedAt: date,
                 })
                 .returning({ id: articles.id });
-              await tx.insert(articleCategories).values(categoryIds.map((categoryId, position) => ({ articleId: row.id, categoryId, position })));
-              await tx.insert(articleImages).values(stored.map((image, position) => ({ articleId: row.id, imageId: image.id, position })));
+              await tx
+                .insert(articleCategories)
+                .values(categoryIds.map((categoryId, position) => ({ articleId: row.id, categoryId, position })));
+              await tx
+                .insert(articleImages)
+                .values(stored.map((image, position) => ({ articleId: row.id, imageId: image.id, position })));
               await tx.insert(wordpressImports).values({ guid, wordpressId: item.postId, articleId: row.id });
               const keys = redirectKeysFor(item);
               if (keys.length > 0)

@@ -37,14 +37,21 @@ export function autoembed(html: string, extras: ContentExtras): string {
     return `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
   };
   return html
-    .replace(/^(\s*)(https?:\/\/[^\s<>"]+)(\s*)$/gim, (_m, before: string, url: string, after: string) => before + replace(url) + after)
-    .replace(/(<p(?: [^>]*)?>\s*)(https?:\/\/[^\s<>"]+)(\s*<\/p>)/gi, (_m, open: string, url: string, close: string) => open + replace(url) + close);
+    .replace(
+      /^(\s*)(https?:\/\/[^\s<>"]+)(\s*)$/gim,
+      (_m, before: string, url: string, after: string) => before + replace(url) + after,
+    )
+    .replace(
+      /(<p(?: [^>]*)?>\s*)(https?:\/\/[^\s<>"]+)(\s*<\/p>)/gi,
+      (_m, open: string, url: string, close: string) => open + replace(url) + close,
+    );
 }
 
 /** shortcode_parse_atts(): name="value", name='value', name=value and bare values. */
 export function parseAttributes(text: string): Record<string, string> {
   const atts: Record<string, string> = {};
-  const pattern = /([\w-]+)\s*=\s*"([^"]*)"(?:\s|$)|([\w-]+)\s*=\s*'([^']*)'(?:\s|$)|([\w-]+)\s*=\s*([^\s'"]+)(?:\s|$)|"([^"]*)"(?:\s|$)|'([^']*)'(?:\s|$)|(\S+)(?:\s|$)/g;
+  const pattern =
+    /([\w-]+)\s*=\s*"([^"]*)"(?:\s|$)|([\w-]+)\s*=\s*'([^']*)'(?:\s|$)|([\w-]+)\s*=\s*([^\s'"]+)(?:\s|$)|"([^"]*)"(?:\s|$)|'([^']*)'(?:\s|$)|(\S+)(?:\s|$)/g;
   let n = 0;
   const normalised = text.replace(/[\u00a0\u200b]/g, ' ');
   for (const m of normalised.matchAll(pattern)) {
@@ -96,7 +103,15 @@ function caption(atts: Record<string, string>, inner: string): string {
 export function applyShortcodes(html: string, extras: ContentExtras): string {
   return html.replace(
     SHORTCODE,
-    (match, open: string, name: string, rawAtts: string, selfClosing: string | undefined, inner: string | undefined, close: string) => {
+    (
+      match,
+      open: string,
+      name: string,
+      rawAtts: string,
+      selfClosing: string | undefined,
+      inner: string | undefined,
+      close: string,
+    ) => {
       if (open === '[' && close === ']') return match.slice(1, -1);
       const atts = parseAttributes(rawAtts);
       const content = inner ?? '';

@@ -46,7 +46,12 @@ describe('theme unit test data (classic and block posts)', () => {
 
   it('keeps the edge cases: shared guids, no title, one huge word, many categories, YouTube', async () => {
     // Two pairs of posts share a guid in this file; all four are articles.
-    for (const title of ['Post Format: Image (Linked)', 'Post Format: Image', 'Post Format: Video (WordPress.tv)', 'Post Format: Video (YouTube)'])
+    for (const title of [
+      'Post Format: Image (Linked)',
+      'Post Format: Image',
+      'Post Format: Video (WordPress.tv)',
+      'Post Format: Video (YouTube)',
+    ])
       expect(await byTitle(title), title).toBeDefined();
     expect((await byTitle('Post Format: Video (YouTube)')).youtubeVideoId).toBe('SQEQr7c0-dw');
     const [untitled] = await t.services.db
@@ -54,12 +59,21 @@ describe('theme unit test data (classic and block posts)', () => {
       .from(articles)
       .where(sql`${articles.title} like 'This post has no title%'`);
     expect(untitled).toBeDefined();
-    const huge = await t.services.db.select({ id: articles.id }).from(articles).where(sql`${articles.title} like 'Taumatawhakatangihanga%'`);
+    const huge = await t.services.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(sql`${articles.title} like 'Taumatawhakatangihanga%'`);
     expect(huge).toHaveLength(1);
-    const [{ pictures }] = await t.services.db.select({ pictures: count() }).from(articleImages).where(eq(articleImages.articleId, huge[0].id));
+    const [{ pictures }] = await t.services.db
+      .select({ pictures: count() })
+      .from(articleImages)
+      .where(eq(articleImages.articleId, huge[0].id));
     expect(pictures).toBe(1);
     const many = await byTitle('Edge Case: Many Categories');
-    const [{ cats }] = await t.services.db.select({ cats: count() }).from(articleCategories).where(eq(articleCategories.articleId, many.id));
+    const [{ cats }] = await t.services.db
+      .select({ cats: count() })
+      .from(articleCategories)
+      .where(eq(articleCategories.articleId, many.id));
     expect(cats).toBe(20);
     expect((await byTitle('Scheduled')).approvalStatus).toBe('PENDING');
     expect(await byTitle('Template: Password Protected (the password is “enter”)')).toBeUndefined();

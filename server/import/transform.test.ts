@@ -38,7 +38,10 @@ describe('wpautop', () => {
 
 describe('shortcodes', () => {
   it('[caption] becomes a figure with its caption', () => {
-    const out = applyShortcodes('[caption id="attachment_5" width="300"]<a href="/x"><img src="a.jpg" /></a> వర్షం ఫోటో[/caption]', emptyExtras());
+    const out = applyShortcodes(
+      '[caption id="attachment_5" width="300"]<a href="/x"><img src="a.jpg" /></a> వర్షం ఫోటో[/caption]',
+      emptyExtras(),
+    );
     expect(out).toBe('<figure><a href="/x"><img src="a.jpg" /></a><figcaption>వర్షం ఫోటో</figcaption></figure>');
     expect(applyShortcodes('[caption caption="Old style"]<img src="b.jpg">[/caption]', emptyExtras())).toBe(
       '<figure><img src="b.jpg"><figcaption>Old style</figcaption></figure>',
@@ -53,7 +56,9 @@ describe('shortcodes', () => {
     const extras = emptyExtras();
     expect(applyShortcodes('[embed]https://www.youtube.com/watch?v=dQw4w9WgXcQ[/embed]', extras)).toBe('');
     applyShortcodes('[youtube https://youtu.be/abcdefghijk]', extras);
-    expect(applyShortcodes('[embed]https://vimeo.com/1[/embed]', extras)).toBe('<p><a href="https://vimeo.com/1">https://vimeo.com/1</a></p>');
+    expect(applyShortcodes('[embed]https://vimeo.com/1[/embed]', extras)).toBe(
+      '<p><a href="https://vimeo.com/1">https://vimeo.com/1</a></p>',
+    );
     expect(autoembed('Intro\nhttps://youtu.be/ABCDEFGHIJK\nmore', extras)).toBe('Intro\n\nmore');
     expect(extras.youtubeIds).toEqual(['dQw4w9WgXcQ', 'abcdefghijk', 'ABCDEFGHIJK']);
   });
@@ -110,7 +115,10 @@ describe('blocks', () => {
   it('a whole post: pictures out, captions kept as figures through the sanitiser', () => {
     const result = importContent(post);
     expect(result.youtubeVideoId).toBe('abcdefghijk');
-    expect(result.pictures.map((p) => p.url)).toEqual(['https://x.org/wp-content/uploads/i.jpg', 'https://x.org/wp-content/uploads/g1.jpg']);
+    expect(result.pictures.map((p) => p.url)).toEqual([
+      'https://x.org/wp-content/uploads/i.jpg',
+      'https://x.org/wp-content/uploads/g1.jpg',
+    ]);
     expect(result.pictures[0].attachmentId).toBe(10);
     expect(result.html).toContain('<figure><figcaption>Cap</figcaption></figure>');
     expect(result.html).not.toMatch(/<img|<div|<!--/);
@@ -127,7 +135,12 @@ describe('blocks', () => {
 
 describe('permalinks', () => {
   it('an imported post answers to its link, ?p=ID and /YYYY/MM/slug/', () => {
-    const keys = redirectKeysFor({ link: 'https://news.example.org/politics/%E0%B0%B5%E0%B0%BE%E0%B0%B0%E0%B1%8D%E0%B0%A4/', postId: 42, postDate: '2019-05-03 10:00:00', postName: 'news-item' });
+    const keys = redirectKeysFor({
+      link: 'https://news.example.org/politics/%E0%B0%B5%E0%B0%BE%E0%B0%B0%E0%B1%8D%E0%B0%A4/',
+      postId: 42,
+      postDate: '2019-05-03 10:00:00',
+      postName: 'news-item',
+    });
     expect(keys).toEqual(['?p=42', '/politics/వార్త', '/2019/05/news-item', '/2019/05/03/news-item']);
   });
   it('requests are normalised the same way; the site own paths are never looked up', () => {
@@ -199,7 +212,13 @@ describe('WXR reader', () => {
     expect(entries.map((e) => e.kind)).toEqual(['author', 'category', 'item']);
     const item = entries[2].kind === 'item' ? entries[2].item : undefined;
     // Titles come HTML-escaped (the_title_rss); the importer decodes them.
-    expect(item).toMatchObject({ title: 'A &amp; B', content: 'తెలుగు ]]> text', postId: 5, status: 'publish', meta: { _thumbnail_id: '9' } });
+    expect(item).toMatchObject({
+      title: 'A &amp; B',
+      content: 'తెలుగు ]]> text',
+      postId: 5,
+      status: 'publish',
+      meta: { _thumbnail_id: '9' },
+    });
     expect(item!.categories).toEqual([
       { domain: 'category', nicename: 'news', name: 'వార్తలు' },
       { domain: 'post_tag', nicename: encodeURIComponent('వర్షం'), name: 'వర్షం' },
@@ -216,7 +235,9 @@ describe('WXR reader', () => {
       for await (const entry of readWxr(file)) void entry;
     };
     await expect(read()).rejects.toThrow(WxrFormatError);
-    await expect(read()).rejects.toThrow(new RegExp(`^bad\\.xml:${line}:\\d+: .*expected </wp:post_name> \\(opened on line ${line}\\)`));
+    await expect(read()).rejects.toThrow(
+      new RegExp(`^bad\\.xml:${line}:\\d+: .*expected </wp:post_name> \\(opened on line ${line}\\)`),
+    );
 
     await writeFile(file, '<html><body>not an export</body></html>');
     await expect(read()).rejects.toThrow(/bad\.xml:1:\d+: expected <rss> \(a WordPress export\), found <html>/);

@@ -29,9 +29,7 @@ export type WxrItem = {
   line: number;
 };
 export type WxrEntry =
-  | { kind: 'author'; author: WxrAuthor }
-  | { kind: 'category'; category: WxrCategory }
-  | { kind: 'item'; item: WxrItem };
+  { kind: 'author'; author: WxrAuthor } | { kind: 'category'; category: WxrCategory } | { kind: 'item'; item: WxrItem };
 
 /** The file is not well-formed XML, or not a WordPress export. */
 export class WxrFormatError extends Error {}
@@ -112,9 +110,7 @@ export async function* readWxr(file: string, opts: { highWaterMark?: number } = 
     if (failure) return;
     const name = tag.name;
     if (stack.length === 0 && name !== 'rss') {
-      fail(
-        `${path.basename(file)}:${parser.line}:${parser.column}: expected <rss> (a WordPress export), found <${name}>`,
-      );
+      fail(`${path.basename(file)}:${parser.line}:${parser.column}: expected <rss> (a WordPress export), found <${name}>`);
     }
     if (name === 'rss') sawRss = true;
     if (name === 'channel') sawChannel = true;
