@@ -20,7 +20,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { MAX_UPLOAD_BYTES, type PreparedImage } from '../media/images.ts';
 import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
 import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
-import { normaliseForSearch, stripTags, truncateGraphemes } from '../../contract/text.ts';
+import { normaliseForSearch, stripTags } from '../../contract/text.ts';
 import { readWxr, type WxrAuthor, type WxrCategory, type WxrItem } from './wxr.ts';
 import { decodeEntities, flattenCategories, truncateName } from './categories.ts';
 import { importContent } from './content.ts';
@@ -336,8 +336,9 @@ export function createWordpressImporter(deps: ServiceDeps) {
           }
 
           const content = importContent(item.content);
-          const plainTitle = truncateGraphemes(stripTags(decodeEntities(item.title)).trim(), 300);
-          const title = plainTitle || truncateGraphemes(stripTags(content.html), 80) || `Untitled post ${item.postId}`;
+          // Limits in UTF-16 units, as the edit form counts them, so an imported article stays editable.
+          const plainTitle = truncateName(stripTags(item.title), 300);
+          const title = plainTitle || truncateName(stripTags(content.html), 80) || `Untitled post ${item.postId}`;
 
           // Categories: the post's own, full names, first one primary.
           const names: string[] = [];
@@ -408,7 +409,7 @@ export function createWordpressImporter(deps: ServiceDeps) {
                 .insert(articles)
                 .values({
                   title,
-                  author: truncateGraphemes(decodeEntities(byline), 120),
+                  author: truncateName(decodeEntities(byline), 120),
                   content: content.html,
                   youtubeVideoId: content.youtubeVideoId,
                   region: null,
