@@ -350,7 +350,10 @@ export function createWordpressImporter(deps: ServiceDeps) {
           // WordPress files a post under "Uncategorized" only when it has nothing else.
           const ownNames = names.length > 1 ? names.filter((n) => !UNCATEGORISED.has(n.toLowerCase())) : names;
           const postCategories = (ownNames.length > 0 ? ownNames : [DEFAULT_CATEGORY]).slice(0, 20);
-          const tags = item.categories.filter((c) => c.domain === 'post_tag').map((c) => decodeEntities(c.name));
+          // Tags: domain "post_tag" (WXR 1.1+) or "tag" (WXR 1.0).
+          const tags = item.categories
+            .filter((c) => c.domain === 'post_tag' || c.domain === 'tag')
+            .map((c) => decodeEntities(c.name));
 
           // Pictures: the featured image first, then the content's, then its galleries.
           const urls: string[] = [];

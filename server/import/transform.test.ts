@@ -225,6 +225,31 @@ describe('WXR reader', () => {
     ]);
   });
 
+  it('reads the WXR 1.0 shape (no authors list, categories without domain, tags as "tag")', async () => {
+    const file = path.join(dir, 'wxr10.xml');
+    await writeFile(
+      file,
+      `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.0/">
+<channel><wp:wxr_version>1.0</wp:wxr_version>
+<wp:category><wp:category_nicename>news</wp:category_nicename><wp:category_parent></wp:category_parent><wp:cat_name><![CDATA[News]]></wp:cat_name></wp:category>
+<item><title>Old</title><dc:creator>editor</dc:creator><guid isPermaLink="false">http://old.example/?p=3</guid>
+<category><![CDATA[News]]></category><category domain="category" nicename="news"><![CDATA[News]]></category><category domain="tag"><![CDATA[rain]]></category>
+<content:encoded><![CDATA[Hello]]></content:encoded><wp:post_id>3</wp:post_id><wp:post_date>2008-01-02 03:04:05</wp:post_date><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>
+</channel></rss>`,
+    );
+    const entries = [];
+    for await (const e of readWxr(file)) entries.push(e);
+    expect(entries[0]).toEqual({ kind: 'category', category: { nicename: 'news', parent: '', name: 'News' } });
+    const item = entries[1].kind === 'item' ? entries[1].item : undefined;
+    expect(item).toMatchObject({ title: 'Old', creator: 'editor', postId: 3, status: 'publish', postDateGmt: '' });
+    expect(item!.categories).toEqual([
+      { domain: 'category', nicename: '', name: 'News' },
+      { domain: 'category', nicename: 'news', name: 'News' },
+      { domain: 'tag', nicename: '', name: 'rain' },
+    ]);
+  });
+
   it('a malformed file stops with its line, column and what was expected', async () => {
     const file = path.join(dir, 'bad.xml');
     const good = buildExport({ posts: [{ id: 1, title: 'one' }] });
