@@ -349,7 +349,8 @@ describe('the import:wordpress command', () => {
   });
   afterAll(() => target.drop());
 
-  it('a malformed file stops with its line, column and what was expected', async () => {
+  // Each run of the command starts Node, opens and migrates the database: slow on a busy machine.
+  it('a malformed file stops with its line, column and what was expected', { timeout: 180_000 }, async () => {
     const broken = path.join(dir, 'broken.xml');
     const xml = buildExport({ posts: [{ id: 1, title: 'one' }] }).replace('</wp:status>', '</wp:statuss>');
     await writeFile(broken, xml);
@@ -361,7 +362,7 @@ describe('the import:wordpress command', () => {
     );
   });
 
-  it('resumes after a kill: every post once, none half-written', { timeout: 180_000 }, async () => {
+  it('resumes after a kill: every post once, none half-written', { timeout: 400_000 }, async () => {
     // 30 posts with generated covers: slow enough to be killed part-way.
     const many = path.join(dir, 'many.xml');
     const list: FixturePost[] = Array.from({ length: 30 }, (_, i) => ({
@@ -396,16 +397,20 @@ describe('the import:wordpress command', () => {
     }
   });
 
-  it('on the embedded database, says the server must be stopped while it holds the data directory', async () => {
-    if (TEST_DB === 'postgres') return;
-    const database = await target.open();
-    try {
-      const result = await runCli([exportFile], target.env);
-      expect(result.code).toBe(1);
-      expect(result.stderr).toContain(`is in use by process ${process.pid}`);
-      expect(result.stderr).toContain('stop the server, run the import, start the server again');
-    } finally {
-      await database.close();
-    }
-  });
+  it(
+    'on the embedded database, says the server must be stopped while it holds the data directory',
+    { timeout: 180_000 },
+    async () => {
+      if (TEST_DB === 'postgres') return;
+      const database = await target.open();
+      try {
+        const result = await runCli([exportFile], target.env);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`is in use by process ${process.pid}`);
+        expect(result.stderr).toContain('stop the server, run the import, start the server again');
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
