@@ -305,6 +305,12 @@ describe('WordPress import, dry run', () => {
   });
 });
 
+/** Commands still running (a timed-out test's): killed at the end so none keeps a database locked. */
+const running = new Set<ReturnType<typeof spawn>>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Runs the CLI; `until` may kill it early once its output says so. */
 function runCli(args: string[], env: Record<string, string>, until?: (stdout: string, kill: () => void) => void) {
   return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve, reject) => {
@@ -312,6 +318,7 @@ function runCli(args: string[], env: Record<string, string>, until?: (stdout: st
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running.add(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -320,7 +327,10 @@ function runCli(args: string[], env: Record<string, string>, until?: (stdout: st
     });
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal, stdout, stderr });
+    });
   });
 }
 
