@@ -151,6 +151,9 @@ export const EDITOR_TAGS = [
   'code',
   'pre',
   'hr',
+  // Captions of pictures in imported WordPress posts (the picture itself is in the carousel).
+  'figure',
+  'figcaption',
 ];
 /** Read-only reporter and admin views (SPEC.md §5): text structure and styling, no links or code. */
 const NOT_IN_VIEWS = new Set(['a', 'code', 'pre', 'hr']);

@@ -27,10 +27,11 @@ import { adsRoutes } from './ads/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
+import { draftsRoutes } from './articles/drafts-routes.ts';
+import { registerLegacyRedirects } from './import/redirects.ts';
 
 /** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
 const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes';
-import { draftsRoutes } from './articles/drafts-routes.ts';
 
 export type BuildAppOptions = {
   services: Services;
@@ -132,6 +133,8 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
     limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
   });
   registerOriginCheck(app, config.publicUrl);
+  // Old WordPress addresses of imported posts (server/import/).
+  registerLegacyRedirects(app, services.db);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -40,6 +40,14 @@ describe('sanitizeArticleHtml', () => {
     expect(out).toContain('<mark>m</mark>');
   });
 
+  it('keeps the caption figures of imported WordPress posts, without their attributes or pictures', () => {
+    expect(
+      sanitizeArticleHtml(
+        '<figure class="wp-caption" onclick="x()"><img src="a.jpg"><figcaption style="color: red">వర్షం</figcaption></figure>',
+      ),
+    ).toBe('<figure><figcaption>వర్షం</figcaption></figure>');
+  });
+
   it('forces safe link attributes', () => {
     expect(sanitizeArticleHtml('<p><a href="https://example.com" target="_self" rel="opener">x</a></p>')).toBe(
       '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a></p>',

@@ -281,3 +281,29 @@ export type UserRow = typeof users.$inferSelect;
 export type ArticleRow = typeof articles.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
+
+// WordPress import: one row per imported post (keyed on its guid, so a re-run imports nothing
+// twice), and the old permalinks that answer 301 to the new article.
+export const wordpressImports = pgTable(
+  'wordpress_imports',
+  {
+    guid: text('guid').primaryKey(),
+    wordpressId: integer('wordpress_id').notNull(),
+    // Null once the imported article is deleted: the post is still "done" on a re-run.
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('wordpress_imports_article_idx').on(t.articleId)],
+);
+
+export const legacyRedirects = pgTable(
+  'legacy_redirects',
+  {
+    // A normalised old path ('/2019/05/hello-world') or query key ('?p=123').
+    path: text('path').primaryKey(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('legacy_redirects_article_idx').on(t.articleId)],
+);
