@@ -83,6 +83,10 @@ export const articles = pgTable(
     publicationDate: timestamp('publication_date', { withTimezone: true }).notNull().defaultNow(),
     // Title and body text normalised for search (NFC, ZWNJ/ZWJ removed, lower-cased).
     searchText: text('search_text').notNull().default(''),
+    // Tenglish search (contract/tenglish.ts): the title, and title and body, romanised and folded.
+    // NULL until written; rows saved before this column existed are filled in at start.
+    titleLatin: text('title_latin'),
+    searchLatin: text('search_latin'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +95,7 @@ export const articles = pgTable(
     index('articles_status_pubdate_idx').on(t.approvalStatus, t.publicationDate),
     index('articles_reporter_idx').on(t.reporterId, t.approvalStatus),
     index('articles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('articles_search_latin_trgm_idx').using('gin', sql`${t.searchLatin} gin_trgm_ops`),
     check('articles_video_id_format', sql`${t.youtubeVideoId} IS NULL OR ${t.youtubeVideoId} ~ '^[A-Za-z0-9_-]{11}$'`),
   ],
 );
