@@ -34,6 +34,7 @@ import {
 import { toApiError } from '../../../contract/errors.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
+import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
 
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
@@ -197,12 +198,14 @@ export function ArticleForm({
           {loadError}
         </p>
       )}
+      <TeluguTypingToggle />
       <div className="field">
         <label htmlFor={ids.title}>Title</label>
         <input
           id={ids.title}
           name="title"
           lang="te"
+          data-telugu
           value={values.title}
           onChange={(e) => set('title', e.target.value)}
           {...described('title')}
@@ -216,6 +219,7 @@ export function ArticleForm({
             id={ids.author}
             name="author"
             lang="te"
+            data-telugu
             value={values.author}
             onChange={(e) => set('author', e.target.value)}
             {...described('author')}
@@ -228,6 +232,7 @@ export function ArticleForm({
             id={ids.region}
             name="region"
             lang="te"
+            data-telugu
             value={values.region}
             onChange={(e) => set('region', e.target.value)}
             {...described('region')}
