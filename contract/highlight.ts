@@ -69,8 +69,7 @@ function markTenglishMatches(graphemes: string[], words: string[], matched: bool
     if (i < graphemes.length && !/^\s+$/.test(graphemes[i])) continue;
     if (i > start) {
       const folded = tenglishFold(graphemes.slice(start, i).join('')).split(' ').filter(Boolean);
-      if (latin.some((q) => folded.some((f) => tenglishMatches(q, f))))
-        for (let k = start; k < i; k++) matched[k] = true;
+      if (latin.some((q) => folded.some((f) => tenglishMatches(q, f)))) for (let k = start; k < i; k++) matched[k] = true;
     }
     start = i + 1;
   }

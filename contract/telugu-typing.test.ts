@@ -18,9 +18,7 @@ describe('phonetic Telugu typing (RTS/Lekhini scheme)', () => {
     expect(schemeToTelugu('a aa A i ii I ee u uu U oo R e E ai o O au ou').split(' ')).toEqual(
       'అ ఆ ఆ ఇ ఈ ఈ ఈ ఉ ఊ ఊ ఊ ఋ ఎ ఏ ఐ ఒ ఓ ఔ ఔ'.split(' '),
     );
-    expect(schemeToTelugu('ka kaa ki kii ku kuu kR ke kE kai ko kO kau')).toBe(
-      'క కా కి కీ కు కూ కృ కె కే కై కొ కో కౌ',
-    );
+    expect(schemeToTelugu('ka kaa ki kii ku kuu kR ke kE kai ko kO kau')).toBe('క కా కి కీ కు కూ కృ కె కే కై కొ కో కౌ');
     // Two vowels in a row: the second is independent.
     expect(schemeToTelugu('kai')).toBe('కై');
     expect(schemeToTelugu('aiTi')).toBe('ఐటి');

@@ -77,7 +77,8 @@ const VIRAMA = '్';
 export const KEY_TABLE: { group: string; rows: { keys: string[]; telugu: string }[] }[] = [
   {
     group: 'Vowels (after a consonant they become its sign)',
-    rows: VOWELS.map((v) => ({ keys: v.keys, telugu: v.sign ? `${v.telugu} ${v.sign}` : v.telugu })),
+    // The sign is shown on క (a sign alone is drawn on a dotted circle).
+    rows: VOWELS.map((v) => ({ keys: v.keys, telugu: v.sign ? `${v.telugu} క${v.sign}` : `${v.telugu} క` })),
   },
   { group: 'Consonants (two in a row make a conjunct: amma → అమ్మ)', rows: CONSONANTS },
   {
@@ -114,14 +115,13 @@ export const COMMON_NAMES: Record<string, string[]> = {
   చిరంజీవి: ['chiranjeevi'],
 };
 const NAME_BY_FOLD = new Map<string, string>();
-for (const [telugu, spellings] of Object.entries(COMMON_NAMES))
-  for (const s of spellings) NAME_BY_FOLD.set(foldLatin(s), telugu);
+for (const [telugu, spellings] of Object.entries(COMMON_NAMES)) for (const s of spellings) NAME_BY_FOLD.set(foldLatin(s), telugu);
 
 /** Converts one Latin word by the scheme's table (greedy, longest key first). */
 export function schemeToTelugu(latin: string): string {
   let out = '';
   let afterConsonant = false; // a consonant is waiting for its vowel (or a virama)
-  for (let i = 0; i < latin.length; ) {
+  for (let i = 0; i < latin.length;) {
     let token: Token | undefined;
     let len = Math.min(LONGEST, latin.length - i);
     for (; len > 0; len--) {

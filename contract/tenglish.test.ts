@@ -69,10 +69,11 @@ describe('highlightParts with a Tenglish query', () => {
     const parts = highlightParts(title, 'hyderabad');
     expect(parts.map((p) => p.text).join('')).toBe(title);
     expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(['హైదరాబాద్‌లో']);
-    expect(highlightParts(title, 'hyderabad వర్షం').filter((p) => p.match).map((p) => p.text)).toEqual([
-      'హైదరాబాద్‌లో',
-      'వర్షం',
-    ]);
+    expect(
+      highlightParts(title, 'hyderabad వర్షం')
+        .filter((p) => p.match)
+        .map((p) => p.text),
+    ).toEqual(['హైదరాబాద్‌లో', 'వర్షం']);
     expect(highlightParts('చిరంజీవి కొత్త సినిమా', 'chiranjeevi cinema').filter((p) => p.match)).toHaveLength(1);
     expect(highlightParts(title, 'cricket').every((p) => !p.match)).toBe(true);
   });

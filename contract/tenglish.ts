@@ -97,7 +97,8 @@ export function romaniseTelugu(text: string): string {
     else if (ch === 'ం' || ch === 'ఁ') out += 'M';
     else if (ch === 'ః') out += 'h';
     else if (ch >= '౦' && ch <= '౯') out += String(ch.charCodeAt(0) - 0x0c66);
-    else if (TELUGU.test(ch)) continue; // nukta, length marks: no sound of their own here
+    else if (TELUGU.test(ch))
+      continue; // nukta, length marks: no sound of their own here
     else out += ch;
   }
   return out;

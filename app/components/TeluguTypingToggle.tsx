@@ -60,10 +60,9 @@ export function TeluguTypingToggle() {
       {helpOpen && (
         <div id={helpId} className="telugu-help" role="region" aria-label="Telugu typing keys">
           <p>
-            With <strong lang="te">తెలుగు</strong> on, type Telugu in English letters: the word turns into Telugu when
-            you press space or a punctuation mark. <kbd>Backspace</kbd> right after gives the English letters back;{' '}
-            <kbd>Esc</kbd> keeps the word you are typing in English. <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>T</kbd>{' '}
-            switches on and off.
+            With <strong lang="te">తెలుగు</strong> on, type Telugu in English letters: the word turns into Telugu when you press
+            space or a punctuation mark. <kbd>Backspace</kbd> right after gives the English letters back; <kbd>Esc</kbd> keeps the
+            word you are typing in English. <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>T</kbd> switches on and off.
           </p>
           {KEY_TABLE.map((group) => (
             <table key={group.group}>
@@ -83,8 +82,8 @@ export function TeluguTypingToggle() {
           ))}
           <p>
             Examples: <kbd>telugu</kbd> <span lang="te">తెలుగు</span>, <kbd>amma</kbd> <span lang="te">అమ్మ</span>,{' '}
-            <kbd>vaarta</kbd> <span lang="te">వార్త</span>, <kbd>kRshNa</kbd> <span lang="te">కృష్ణ</span>,{' '}
-            <kbd>ciraMjIvi</kbd> <span lang="te">చిరంజీవి</span>.
+            <kbd>vaarta</kbd> <span lang="te">వార్త</span>, <kbd>kRshNa</kbd> <span lang="te">కృష్ణ</span>, <kbd>ciraMjIvi</kbd>{' '}
+            <span lang="te">చిరంజీవి</span>.
           </p>
           <p>
             Names typed the English way (in small letters) are known:{' '}

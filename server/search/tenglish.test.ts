@@ -92,8 +92,7 @@ describe(`Tenglish search precision and recall (${TEST_DB})`, () => {
           publicationDate: day(i),
         })),
       );
-      const find = async (query: string) =>
-        (await t2.services.search.search(query, 0, 50)).content.map((a) => a.id);
+      const find = async (query: string) => (await t2.services.search.search(query, 0, 50)).content.map((a) => a.id);
       let returned = 0;
       let relevant = 0;
       let queries = 0;
