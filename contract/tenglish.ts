@@ -190,5 +190,7 @@ export const TENGLISH_SIMILARITY = 0.5;
 
 /** Whether a folded query word finds a folded text word (substring, or close enough). */
 export function tenglishMatches(foldedQuery: string, foldedWord: string): boolean {
+  // Under three letters there is no trigram: only the start of a word, as the search service does.
+  if (foldedQuery.length < 3) return foldedWord.startsWith(foldedQuery);
   return foldedWord.includes(foldedQuery) || trigramSimilarity(foldedQuery, foldedWord) >= TENGLISH_SIMILARITY;
 }

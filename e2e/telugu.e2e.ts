@@ -1,6 +1,6 @@
 // Telugu first in Chromium: phonetic typing in the article form (plain fields and the editor)
 // and Tenglish search on the search page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { articles } from '../server/db/schema.ts';
 import { searchFieldsFor, shortDescriptionFor } from '../server/articles/text.ts';
@@ -104,6 +104,30 @@ describe('phonetic Telugu typing', { timeout: 180_000 }, () => {
     await screenshot(page, 'telugu-typing-help');
     await page.keyboard.press('Escape');
     await expect.poll(() => help.isVisible(), { timeout: POLL_MS }).toBe(false);
+    await context.close();
+  });
+});
+
+describe('phonetic Telugu typing in dialogs', { timeout: 180_000 }, () => {
+  it('names a category in Telugu; Escape keeps a Latin word without closing the dialog', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const admin = inject('admin');
+    await signIn(page, admin.username, admin.password);
+    await goto(page, '/admin-dashboard/categorymanagement');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'తెలుగు / ENG' }).click();
+    const input = dialog.getByPlaceholder('Category Name');
+    await input.click();
+    const run = Date.now().toString(36).replace(/[0-9]/g, '');
+    await page.keyboard.type(`kriiDalu ${run}`);
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.type(' ');
+    expect(await input.inputValue()).toBe(`క్రీడలు ${run} `);
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('row', { name: new RegExp(`క్రీడలు ${run}`) }).waitFor();
     await context.close();
   });
 });

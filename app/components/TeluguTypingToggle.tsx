@@ -50,7 +50,7 @@ export function TeluguTypingToggle() {
         type="button"
         className="telugu-help-button"
         aria-expanded={helpOpen}
-        aria-controls={helpId}
+        aria-controls={helpOpen ? helpId : undefined}
         aria-label="How to type Telugu"
         title="How to type Telugu"
         onClick={() => setHelpOpen(!helpOpen)}

@@ -37,8 +37,19 @@ function teluguWord(word: string): WordTest {
   };
 }
 
-/** A folded Tenglish word: a substring of the folded copy, or close to a stretch of it. */
+/**
+ * A folded Tenglish word: a substring of the folded copy, or within trigram distance of one of its
+ * words. Under three letters (no trigram to use), only a word that starts with it: `ap` should not
+ * find every romanised word with "ap" inside.
+ */
 function latinWord(folded: string): WordTest {
+  if (folded.length < 3) {
+    const startsWord = `% ${folded}%`; // folded text is letters and digits only
+    return {
+      matches: sql`(' ' || ${articles.searchLatin}) like ${startsWord}`,
+      inTitle: sql`(' ' || ${titleLatin}) like ${startsWord}`,
+    };
+  }
   return {
     matches: sql`(${articles.searchLatin} like ${containsPattern(folded)} escape '\\' or ${folded} <<% ${articles.searchLatin})`,
     inTitle: sql`(${titleLatin} like ${containsPattern(folded)} escape '\\' or ${folded} <<% ${titleLatin})`,

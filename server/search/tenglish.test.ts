@@ -63,6 +63,11 @@ describe(`Tenglish search (${TEST_DB})`, () => {
     expect(await titlesOf('xyzzy')).toEqual([]);
   });
 
+  it('a Latin word under three letters finds only words that start with it', async () => {
+    // భారీ → bari, బారులు → barulu; హైదరాబాద్ (haidarabad) has "ba" inside only.
+    expect(new Set(await titlesOf('ba'))).toEqual(new Set(['హైదరాబాద్‌లో భారీ వర్షం', 'విజయవాడలో ఎన్నికలు']));
+  });
+
   it('backfills articles saved before the Tenglish columns existed', async () => {
     const id = await addArticle(t.services.db, {
       title: 'గుంటూరు మిర్చి యార్డు',
