@@ -79,35 +79,85 @@ const CONSONANTS: Record<string, string> = {
 const VIRAMA = '్';
 const TELUGU = /[\u0c00-\u0c7f]/;
 
+// Lookup by code point offset in the Telugu block (U+0C00..U+0C7F): this runs over every
+// article's whole text at save time.
+type Kind = 0 | 1 | 2 | 3 | 4; // other Telugu sign, consonant, vowel, vowel sign, virama
+const KIND = new Uint8Array(128);
+const LATIN: string[] = new Array<string>(128).fill('');
+const put = (table: Record<string, string>, kind: Kind) => {
+  for (const [ch, latin] of Object.entries(table)) {
+    KIND[ch.charCodeAt(0) - 0x0c00] = kind;
+    LATIN[ch.charCodeAt(0) - 0x0c00] = latin;
+  }
+};
+put(CONSONANTS, 1);
+put(VOWELS, 2);
+put(VOWEL_SIGNS, 3);
+put({ [VIRAMA]: '' }, 4);
+put(
+  {
+    'ం': 'M',
+    'ఁ': 'M',
+    'ః': 'h',
+    '౦': '0',
+    '౧': '1',
+    '౨': '2',
+    '౩': '3',
+    '౪': '4',
+    '౫': '5',
+    '౬': '6',
+    '౭': '7',
+    '౮': '8',
+    '౯': '9',
+  },
+  2,
+);
+
 /** Telugu script in Latin letters (other characters pass through); anusvara is `M` until folded. */
 export function romaniseTelugu(text: string): string {
   let out = '';
-  const chars = [...text];
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i];
-    const next = chars[i + 1];
-    if (CONSONANTS[ch] !== undefined) {
-      out += CONSONANTS[ch];
-      if (next === VIRAMA) i++;
-      else if (next !== undefined && VOWEL_SIGNS[next] !== undefined) {
-        out += VOWEL_SIGNS[next];
+  for (let i = 0; i < text.length; i++) {
+    const offset = text.charCodeAt(i) - 0x0c00;
+    if (offset < 0 || offset >= 128) {
+      out += text[i];
+      continue;
+    }
+    const kind = KIND[offset];
+    if (kind === 1) {
+      out += LATIN[offset];
+      const next = text.charCodeAt(i + 1) - 0x0c00;
+      const nextKind = next >= 0 && next < 128 ? KIND[next] : 0;
+      if (nextKind === 4) i++;
+      else if (nextKind === 3) {
+        out += LATIN[next];
         i++;
       } else out += 'a';
-    } else if (VOWELS[ch] !== undefined) out += VOWELS[ch];
-    else if (ch === 'ం' || ch === 'ఁ') out += 'M';
-    else if (ch === 'ః') out += 'h';
-    else if (ch >= '౦' && ch <= '౯') out += String(ch.charCodeAt(0) - 0x0c66);
-    else if (TELUGU.test(ch))
-      continue; // nukta, length marks: no sound of their own here
-    else out += ch;
+    } else if (kind === 2) out += LATIN[offset];
+    // Anything else in the block (nukta, length marks, a stray sign) has no sound of its own here.
   }
   return out;
 }
 
 const CONSONANT = '[bcdfghjklmnpqrstvwxzM]';
 
+const Y_BETWEEN_CONSONANTS = new RegExp(`(?<=${CONSONANT})y(?=${CONSONANT})`, 'g');
+
+// News text repeats its words: remember recent foldings (bounded, cleared when full).
+const folded = new Map<string, string>();
+const FOLD_CACHE_SIZE = 20_000;
+
 /** One Latin word folded (lower-case letters and digits only). */
 function foldWord(word: string): string {
+  let out = folded.get(word);
+  if (out === undefined) {
+    out = foldWordUncached(word);
+    if (folded.size >= FOLD_CACHE_SIZE) folded.clear();
+    folded.set(word, out);
+  }
+  return out;
+}
+
+function foldWordUncached(word: string): string {
   return (
     word
       // Anusvara: a nasal before a consonant, `m` at the end of a word.
@@ -125,7 +175,7 @@ function foldWord(word: string): string {
       .replace(/z/g, 'j')
       .replace(/w/g, 'v')
       .replace(/([bcdgjkpt])h/g, '$1')
-      .replace(new RegExp(`(?<=${CONSONANT})y(?=${CONSONANT})`, 'g'), 'ai')
+      .replace(Y_BETWEEN_CONSONANTS, 'ai')
       .replace(/ee|ii|ie/g, 'i')
       .replace(/oo|uu/g, 'u')
       .replace(/ae/g, 'e')
