@@ -1,5 +1,6 @@
 // Search words and title highlighting, shared by the search service and the search page.
 import { normaliseForSearch } from './text.ts';
+import { foldLatin, isLatinWord, tenglishFold, tenglishMatches } from './tenglish.ts';
 
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_QUERY_WORDS = 8;
@@ -45,6 +46,7 @@ export function highlightParts(text: string, query: string): HighlightPart[] {
       for (let k = at; k < at + word.length; k++) matched[owner[k]] = true;
     }
   }
+  markTenglishMatches(graphemes, words, matched);
   const parts: HighlightPart[] = [];
   graphemes.forEach((g, i) => {
     const last = parts[parts.length - 1];
@@ -52,4 +54,23 @@ export function highlightParts(text: string, query: string): HighlightPart[] {
     else parts.push({ text: g, match: matched[i] });
   });
   return parts;
+}
+
+/**
+ * Words typed in English letters (Tenglish) match the Telugu words the search service matched:
+ * each word of the text is folded as the index folds it (contract/tenglish.ts), and a word found
+ * by a folded query word is marked whole.
+ */
+function markTenglishMatches(graphemes: string[], words: string[], matched: boolean[]) {
+  const latin = words.filter(isLatinWord).flatMap((w) => foldLatin(w).split(' ').filter(Boolean));
+  if (latin.length === 0) return;
+  let start = 0;
+  for (let i = 0; i <= graphemes.length; i++) {
+    if (i < graphemes.length && !/^\s+$/.test(graphemes[i])) continue;
+    if (i > start) {
+      const folded = tenglishFold(graphemes.slice(start, i).join('')).split(' ').filter(Boolean);
+      if (latin.some((q) => folded.some((f) => tenglishMatches(q, f)))) for (let k = start; k < i; k++) matched[k] = true;
+    }
+    start = i + 1;
+  }
 }

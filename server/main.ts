@@ -9,6 +9,7 @@ import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './users/bootstrap.ts';
 import { seedDemoContent, isDatabaseEmpty } from '../scripts/seed/seed.ts';
 import type { AppServerBuild } from './http/ssr.ts';
+import { backfillTenglish } from './search/backfill.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
@@ -62,6 +63,15 @@ export async function start(config: Config) {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // In the background: a large newsroom should not wait for it to be served.
+  void backfillTenglish(services.db).then(
+    async (n) => {
+      if (n === 0) return;
+      app.log.info(`Tenglish search: ${n} articles indexed`);
+      await services.changes.contentChanged('search'); // cached search pages may now find more
+    },
+    (error: unknown) => app.log.error({ err: error }, 'Tenglish search backfill failed'),
+  );
   app.log.info(`ready in ${Math.round(performance.now() - startedAt)} ms at ${config.publicUrl} (${database.engine})`);
   return app;
 }

@@ -21,7 +21,7 @@ import {
 } from '../../server/db/schema.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { sanitizeArticleHtml } from '../../server/articles/sanitize.ts';
-import { searchTextFor, shortDescriptionFor } from '../../server/articles/text.ts';
+import { searchFieldsFor, shortDescriptionFor } from '../../server/articles/text.ts';
 import type { PreparedImage } from '../../server/media/images.ts';
 import { bannerSvg, newsPictureSvg, prng, renderJpeg, renderPng } from './artwork.ts';
 import {
@@ -360,7 +360,7 @@ async function insertArticles(
       youtubeVideoId: a.youtubeVideoId,
       region: a.region,
       shortDescription: shortDescriptionFor(content),
-      searchText: searchTextFor(a.title, content),
+      ...searchFieldsFor(a.title, content),
       reporterId: ctx.reporterId,
       approvalStatus: a.status,
       rejectionReason: a.rejectionReason,

@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { articleCategories, articleImages, articles, categories, images } from '../db/schema.ts';
-import { searchTextFor, shortDescriptionFor } from './text.ts';
+import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 
 type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
 
@@ -141,7 +141,7 @@ async function insertArticle(reporterId: number, over: Partial<typeof articles.$
       region: 'విజయవాడ',
       reporterId,
       shortDescription: shortDescriptionFor(content),
-      searchText: searchTextFor(title, content),
+      ...searchFieldsFor(title, content),
       ...over,
     })
     .returning();

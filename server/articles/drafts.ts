@@ -15,7 +15,7 @@ import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { loadArticle, loadArticles, toArticleImage } from './model.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
-import { searchTextFor, shortDescriptionFor } from './text.ts';
+import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import { articlePart, checkCategories } from './service.ts';
 import { recordRevision } from './revisions.ts';
 import { MAX_ARTICLE_IMAGES, type Article } from '../../contract/articles.ts';
@@ -65,7 +65,7 @@ export function createDraftsService(deps: ServiceDeps) {
       region: input.region.trim() || null,
       youtubeVideoId: input.youtubeVideoId,
       shortDescription: shortDescriptionFor(content),
-      searchText: searchTextFor(input.title, content),
+      ...searchFieldsFor(input.title, content),
     };
   }
 

@@ -9,7 +9,7 @@ import { articleCategories, articleImages, articleRevisions, articles, categorie
 import type { SessionUser } from '../auth/sessions.ts';
 import { notFound } from '../http/errors.ts';
 import { loadArticle, toArticleImage } from './model.ts';
-import { searchTextFor, shortDescriptionFor } from './text.ts';
+import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import type { Article } from '../../contract/articles.ts';
 import {
   DRAFT_MESSAGES,
@@ -295,7 +295,7 @@ export function createRevisionsService(deps: ServiceDeps) {
             region: rev.region,
             youtubeVideoId: rev.youtubeVideoId,
             shortDescription: shortDescriptionFor(rev.content),
-            searchText: searchTextFor(rev.title, rev.content),
+            ...searchFieldsFor(rev.title, rev.content),
             updatedAt: new Date(),
           })
           .where(eq(articles.id, articleId));

@@ -12,7 +12,7 @@ import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { badRequest, conflict, forbidden, notFound, parseOr400 } from '../http/errors.ts';
 import { loadArticle, loadArticles } from './model.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
-import { searchTextFor, shortDescriptionFor } from './text.ts';
+import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import { MAX_ARTICLE_IMAGES, type Article } from '../../contract/articles.ts';
 import {
   ARTICLE_MESSAGES,
@@ -98,7 +98,7 @@ export function createArticlesService(deps: ServiceDeps) {
               youtubeVideoId: input.youtubeVideoId,
               region: input.region,
               shortDescription: shortDescriptionFor(content),
-              searchText: searchTextFor(input.title, content),
+              ...searchFieldsFor(input.title, content),
               reporterId: user.id,
               approvalStatus: 'PENDING',
             })
@@ -161,7 +161,7 @@ export function createArticlesService(deps: ServiceDeps) {
             youtubeVideoId: input.youtubeVideoId,
             region: input.region,
             shortDescription: shortDescriptionFor(content),
-            searchText: searchTextFor(input.title, content),
+            ...searchFieldsFor(input.title, content),
             updatedAt: now,
             ...statusChange,
           })

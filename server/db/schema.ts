@@ -88,6 +88,10 @@ export const articles = pgTable(
     searchText: text('search_text').notNull().default(''),
     // Breaking news: leads the ticker and the home page banner until this time (null: not breaking).
     breakingUntil: timestamp('breaking_until', { withTimezone: true }),
+    // Tenglish search (contract/tenglish.ts): the title, and title and body, romanised and folded.
+    // NULL until written; rows saved before this column existed are filled in at start.
+    titleLatin: text('title_latin'),
+    searchLatin: text('search_latin'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // Bumped by every draft save: a save based on an older version is refused (409).
@@ -99,6 +103,7 @@ export const articles = pgTable(
     index('articles_reporter_idx').on(t.reporterId, t.approvalStatus),
     index('articles_breaking_idx').on(t.breakingUntil),
     index('articles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('articles_search_latin_trgm_idx').using('gin', sql`${t.searchLatin} gin_trgm_ops`),
     check('articles_video_id_format', sql`${t.youtubeVideoId} IS NULL OR ${t.youtubeVideoId} ~ '^[A-Za-z0-9_-]{11}$'`),
   ],
 );

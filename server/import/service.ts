@@ -19,6 +19,7 @@ import {
 import { hashPassword } from '../auth/passwords.ts';
 import { MAX_UPLOAD_BYTES, type PreparedImage } from '../media/images.ts';
 import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
+import { tenglishFold } from '../../contract/tenglish.ts';
 import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
 import { normaliseForSearch, stripTags } from '../../contract/text.ts';
 import { readWxr, type WxrAuthor, type WxrCategory, type WxrItem } from './wxr.ts';
@@ -26,6 +27,12 @@ import { decodeEntities, flattenCategories, truncateName } from './categories.ts
 import { importContent } from './content.ts';
 import { redirectKeysFor } from './permalinks.ts';
 import { renderCover } from './cover.ts';
+
+/** The article's search columns (as searchFieldsFor in articles/text.ts) with the post's tags added. */
+function searchFieldsWithTags(title: string, html: string, tags: string[]) {
+  const searchText = [searchTextFor(title, html), normaliseForSearch(tags.join(' '))].filter(Boolean).join(' ');
+  return { searchText, titleLatin: tenglishFold(title), searchLatin: tenglishFold(searchText) };
+}
 
 export type ImportOptions = {
   file: string;
@@ -418,7 +425,7 @@ export function createWordpressImporter(deps: ServiceDeps) {
                   region: null,
                   shortDescription: shortDescriptionFor(content.html),
                   // Tags are searchable but not shown: they join the article's search text.
-                  searchText: [searchTextFor(title, content.html), normaliseForSearch(tags.join(' '))].filter(Boolean).join(' '),
+                  ...searchFieldsWithTags(title, content.html, tags),
                   reporterId,
                   approvalStatus: status,
                   publicationDate: date,

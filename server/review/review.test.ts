@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { articleCategories, articleImages, articles, categories, images } from '../db/schema.ts';
-import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
+import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
 import { REJECTION_REASON_MAX, REVIEW_MESSAGES } from '../../contract/review.ts';
 import type { Article } from '../../contract/articles.ts';
 
@@ -49,7 +49,7 @@ async function makeArticle(
       reporterId: reporter.id,
       approvalStatus: opts.status ?? 'PENDING',
       shortDescription: shortDescriptionFor(content),
-      searchText: searchTextFor(title, content),
+      ...searchFieldsFor(title, content),
       ...(opts.publicationDate ? { publicationDate: opts.publicationDate } : {}),
       ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
     })

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articleImages, articles, categories, images, users } from '../db/schema.ts';
-import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
+import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
 import type { ApprovalStatus } from '../../contract/articles.ts';
 
 export type ArticleFixture = {
@@ -55,7 +55,7 @@ export async function addArticles(db: DbOrTx, list: ArticleFixture[]): Promise<n
         region: a.region ?? null,
         publicationDate: a.publicationDate ?? new Date(),
         shortDescription: shortDescriptionFor(a.content ?? ''),
-        searchText: searchTextFor(a.title, a.content ?? ''),
+        ...searchFieldsFor(a.title, a.content ?? ''),
       })),
     )
     .returning({ id: articles.id });

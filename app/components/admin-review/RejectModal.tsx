@@ -1,6 +1,7 @@
 // Reject asks for an optional reason the reporter will see (at most 500 characters).
 import { useId, useState, type FormEvent } from 'react';
 import { Modal } from '../Modal.tsx';
+import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
 import { REJECTION_REASON_MAX } from '../../../contract/review.ts';
 
 type Props = { open: boolean; busy: boolean; onCancel: () => void; onConfirm: (reason: string) => void };
@@ -16,12 +17,14 @@ export function RejectModal({ open, busy, onCancel, onConfirm }: Props) {
     <Modal open={open} onClose={onCancel} title="Reject article" lockScroll={false}>
       <form onSubmit={submit}>
         <h2>Reject article</h2>
+        <TeluguTypingToggle />
         <div className="field">
           <label htmlFor={id}>Reason for the reporter (optional)</label>
           <textarea
             id={id}
             rows={4}
             maxLength={REJECTION_REASON_MAX}
+            data-telugu
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             aria-describedby={`${id}-count`}

@@ -40,6 +40,7 @@ import { api, ApiRequestError } from '../../lib/api.ts';
 import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
 import { DRAFT_MESSAGES, type Draft } from '../../../contract/drafts.ts';
 import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-autosave.ts';
+import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
 
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
@@ -227,12 +228,14 @@ export function ArticleForm({
           {loadError}
         </p>
       )}
+      <TeluguTypingToggle />
       <div className="field">
         <label htmlFor={ids.title}>Title</label>
         <input
           id={ids.title}
           name="title"
           lang="te"
+          data-telugu
           value={values.title}
           onChange={(e) => set('title', e.target.value)}
           {...described('title')}
@@ -246,6 +249,7 @@ export function ArticleForm({
             id={ids.author}
             name="author"
             lang="te"
+            data-telugu
             value={values.author}
             onChange={(e) => set('author', e.target.value)}
             {...described('author')}
@@ -258,6 +262,7 @@ export function ArticleForm({
             id={ids.region}
             name="region"
             lang="te"
+            data-telugu
             value={values.region}
             onChange={(e) => set('region', e.target.value)}
             {...described('region')}

@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';
 import { Color, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import Highlight from '@tiptap/extension-highlight';
+import { TeluguTyping } from './telugu-typing.ts';
 
 export const HEADING_LEVELS = [1, 2, 3] as const;
 export const ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;
@@ -22,5 +23,7 @@ export function editorExtensions() {
     FontSize,
     TextAlign.configure({ types: ['heading', 'paragraph'], alignments: [...ALIGNMENTS] }),
     Highlight.configure({ multicolor: true }),
+    // Phonetic Telugu typing; does nothing until the 'తెలుగు / ENG' toggle is on.
+    TeluguTyping,
   ];
 }

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
+import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import { serverMessage, type Notice } from '../../components/admin-site/feedback.ts';
 import { ABOUT_IMAGE_TYPES, ABOUT_MESSAGES, MAX_ABOUT_IMAGES, type AboutUs } from '../../../contract/about.ts';
 import { MAX_IMAGE_BYTES } from '../../../contract/articles.ts';
@@ -118,6 +119,7 @@ export default function AboutUsManagement() {
         </p>
       ) : (
         <form onSubmit={(e) => void save(e)} noValidate>
+          <TeluguTypingToggle />
           <div className="field">
             <span className="label" id="about-content-label">
               Content

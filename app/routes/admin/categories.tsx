@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api.ts';
 import { Modal } from '../../components/Modal.tsx';
+import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import { failureText, serverMessage } from '../../components/admin-site/feedback.ts';
 import { CATEGORY_MESSAGES, CategoryInputSchema, type Category } from '../../../contract/categories.ts';
 import '../../styles/admin-site.css';
@@ -223,6 +224,7 @@ function CategoryForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <h2>{title}</h2>
+      <TeluguTypingToggle />
       <div className="field">
         <label htmlFor="category-name" className="visually-hidden">
           Category Name
@@ -234,6 +236,7 @@ function CategoryForm({
           value={name}
           maxLength={100}
           autoFocus
+          data-telugu
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? 'category-name-error' : undefined}
           onChange={(e) => setName(e.target.value)}

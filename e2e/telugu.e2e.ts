@@ -1,0 +1,162 @@
+// Telugu first in Chromium: phonetic typing in the article form (plain fields and the editor)
+// and Tenglish search on the search page.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { articles } from '../server/db/schema.ts';
+import { searchFieldsFor, shortDescriptionFor } from '../server/articles/text.ts';
+import { closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+
+let browser: Browser;
+let reporter: { id: number; username: string; password: string };
+
+beforeAll(async () => {
+  browser = await launch();
+  reporter = await createUser('REPORTER');
+});
+afterAll(async () => {
+  await browser.close();
+  await closeDatabase();
+});
+
+const POLL_MS = 15_000;
+const valueOf = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
+
+async function writePage() {
+  const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  await signIn(page, reporter.username, reporter.password);
+  await goto(page, '/reporter-dashboard/write-article');
+  return { page, context };
+}
+
+describe('phonetic Telugu typing', { timeout: 180_000 }, () => {
+  it('turns Latin words into Telugu in the title when a space or punctuation commits them', async () => {
+    const { page, context } = await writePage();
+    const toggle = page.getByRole('button', { name: 'తెలుగు / ENG' });
+    await expect.poll(() => toggle.getAttribute('aria-pressed'), { timeout: POLL_MS }).toBe('false');
+    // Off: nothing changes what is typed.
+    await page.getByLabel('Title', { exact: true }).click();
+    await page.keyboard.type('amma ');
+    expect(await valueOf(page, 'Title')).toBe('amma ');
+    await page.getByLabel('Title', { exact: true }).fill('');
+
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await page.getByLabel('Title', { exact: true }).click();
+    await page.keyboard.type('telugu ');
+    expect(await valueOf(page, 'Title')).toBe('తెలుగు ');
+    // The Latin stays visible while the word is being typed.
+    await page.keyboard.type('amm');
+    expect(await valueOf(page, 'Title')).toBe('తెలుగు amm');
+    await page.keyboard.type('a,');
+    expect(await valueOf(page, 'Title')).toBe('తెలుగు అమ్మ,');
+    // Backspace right after a conversion gives the Latin back.
+    await page.keyboard.press('Backspace');
+    expect(await valueOf(page, 'Title')).toBe('తెలుగు amma');
+    await page.keyboard.type(' hyderaabaad ');
+    expect(await valueOf(page, 'Title')).toBe('తెలుగు amma హైదరాబాద్ ');
+    // Escape keeps the word being typed in Latin.
+    await page.keyboard.type('IPL');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type(' vaarta.');
+    expect(await valueOf(page, 'Title')).toBe('తెలుగు amma హైదరాబాద్ IPL వార్త.');
+    // The form's state follows (what would be saved), and Ctrl+Z undoes the last conversion only.
+    await page.keyboard.press('Control+z');
+    expect(await valueOf(page, 'Title')).toBe('తెలుగు amma హైదరాబాద్ IPL vaarta');
+
+    await page.getByLabel('Author', { exact: true }).click();
+    await page.keyboard.type('kRshNa ciraMjIvi ');
+    expect(await valueOf(page, 'Author')).toBe('కృష్ణ చిరంజీవి ');
+
+    // Ctrl+Shift+T switches it off again.
+    await page.keyboard.press('Control+Shift+T');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.type('ok ');
+    expect(await valueOf(page, 'Author')).toBe('కృష్ణ చిరంజీవి ok ');
+    await context.close();
+  });
+
+  it('works in the rich-text editor, one undo step per conversion', async () => {
+    const { page, context } = await writePage();
+    await page.getByRole('button', { name: 'తెలుగు / ENG' }).click();
+    const editor = page.getByRole('textbox', { name: 'Article content' });
+    await editor.click();
+    await page.keyboard.type('telugu vaarta ');
+    await expect.poll(() => editor.innerText(), { timeout: POLL_MS }).toBe('తెలుగు వార్త ');
+    await page.keyboard.type('kRshNa');
+    expect(await editor.innerText()).toBe('తెలుగు వార్త kRshNa');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('amma ');
+    expect((await editor.innerText()).replace(/\n+/g, '|')).toBe('తెలుగు వార్త కృష్ణ|అమ్మ ');
+    // Backspace gives the Latin back; Ctrl+Z after a conversion undoes the conversion alone.
+    await page.keyboard.press('Backspace');
+    expect((await editor.innerText()).replace(/\n+/g, '|')).toBe('తెలుగు వార్త కృష్ణ|amma');
+    await page.keyboard.type('. ');
+    await page.keyboard.type('ciraMjIvi ');
+    expect((await editor.innerText()).replace(/\n+/g, '|')).toBe('తెలుగు వార్త కృష్ణ|amma. చిరంజీవి ');
+    await page.keyboard.press('Control+z');
+    expect((await editor.innerText()).replace(/\n+/g, '|')).toBe('తెలుగు వార్త కృష్ణ|amma. ciraMjIvi');
+
+    // The key table is one click away.
+    await page.getByRole('button', { name: 'How to type Telugu' }).click();
+    const help = page.getByRole('region', { name: 'Telugu typing keys' });
+    await expect.poll(() => help.isVisible(), { timeout: POLL_MS }).toBe(true);
+    expect(await help.innerText()).toContain('ciraMjIvi');
+    await screenshot(page, 'telugu-typing-help');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => help.isVisible(), { timeout: POLL_MS }).toBe(false);
+    await context.close();
+  });
+});
+
+describe('phonetic Telugu typing in dialogs', { timeout: 180_000 }, () => {
+  it('names a category in Telugu; Escape keeps a Latin word without closing the dialog', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const admin = inject('admin');
+    await signIn(page, admin.username, admin.password);
+    await goto(page, '/admin-dashboard/categorymanagement');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'తెలుగు / ENG' }).click();
+    const input = dialog.getByPlaceholder('Category Name');
+    await input.click();
+    const run = Date.now().toString(36).replace(/[0-9]/g, '');
+    await page.keyboard.type(`kriiDalu ${run}`);
+    await page.keyboard.press('Escape');
+    expect(await dialog.isVisible()).toBe(true);
+    await page.keyboard.type(' ');
+    expect(await input.inputValue()).toBe(`క్రీడలు ${run} `);
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('row', { name: new RegExp(`క్రీడలు ${run}`) }).waitFor();
+    await context.close();
+  });
+});
+
+describe('Tenglish search', { timeout: 180_000 }, () => {
+  it('finds Telugu stories typed in English letters and highlights the Telugu words', async () => {
+    const suffix = Date.now().toString(36);
+    const title = `హైదరాబాద్‌లో భారీ వర్షం ${suffix}`;
+    const content = '<p>నగరంలో రోడ్లు జలమయం.</p>';
+    await database()
+      .insert(articles)
+      .values({
+        title,
+        author: 'రవి',
+        content,
+        shortDescription: shortDescriptionFor(content),
+        ...searchFieldsFor(title, content),
+        reporterId: reporter.id,
+        approvalStatus: 'APPROVED',
+      });
+    const { page, context } = await newPage(browser);
+    await goto(page, `/search?query=${encodeURIComponent(`haidarabad ${suffix}`)}`);
+    const result = page.getByRole('link', { name: title });
+    await expect.poll(() => result.count(), { timeout: POLL_MS }).toBeGreaterThan(0);
+    const marks = await page.locator('main mark').allInnerTexts();
+    expect(marks).toContain('హైదరాబాద్‌లో');
+    await goto(page, `/search?query=${encodeURIComponent(`varsham ${suffix}`)}`);
+    expect(await page.locator('main mark').allInnerTexts()).toContain('వర్షం');
+    await screenshot(page, 'tenglish-search');
+    await context.close();
+  });
+});
