@@ -1,7 +1,8 @@
 // Articles: the reporter workflow and the shared edit (reporter resubmission, admin edit and
 // edit-then-approve). Every rule of SPEC.md §4-§5 and DESIGN.md §2 about writing articles lives here.
 import { approveArticleIn } from '../review/service.ts';
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { boundedCount } from '../db/count.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articleImages, articles, categories } from '../db/schema.ts';
@@ -202,7 +203,7 @@ export function createArticlesService(deps: ServiceDeps) {
           .orderBy(desc(articles.publicationDate), desc(articles.id))
           .limit(query.pageSize)
           .offset(query.page * query.pageSize),
-        db.select({ total: count() }).from(articles).where(where),
+        boundedCount(db, articles, where).then((total) => [{ total }]),
       ]);
       return {
         articles: await loadArticles(

@@ -91,6 +91,8 @@ export const articles = pgTable(
     index('articles_status_pubdate_idx').on(t.approvalStatus, t.publicationDate),
     index('articles_reporter_idx').on(t.reporterId, t.approvalStatus),
     index('articles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Archive scale: the lists' title filter (ILIKE '%word%').
+    index('articles_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
     check('articles_video_id_format', sql`${t.youtubeVideoId} IS NULL OR ${t.youtubeVideoId} ~ '^[A-Za-z0-9_-]{11}$'`),
   ],
 );

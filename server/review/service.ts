@@ -4,7 +4,8 @@
 //   reject:  PENDING or REJECTED -> REJECTED with an optional reason; APPROVED -> 409 (an approved
 //            article is unpublished by deleting or editing it, never silently sent back).
 //   delete:  any status; the article's images are released in the same transaction.
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike } from 'drizzle-orm';
+import { boundedCount } from '../db/count.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articleImages, articles } from '../db/schema.ts';
@@ -115,7 +116,7 @@ export function createReviewService(deps: ServiceDeps) {
         title ? ilike(articles.title, containsPattern(title)) : undefined,
       );
       const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(articles).where(where),
+        boundedCount(db, articles, where).then((total) => [{ total }]),
         db
           .select({ id: articles.id })
           .from(articles)
