@@ -376,4 +376,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-await main();
+// `npm run bench -- --archive`: the big-archive read latencies instead (bench/archive.ts).
+if (process.argv.includes('--archive')) await (await import('./archive.ts')).runArchiveBench();
+else await main();

@@ -5,6 +5,10 @@ import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { createServices } from '../server/services.ts';
 import { seedDemoContent } from './seed/seed.ts';
+import { seedArchive } from './seed/archive.ts';
+
+/** Beyond this many, generated archive articles are added in bulk (scripts/seed/archive.ts). */
+const DEMO_MAX = 2000;
 
 const args = process.argv.slice(2);
 const flag = args.indexOf('--articles');
@@ -18,7 +22,9 @@ try {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const services = createServices({ config, database });
-    await seedDemoContent(services, { log: (line) => console.log(line), articleCount });
+    const log = (line: string) => console.log(line);
+    await seedDemoContent(services, { log, articleCount: articleCount && Math.min(articleCount, DEMO_MAX) });
+    if (articleCount && articleCount > DEMO_MAX) await seedArchive(services, { articles: articleCount, log });
   } finally {
     await database.close();
   }

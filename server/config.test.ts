@@ -15,6 +15,18 @@ describe('configuration from the environment', () => {
     expect(c.authRateLimit).toBe(10);
   });
 
+  it('reads the backup schedule: BACKUP_DIR, BACKUP_EVERY as 30m / 6h / 1d, BACKUP_KEEP', () => {
+    expect(loadConfig({}).backup).toEqual({ dir: expect.stringMatching(/backups$/), everyMs: undefined, keep: 7 });
+    const c = loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_EVERY: '6h', BACKUP_KEEP: '3' });
+    expect(c.backup).toEqual({ dir: '/srv/backups', everyMs: 6 * 3_600_000, keep: 3 });
+    expect(loadConfig({ BACKUP_EVERY: '30m' }).backup.everyMs).toBe(1_800_000);
+    expect(loadConfig({ BACKUP_EVERY: '1d' }).backup.everyMs).toBe(86_400_000);
+    expect(() => loadConfig({ BACKUP_EVERY: '6 hours' })).toThrow(
+      'Invalid configuration: BACKUP_EVERY="6 hours": must be a number followed by m, h or d, e.g. 6h',
+    );
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
+
   it('derives PUBLIC_URL from PORT and secure cookies from https', () => {
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
     const c = loadConfig({ PUBLIC_URL: 'https://news.example.com/' });

@@ -38,6 +38,13 @@ const EnvSchema = z
     REQUIRE_STAFF_TOTP: flag.optional(),
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    BACKUP_DIR: z.string().min(1).default('./backups'),
+    BACKUP_EVERY: z
+      .string()
+      .regex(/^[1-9][0-9]*(m|h|d)$/, 'must be a number followed by m, h or d, e.g. 6h')
+      .transform((v) => Number.parseInt(v, 10) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[v.slice(-1) as 'm' | 'h' | 'd'])
+      .optional(),
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   })
   .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, {
     message: 'ADMIN_PASSWORD is set but ADMIN_USERNAME is not',
@@ -75,6 +82,8 @@ export type Config = {
   requireStaffTotp: boolean;
   /** The session cookie's name: `__Host-` prefixed over https (no Domain, Path=/, Secure). */
   sessionCookie: string;
+  /** Where `npm run backup` and the scheduled backups write archives. */
+  backup: { dir: string; everyMs: number | undefined; keep: number };
 };
 
 export class ConfigError extends Error {}
@@ -108,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * 86_400_000,
     requireStaffTotp: e.REQUIRE_STAFF_TOTP ?? false,
     sessionCookie: publicUrl.startsWith('https://') ? '__Host-sid' : 'sid',
+    backup: { dir: path.resolve(e.BACKUP_DIR), everyMs: e.BACKUP_EVERY, keep: e.BACKUP_KEEP },
   };
 }

@@ -7,6 +7,7 @@ import { DataDirInUseError, openDatabase } from './db/client.ts';
 import { createServices } from './services.ts';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './users/bootstrap.ts';
+import { startBackupAgent } from './backup/agent.ts';
 import { seedDemoContent, isDatabaseEmpty } from '../scripts/seed/seed.ts';
 import type { AppServerBuild } from './http/ssr.ts';
 import { backfillTenglish } from './search/backfill.ts';
@@ -44,6 +45,7 @@ export async function start(config: Config) {
   // Expired sessions are useless rows; sweep them hourly.
   const sweep = setInterval(() => void services.sessions.purgeExpired().catch(() => {}), 60 * 60_000);
   sweep.unref();
+  const backups = startBackupAgent({ config, database, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,6 +58,7 @@ export async function start(config: Config) {
     // Stop accepting, let in-flight requests finish, then close the database cleanly
     // (an unclosed PGlite can leave its data directory damaged).
     await app.close();
+    await backups.stop();
     await database.close();
     process.exit(0);
   };

@@ -1,7 +1,8 @@
 // Public reading of approved articles (one, by category, related, latest-news).
 // Only APPROVED articles exist here (DESIGN.md §2 Visibility): anything else is "not found".
-import { and, count, desc, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
+import { boundedCount } from '../db/count.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articles, categories } from '../db/schema.ts';
 import { loadArticle, loadArticles } from './model.ts';
@@ -74,10 +75,7 @@ export function createPublicArticlesService({ db }: ServiceDeps) {
         : [];
       if (!category) throw notFound('Category not found');
       const [[{ total }], list] = await Promise.all([
-        db
-          .select({ total: count() })
-          .from(articles)
-          .where(and(isApproved, inCategory(categoryId))),
+        boundedCount(db, articles, and(isApproved, inCategory(categoryId))).then((total) => [{ total }]),
         listApproved(db, inCategory(categoryId), size, page * size),
       ]);
       return { category, articles: list, total: Number(total) };

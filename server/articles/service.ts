@@ -4,6 +4,7 @@ import { approveArticleIn } from '../review/service.ts';
 import { record } from '../audit/service.ts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revisions.ts';
+import { boundedCount } from '../db/count.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articleImages, articles, categories } from '../db/schema.ts';
@@ -230,7 +231,7 @@ export function createArticlesService(deps: ServiceDeps) {
           .orderBy(desc(articles.publicationDate), desc(articles.id))
           .limit(query.pageSize)
           .offset(query.page * query.pageSize),
-        db.select({ total: count() }).from(articles).where(where),
+        boundedCount(db, articles, where).then((total) => [{ total }]),
       ]);
       return {
         articles: await loadArticles(

@@ -9,6 +9,7 @@
 //   delete:  any status; the article's images are released in the same transaction.
 // Every act is recorded in the audit trail inside its own transaction.
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { boundedCount } from '../db/count.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articles } from '../db/schema.ts';
@@ -250,7 +251,7 @@ export function createReviewService(deps: ServiceDeps) {
         title ? ilike(articles.title, containsPattern(title)) : undefined,
       );
       const [[{ total }], rows] = await Promise.all([
-        db.select({ total: count() }).from(articles).where(where),
+        boundedCount(db, articles, where).then((total) => [{ total }]),
         db
           .select({ id: articles.id })
           .from(articles)

@@ -12,6 +12,11 @@ export async function seoRoutes(app: FastifyInstance, { services }: { services: 
 
   app.get('/robots.txt', async (request, reply) => sendPublic(request, reply, seo.robots(), opts('text/plain; charset=utf-8')));
   app.get('/sitemap.xml', async (request, reply) => sendPublic(request, reply, await seo.sitemap(), opts(XML)));
+  app.get('/sitemaps/pages.xml', async (request, reply) => sendPublic(request, reply, await seo.sitemapPart('pages'), opts(XML)));
+  app.get<{ Params: { n: string } }>('/sitemaps/articles-:n.xml', async (request, reply) => {
+    const n = /^\d{1,6}$/.test(request.params.n) ? Number(request.params.n) : NaN;
+    return sendPublic(request, reply, await seo.sitemapPart(n), opts(XML));
+  });
   app.get('/news-sitemap.xml', async (request, reply) => sendPublic(request, reply, await seo.newsSitemap(), opts(XML)));
   app.get('/rss.xml', async (request, reply) =>
     sendPublic(request, reply, await seo.siteRss(), opts('application/rss+xml; charset=utf-8')),

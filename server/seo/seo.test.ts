@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { addArticle, addCategory, addReporter } from '../search/fixtures.ts';
-import { xml } from './service.ts';
+import { createSeoService, xml } from './service.ts';
 
 let t: TestApp;
 const ids: Record<string, number> = {};
@@ -121,6 +121,42 @@ describe(`SEO files (${TEST_DB})`, () => {
     const articleLocs = locs.filter((l) => l.includes('/article/'));
     expect(articleLocs).toEqual([ids.fresh, ids.yesterday, ids.old].map((id) => `${PUBLIC}/article/${id}`));
     expect(res.body).toMatch(new RegExp(`<loc>${PUBLIC}/article/${ids.fresh}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
+  });
+
+  it('above the URL limit sitemap.xml is a sitemap index whose children hold every approved article once, none over the limit', async () => {
+    // The limit is 50,000 in production; lowered here so three articles cross it.
+    const seo = createSeoService(t.services, { maxUrls: 2 });
+    const index = await seo.sitemap();
+    expectWellFormedXml(index);
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const children = texts(index, 'loc');
+    expect(children[0]).toBe(`${PUBLIC}/sitemaps/pages.xml`);
+    const found: string[] = [];
+    for (const child of children.slice(1)) {
+      const n = Number(/articles-(\d+)\.xml$/.exec(child)![1]);
+      const doc = await seo.sitemapPart(n);
+      expectWellFormedXml(doc);
+      const locs = texts(doc, 'loc');
+      expect(locs.length).toBeLessThanOrEqual(2);
+      found.push(...locs);
+    }
+    expect(found.sort()).toEqual([ids.fresh, ids.yesterday, ids.old].map((id) => `${PUBLIC}/article/${id}`).sort());
+    const pages = texts(await seo.sitemapPart('pages'), 'loc');
+    expect(pages.slice(0, 2)).toEqual([`${PUBLIC}/`, `${PUBLIC}/about-us`]);
+    expect(pages).toContain(`${PUBLIC}/public/articles/category/${politics}`);
+    expect(pages.some((l) => l.includes('/article/'))).toBe(false);
+    // Under the limit it stays one urlset.
+    expect(await createSeoService(t.services, { maxUrls: 3 }).sitemap()).toContain('<urlset');
+  });
+
+  it('serves the sitemap index children over HTTP', async () => {
+    const block = await get('/sitemaps/articles-0.xml');
+    expect(block.statusCode).toBe(200);
+    expect(block.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expectWellFormedXml(block.body);
+    expect(texts(block.body, 'loc')).toContain(`${PUBLIC}/article/${ids.fresh}`);
+    expect(texts((await get('/sitemaps/pages.xml')).body, 'loc')).toContain(`${PUBLIC}/about-us`);
+    expect((await get('/sitemaps/articles-x.xml')).statusCode).toBe(404);
   });
 
   it('news-sitemap.xml: Google News schema, Telugu, only articles approved in the last 48 hours', async () => {

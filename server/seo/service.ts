@@ -1,6 +1,6 @@
 // What crawlers and feed readers get: robots.txt, sitemaps (site and Google News) and RSS 2.0.
 // Approved articles only; every address is absolute, built from PUBLIC_URL.
-import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, max, sql } from 'drizzle-orm';
 import type { Services } from '../services.ts';
 import { articles, categories } from '../db/schema.ts';
 import { inCategory, isApproved, listApproved } from '../articles/public-service.ts';
@@ -37,7 +37,12 @@ export const xml = (value: string | number) =>
     .replace(INVALID_XML, '')
     .replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-export function createSeoService(services: Services) {
+/**
+ * Above `maxUrls` approved articles /sitemap.xml is a sitemap index: /sitemaps/pages.xml (home,
+ * About Us, categories) and one /sitemaps/articles-<n>.xml per block of `maxUrls` article ids
+ * (ids are never reused, so a block's address and content stay put as the archive grows).
+ */
+export function createSeoService(services: Services, limits: { maxUrls: number } = { maxUrls: SITEMAP_MAX_URLS }) {
   const { db, config } = services;
   const abs = (path: string) => `${config.publicUrl}${path}`;
 
@@ -93,16 +98,55 @@ export function createSeoService(services: Services) {
       ].join('\n');
     },
 
-    /** Home, About Us, every category and every approved article (newest first, with lastmod). */
+    /**
+     * Up to `maxUrls` approved articles: home, About Us, every category and every approved article
+     * (newest first, with lastmod). Above that, a sitemap index (see createSeoService).
+     */
     async sitemap() {
-      const [cats, rows] = await Promise.all([
-        db.select({ id: categories.id }).from(categories).orderBy(asc(categories.id)),
+      // Counting stops at maxUrls + 1: the decision costs the same with a million articles.
+      const [{ n }] = await db.select({ n: count() }).from(
         db
-          .select({ id: articles.id, publicationDate: articles.publicationDate, updatedAt: articles.updatedAt })
+          .select({ one: sql`1` })
           .from(articles)
           .where(isApproved)
-          .orderBy(desc(articles.publicationDate), desc(articles.id))
-          .limit(SITEMAP_MAX_URLS - 2),
+          .limit(limits.maxUrls + 1)
+          .as('a'),
+      );
+      if (n > limits.maxUrls) {
+        const [last] = await db
+          .select({ id: max(articles.id) })
+          .from(articles)
+          .where(isApproved);
+        const blocks = Math.floor(((last?.id ?? 1) - 1) / limits.maxUrls) + 1;
+        return [
+          '<?xml version="1.0" encoding="UTF-8"?>',
+          '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+          `<sitemap><loc>${xml(abs('/sitemaps/pages.xml'))}</loc></sitemap>`,
+          ...Array.from({ length: blocks }, (_, b) => `<sitemap><loc>${xml(abs(`/sitemaps/articles-${b}.xml`))}</loc></sitemap>`),
+          '</sitemapindex>',
+        ].join('\n');
+      }
+      return this.sitemapPart('all');
+    },
+
+    /** A child of the sitemap index: 'pages', a block number of article ids, or 'all' (no index). */
+    async sitemapPart(part: 'all' | 'pages' | number) {
+      if (typeof part === 'number' && !(Number.isInteger(part) && part >= 0)) throw notFound('Not found.');
+      const block = typeof part === 'number' ? part : undefined;
+      const [cats, rows] = await Promise.all([
+        block !== undefined ? [] : db.select({ id: categories.id }).from(categories).orderBy(asc(categories.id)),
+        part === 'pages'
+          ? []
+          : db
+              .select({ id: articles.id, publicationDate: articles.publicationDate, updatedAt: articles.updatedAt })
+              .from(articles)
+              .where(
+                block === undefined
+                  ? isApproved
+                  : and(isApproved, between(articles.id, block * limits.maxUrls + 1, (block + 1) * limits.maxUrls)),
+              )
+              .orderBy(desc(articles.publicationDate), desc(articles.id))
+              .limit(block === undefined ? limits.maxUrls - 2 : limits.maxUrls),
       ]);
       const url = (path: string, lastmod?: Date) =>
         `<url><loc>${xml(abs(path))}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ''}</url>`;
@@ -111,9 +155,8 @@ export function createSeoService(services: Services) {
       return [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        url(paths.home, rows[0] ? lastChange(rows[0]) : undefined),
-        url(paths.about),
-        ...cats.slice(0, SITEMAP_MAX_URLS - 2 - rows.length).map((c) => url(paths.category(c.id))),
+        ...(block === undefined ? [url(paths.home, rows[0] ? lastChange(rows[0]) : undefined), url(paths.about)] : []),
+        ...cats.slice(0, Math.max(0, SITEMAP_MAX_URLS - 2 - rows.length)).map((c) => url(paths.category(c.id))),
         ...rows.map((r) => url(paths.article(r.id), lastChange(r))),
         '</urlset>',
       ].join('\n');

@@ -1,0 +1,183 @@
+// `npm run bench -- --archive`: the reads of a reader and an editor over a big archive.
+// Seeds (`npm run seed -- --articles N`: 1,000,000 on PostgreSQL, 100,000 on PGlite by default),
+// starts the production server with the render cache bypassed, and times each read sequentially
+// (one request at a time, after a warm-up), printing p50/p95 per read. Exits 1 when a p95 misses
+// its budget: 50 ms on PostgreSQL, 150 ms on PGlite.
+//   --engine postgres|pglite|both (both)   --pg-articles N   --pglite-articles N   --runs N (40)
+//   BENCH_PG_URL: an existing database to seed/reuse (default: a new one on the test server)
+//   BENCH_DATA_DIR: an existing embedded DATA_DIR to seed/reuse (default: a fresh temp dir)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createPgDatabase, freePort } from '../server/test/resources.ts';
+import { RARE_WORD } from '../scripts/seed/archive.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const COMMON_WORD = 'హైదరాబాద్';
+const TITLE_FILTER = 'వర్షం';
+const BUDGET_MS = { postgres: 50, pglite: 150 } as const;
+
+type Engine = keyof typeof BUDGET_MS;
+export type ReadResult = { name: string; p50: number; p95: number; status: number; budget: number };
+
+const log = (line: string) => console.log(`[archive] ${line}`);
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+};
+
+function run(args: string[], env: Record<string, string>) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
+  });
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), SEED_DEMO: '0', LOG_LEVEL: 'warn', RENDER_CACHE: 'off' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('server exited early');
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, child };
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not become ready');
+}
+
+async function signIn(base: string, username: string, password: string) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function time(url: string, cookie: string | undefined, runs: number) {
+  const samples: number[] = [];
+  let status = 0;
+  for (let i = 0; i < runs + 3; i++) {
+    // A query the page ignores makes every request a render-cache miss as well.
+    const u = `${url}${url.includes('?') ? '&' : '?'}_b=${i}`;
+    const started = performance.now();
+    const res = await fetch(u, { headers: cookie ? { cookie } : {} });
+    await res.arrayBuffer();
+    const ms = performance.now() - started;
+    status = res.status;
+    if (i >= 3) samples.push(ms); // the first ones warm caches and the JIT
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p95: percentile(samples, 95), status };
+}
+
+async function measure(engine: Engine, articles: number, runs: number): Promise<ReadResult[]> {
+  const env: Record<string, string> = { DATA_DIR: process.env.BENCH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'archive-')) };
+  const pg = engine === 'postgres' && !process.env.BENCH_PG_URL ? await createPgDatabase('archive') : undefined;
+  if (engine === 'postgres') env.DATABASE_URL = process.env.BENCH_PG_URL ?? pg!.url;
+  env.ADMIN_USERNAME = 'benchadmin';
+  env.ADMIN_PASSWORD = 'bench-admin-1';
+  const seedStarted = performance.now();
+  log(`${engine}: seeding ${articles} approved articles (skips what is there)`);
+  await run(['scripts/seed.ts', '--articles', String(articles)], env);
+  log(`${engine}: seeded in ${Math.round((performance.now() - seedStarted) / 1000)} s`);
+  const { base, child } = await startServer(env);
+  try {
+    const admin = await signIn(base, 'benchadmin', 'bench-admin-1');
+    const reporter = await signIn(base, 'reporter', 'reporter123');
+    const categories = (await (await fetch(`${base}/api/categories`)).json()) as { id: number }[];
+    const category = categories[0]?.id ?? 1;
+    const someArticle = (
+      (await (await fetch(`${base}/api/public/articles/category/${category}?page=100&size=1`)).json()) as { id: number }[]
+    )[0]?.id;
+    const reads: [string, string, string | undefined][] = [
+      ['home', '/', undefined],
+      ['article', `/article/${someArticle}`, undefined],
+      ['category page 1', `/public/articles/category/${category}`, undefined],
+      ['category page 2000 (API)', `/api/public/articles/category/${category}?page=1999&size=5`, undefined],
+      ['search, common word', `/search?query=${encodeURIComponent(COMMON_WORD)}`, undefined],
+      ['search, rare word', `/search?query=${encodeURIComponent(RARE_WORD)}`, undefined],
+      ['admin approved, first page', '/api/admin/articles/approved?page=0', admin],
+      ['admin approved, page 5000', '/api/admin/articles/approved?page=5000', admin],
+      ['admin approved, title filter', `/api/admin/articles/approved?page=0&title=${encodeURIComponent(TITLE_FILTER)}`, admin],
+      ['reporter approved, first page', '/api/reporter/articles/approved?page=0', reporter],
+      ['reporter approved, page 5000', '/api/reporter/articles/approved?page=5000', reporter],
+      [
+        'reporter approved, title filter',
+        `/api/reporter/articles/approved?page=0&title=${encodeURIComponent(TITLE_FILTER)}`,
+        reporter,
+      ],
+      ['admin user search', '/api/admin/users?page=0&search=rep', admin],
+    ];
+    const results: ReadResult[] = [];
+    for (const [name, url, cookie] of reads) {
+      const r = await time(`${base}${url}`, cookie, runs);
+      results.push({ name, ...r, budget: BUDGET_MS[engine] });
+      log(`${engine} ${name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (HTTP ${r.status})`);
+    }
+    return results;
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    await pg?.drop();
+  }
+}
+
+export async function runArchiveBench() {
+  const engine = arg('--engine', 'both');
+  const runs = Number(arg('--runs', '40'));
+  log(
+    `load average at start: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (${os.cpus().length} CPUs)`,
+  );
+  log('building the app if stale');
+  await run(['scripts/build-if-stale.ts'], {});
+  const all: [Engine, ReadResult[]][] = [];
+  if (engine === 'both' || engine === 'postgres')
+    all.push(['postgres', await measure('postgres', Number(arg('--pg-articles', '1000000')), runs)]);
+  if (engine === 'both' || engine === 'pglite')
+    all.push(['pglite', await measure('pglite', Number(arg('--pglite-articles', '100000')), runs)]);
+  log(
+    `load average at end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log('\n| engine | read | p50 ms | p95 ms | budget | HTTP |\n|---|---|---|---|---|---|');
+  let missed = 0;
+  for (const [e, results] of all) {
+    for (const r of results) {
+      const ok = r.p95 <= r.budget && r.status === 200;
+      if (!ok) missed++;
+      console.log(
+        `| ${e} | ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.budget} | ${r.status}${ok ? '' : ' MISSED'} |`,
+      );
+    }
+  }
+  if (missed) {
+    console.error(`[archive] ${missed} read(s) missed the budget`);
+    process.exitCode = 1;
+  }
+}

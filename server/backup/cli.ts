@@ -1,0 +1,79 @@
+// What `npm run backup` and `npm run restore` do, as functions the tests call too.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { agentPidFile, requestsDir, type BackupResult } from './agent.ts';
+import { BackupError, backupFileName, createBackup, restoreBackup, type BackupManifest } from './service.ts';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+const readPid = async (file: string) => Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
+
+/**
+ * Backs up the site `config` describes. PostgreSQL: read directly (the server may be running).
+ * Embedded database held by a running server: that server writes the archive. Otherwise the
+ * data directory is opened here.
+ */
+export async function backupSite(
+  config: Config,
+  out = path.join(config.backup.dir, backupFileName()),
+  opts: { timeoutMs?: number } = {},
+): Promise<{ file: string; manifest: BackupManifest; byServer: boolean }> {
+  out = path.resolve(out);
+  const mediaDir = path.join(config.dataDir, 'media');
+  if (!config.databaseUrl) {
+    const owner = await readPid(path.join(config.dataDir, 'db.lock'));
+    if (owner > 0 && alive(owner)) return { ...(await askServer(config, owner, out, opts.timeoutMs)), byServer: true };
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return { file: out, manifest: await createBackup({ database, mediaDir, out }), byServer: false };
+  } finally {
+    await database.close();
+  }
+}
+
+async function askServer(config: Config, owner: number, out: string, timeoutMs = 6 * 3_600_000) {
+  if ((await readPid(agentPidFile(config.dataDir))) !== owner)
+    throw new BackupError(
+      `The server (process ${owner}) holding ${config.dataDir} is not ready to take backups yet (starting, or a version without backups): try again in a moment.`,
+    );
+  const dir = requestsDir(config.dataDir);
+  const id = `${Date.now()}-${randomBytes(4).toString('hex')}`;
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, `${id}.request.json`), JSON.stringify({ out }));
+  process.kill(owner, 'SIGUSR2');
+  const resultFile = path.join(dir, `${id}.result.json`);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const text = await readFile(resultFile, 'utf8').catch(() => undefined);
+    if (text !== undefined) {
+      await rm(resultFile, { force: true });
+      const result = JSON.parse(text) as BackupResult;
+      if (!result.ok) throw new BackupError(`The server could not write the backup: ${result.error}`);
+      return { file: result.file, manifest: result.manifest };
+    }
+    if (!alive(owner)) throw new BackupError(`The server (process ${owner}) stopped before the backup was written.`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new BackupError(`No answer from the server (process ${owner}) within ${Math.round(timeoutMs / 1000)} s.`);
+}
+
+/** Restores into the site `config` describes; an embedded one must not be running. */
+export async function restoreSite(config: Config, file: string, opts: { force?: boolean } = {}) {
+  const mediaDir = path.join(config.dataDir, 'media');
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await restoreBackup({ file, database, mediaDir, force: opts.force, workDir: config.dataDir });
+  } finally {
+    await database.close();
+  }
+}

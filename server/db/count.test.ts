@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { addArticles, addCategory, addReporter } from '../search/fixtures.ts';
+import { EXACT_COUNT_LIMIT } from './count.ts';
+
+// Totals on a big archive: exact up to EXACT_COUNT_LIMIT, the planner's estimate above it.
+describe(`list totals on a big archive (${TEST_DB})`, () => {
+  let t: TestApp;
+  let big: number;
+  let small: number;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const db = t.services.db;
+    const reporter = (await addReporter(db, 'count_reporter')).id;
+    big = (await addCategory(db, 'రాజకీయాలు')).id;
+    small = (await addCategory(db, 'క్రీడలు')).id;
+    const total = EXACT_COUNT_LIMIT + 500;
+    for (let from = 0; from < total; from += 2000) {
+      await addArticles(
+        db,
+        Array.from({ length: Math.min(2000, total - from) }, (_, i) => ({
+          title: `వార్త ${from + i}`,
+          reporterId: reporter,
+          categoryIds: [big],
+        })),
+      );
+    }
+    await addArticles(
+      db,
+      [7, 8, 9].map((i) => ({ title: `ఆట ${i}`, reporterId: reporter, categoryIds: [small] })),
+    );
+    // The estimate comes from planner statistics (autovacuum or maintain() keep them in service).
+    await db.execute(sql`analyze`);
+    // After the statistics were taken: 100 leave the approved list. An exact count sees it at once;
+    // the estimate does not (the test can tell which one answered).
+    await db.execute(sql`update articles set approval_status = 'PENDING' where title like 'వార్త 1__'`);
+    admin = (await t.signIn('ADMIN')).cookie;
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('counts a small category exactly', async () => {
+    const res = await t.app.inject({ url: `/api/public/articles/category/${small}?page=0&size=5` });
+    expect(res.headers['x-total-count']).toBe('3');
+  });
+
+  it('estimates above the limit instead of counting every row, never below the limit', async () => {
+    const res = await t.app.inject({ url: `/api/public/articles/category/${big}?page=0&size=5` });
+    expect(res.statusCode).toBe(200);
+    const total = Number(res.headers['x-total-count']);
+    expect(total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    // An estimate from statistics: near the truth (10,400 approved in the category), not exact.
+    expect(total).toBeGreaterThan(EXACT_COUNT_LIMIT * 0.5);
+    expect(total).toBeLessThan(EXACT_COUNT_LIMIT * 2);
+    const exact = await t.services.db.execute(
+      sql`select count(*)::int as n from articles a join article_categories c on c.article_id = a.id where c.category_id = ${big} and a.approval_status = 'APPROVED'`,
+    );
+    const truth = ((Array.isArray(exact) ? exact : (exact as { rows: { n: number }[] }).rows) as { n: number }[])[0].n;
+    expect(truth).toBe(EXACT_COUNT_LIMIT + 500 - 100);
+    expect(total).not.toBe(truth);
+    const list = await t.app.inject({ url: '/api/admin/articles/approved?page=0', headers: { cookie: admin } });
+    expect(list.json().totalElements).toBeGreaterThan(EXACT_COUNT_LIMIT);
+  });
+});
