@@ -26,6 +26,7 @@ import { aboutRoutes } from './about/routes.ts';
 import { adsRoutes } from './ads/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
+import { readershipRoutes } from './readership/routes.ts';
 
 export type BuildAppOptions = {
   services: Services;
@@ -142,6 +143,7 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
         aboutRoutes,
         adsRoutes,
         searchRoutes,
+        readershipRoutes,
       ]) {
         await api.register(routes, { services });
       }

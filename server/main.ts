@@ -35,6 +35,7 @@ export async function start(config: Config) {
   });
   if (dev) await (await import('./http/dev.ts')).registerDevSsr(app, services);
   await services.changes.subscribe();
+  services.readership.start();
   const maintenance =
     database.engine === 'pglite' ? setInterval(() => void database.maintain().catch(() => {}), 5 * 60_000) : undefined;
   maintenance?.unref();
@@ -52,6 +53,8 @@ export async function start(config: Config) {
     // Stop accepting, let in-flight requests finish, then close the database cleanly
     // (an unclosed PGlite can leave its data directory damaged).
     await app.close();
+    // Views counted since the last flush are written before the database closes.
+    await services.readership.stop().catch((error: unknown) => app.log.error(error));
     await database.close();
     process.exit(0);
   };

@@ -18,6 +18,7 @@ import { createFeaturedService } from './homepage/featured-service.ts';
 import { createAboutService } from './about/service.ts';
 import { createAdsService } from './ads/service.ts';
 import { createSearchService } from './search/service.ts';
+import { createReadershipService } from './readership/service.ts';
 import path from 'node:path';
 
 /** Infrastructure every domain service may use. */
@@ -66,6 +67,7 @@ export function createServices({
     about: createAboutService(base),
     ads: createAdsService(base),
     search: createSearchService(base),
+    readership: createReadershipService(base),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -173,3 +173,17 @@ export type UserRow = typeof users.$inferSelect;
 export type ArticleRow = typeof articles.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
+
+// Most read: article views counted in hourly buckets (no row per view, no cookie, no address).
+export const articleViews = pgTable(
+  'article_views',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** The start of the hour (UTC) the views fell in. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.hour] }), index('article_views_hour_idx').on(t.hour)],
+);

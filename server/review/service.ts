@@ -4,10 +4,10 @@
 //   reject:  PENDING or REJECTED -> REJECTED with an optional reason; APPROVED -> 409 (an approved
 //            article is unpublished by deleting or editing it, never silently sent back).
 //   delete:  any status; the article's images are released in the same transaction.
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
-import { articleImages, articles } from '../db/schema.ts';
+import { articleImages, articleViews, articles } from '../db/schema.ts';
 import { loadArticle, loadArticles } from '../articles/model.ts';
 import { badRequest, conflict, notFound, parseOr400 } from '../http/errors.ts';
 import {
@@ -109,7 +109,8 @@ export function createReviewService(deps: ServiceDeps) {
 
     /** Approved articles, newest publication first, optionally filtered by a title substring. */
     async listApproved(query: unknown): Promise<ApprovedPage> {
-      const { page, pageSize, title } = parseOr400(ApprovedQuerySchema, query ?? {});
+      const { page, pageSize, title, sort } = parseOr400(ApprovedQuerySchema, query ?? {});
+      const views = sql<number>`coalesce((select sum(${articleViews.views}) from ${articleViews} where ${articleViews.articleId} = ${articles.id}), 0)`.mapWith(Number);
       const where = and(
         eq(articles.approvalStatus, 'APPROVED'),
         title ? ilike(articles.title, containsPattern(title)) : undefined,
@@ -117,18 +118,20 @@ export function createReviewService(deps: ServiceDeps) {
       const [[{ total }], rows] = await Promise.all([
         db.select({ total: count() }).from(articles).where(where),
         db
-          .select({ id: articles.id })
+          .select({ id: articles.id, views })
           .from(articles)
           .where(where)
-          .orderBy(desc(articles.publicationDate), desc(articles.id))
+          .orderBy(...(sort === 'views' ? [desc(views)] : []), desc(articles.publicationDate), desc(articles.id))
           .limit(pageSize)
           .offset(page * pageSize),
       ]);
-      const content = await loadArticles(
+      const viewsOf = new Map(rows.map((r) => [r.id, r.views]));
+      const loaded = await loadArticles(
         db,
         rows.map((r) => r.id),
         { withReason: true },
       );
+      const content = loaded.map((a) => ({ ...a, views: viewsOf.get(a.id) ?? 0 }));
       return { content, totalPages: Math.ceil(total / pageSize), totalElements: total };
     },
 
