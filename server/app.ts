@@ -178,7 +178,12 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
       cacheControl: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+        // The service worker is checked on every visit, so a deploy reaches readers at once.
+        const worker = path.basename(filePath) === 'sw.js';
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=86400',
+        );
       },
     });
   }

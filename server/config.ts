@@ -23,6 +23,7 @@ const EnvSchema = z
     ADMIN_EMAIL: z.email().optional(),
     SEED_DEMO: flag.optional(),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+    MOST_READ_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -45,6 +46,8 @@ export type Config = {
   secureCookies: boolean;
   /** Login and register attempts per minute per client address. */
   authRateLimit: number;
+  /** How often the most-read ranking is recomputed (cached pages showing it follow). */
+  mostReadRefreshSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -74,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     secureCookies: publicUrl.startsWith('https://'),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    mostReadRefreshSeconds: e.MOST_READ_REFRESH_SECONDS,
   };
 }

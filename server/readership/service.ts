@@ -15,11 +15,6 @@ export const MOST_READ_LIMIT = 5;
 export const MOST_READ_WINDOW_HOURS = 24;
 /** How often counted views are written (also on shutdown). */
 export const FLUSH_EVERY_MS = 5_000;
-/**
- * How often the most-read ranking is recomputed. Cached pages are keyed on the ranking's
- * generation (server/http/ssr.ts), so a page's list is at most this plus one flush behind.
- */
-export const MOST_READ_REFRESH_MS = 2 * 60_000;
 /** Distinct (article, hour) pairs held between flushes; beyond it views are dropped, never memory. */
 const MAX_PENDING = 50_000;
 const HOUR_MS = 3_600_000;
@@ -28,7 +23,10 @@ const hourStart = (time: number) => new Date(Math.floor(time / HOUR_MS) * HOUR_M
 
 export type ReporterViews = { reporterId: number; reporterName: string; articles: number; views: number };
 
-export function createReadershipService({ db, changes, log }: Pick<ServiceDeps, 'db' | 'changes' | 'log'>) {
+export function createReadershipService({ config, db, changes, log }: Pick<ServiceDeps, 'config' | 'db' | 'changes' | 'log'>) {
+  // Cached pages are keyed on the ranking's generation (server/http/ssr.ts), so a page's list is
+  // at most this plus one flush behind (MOST_READ_REFRESH_SECONDS, two minutes by default).
+  const refreshEveryMs = config.mostReadRefreshSeconds * 1000;
   /** `${articleId} ${hour ISO}` → views not yet written. */
   let pending = new Map<string, number>();
   let flushing: Promise<number> | undefined;
@@ -75,7 +73,14 @@ export function createReadershipService({ db, changes, log }: Pick<ServiceDeps, 
       .groupBy(articleViews.articleId)
       .orderBy(desc(total), desc(articleViews.articleId))
       .limit(MOST_READ_LIMIT);
-    const loaded = new Map((await loadArticles(db, rows.map((r) => r.id))).map((a) => [a.id, a]));
+    const loaded = new Map(
+      (
+        await loadArticles(
+          db,
+          rows.map((r) => r.id),
+        )
+      ).map((a) => [a.id, a]),
+    );
     const list = withoutBody(rows.flatMap((r) => loaded.get(r.id) ?? []));
     const before = ranking?.list.map((a) => a.id).join(',');
     if (before !== list.map((a) => a.id).join(',')) generation++;
@@ -114,12 +119,11 @@ export function createReadershipService({ db, changes, log }: Pick<ServiceDeps, 
 
     /** Up to five approved articles most read in the current hour and the 23 before it. */
     async mostRead(): Promise<Article[]> {
-      const fresh =
-        ranking && ranking.version === changes.version && Date.now() - ranking.at < MOST_READ_REFRESH_MS;
+      const fresh = ranking && ranking.version === changes.version && Date.now() - ranking.at < refreshEveryMs;
       return fresh ? ranking!.list : refresh();
     },
 
-    /** Recomputes the ranking now (the timer does it every MOST_READ_REFRESH_MS). */
+    /** Recomputes the ranking now (the timer does it every MOST_READ_REFRESH_SECONDS). */
     refresh,
 
     /** Moves on whenever the most-read list changes: cached pages that show it key on this. */
@@ -162,7 +166,7 @@ export function createReadershipService({ db, changes, log }: Pick<ServiceDeps, 
     start() {
       if (timers.length) return;
       const flush = setInterval(() => void this.flush().catch(report), FLUSH_EVERY_MS);
-      const rank = setInterval(() => void refresh().catch(report), MOST_READ_REFRESH_MS);
+      const rank = setInterval(() => void refresh().catch(report), refreshEveryMs);
       timers = [flush, rank];
       for (const t of timers) t.unref();
     },
