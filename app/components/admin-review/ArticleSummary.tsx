@@ -3,7 +3,18 @@ import type { ReactNode } from 'react';
 import type { Article } from '../../../contract/articles.ts';
 import { formatDate } from '../public/format.ts';
 
-export function ArticleSummary({ article, dateLabel, children }: { article: Article; dateLabel: string; children: ReactNode }) {
+export function ArticleSummary({
+  article,
+  dateLabel,
+  views,
+  children,
+}: {
+  article: Article;
+  dateLabel: string;
+  /** Readers' views (all time), where the list carries them. */
+  views?: number;
+  children: ReactNode;
+}) {
   const cover = article.images[0];
   return (
     <li className="review-item">
@@ -29,6 +40,7 @@ export function ArticleSummary({ article, dateLabel, children }: { article: Arti
           <span>
             {dateLabel} {formatDate(article.publicationDate)}
           </span>
+          {views !== undefined && <span className="review-views">{views.toLocaleString('en-IN')} views</span>}
         </p>
         <div className="review-actions">{children}</div>
       </div>
