@@ -10,7 +10,7 @@ import {
   type BrowserContext,
   type Page,
 } from 'playwright-core';
-import { baseUrl, closeDatabase, createUser, goto, launch, signIn } from './support/browser.ts';
+import { baseUrl, closeDatabase, createUser, goto, launch, screenshot, signIn } from './support/browser.ts';
 import type { Article } from '../contract/articles.ts';
 
 /** A phone's Chrome: the headless browser's own user agent is (rightly) a bot to isbot. */
@@ -154,11 +154,13 @@ describe('most read', () => {
     };
     await eventually(() => mostReadOn('/'), [c.id, a.id, b.id]);
     expect(await bot.getByRole('heading', { name: MOST_READ }).isVisible()).toBe(true);
+    await screenshot(bot, 'most-read-home');
     expect(await bot.locator('section.most-read li').count()).toBeLessThanOrEqual(5);
     expect(await bot.locator('section.most-read li').first().getAttribute('data-article-id')).toBe(String(c.id));
     // The article page shows the same list (as server HTML: an islands page).
     await eventually(() => mostReadOn(`/article/${b.id}`), [c.id, a.id, b.id]);
     expect(await viewsOf([c.id, a.id, b.id])).toEqual([3, 2, 1]);
+    await screenshot(bot, 'most-read-article');
     await headless.close();
     await context.close();
     ranked = [c, a, b];
@@ -185,6 +187,7 @@ describe('most read', () => {
     expect(await page.getByRole('button', { name: 'Most views' }).getAttribute('aria-pressed')).toBe('true');
     const row = page.locator('.reporter-views tr', { hasText: desk });
     expect(await row.locator('td').allTextContents()).toEqual([desk, '3', '6']);
+    await screenshot(page, 'admin-approved-views');
     await context.close();
   });
 });
@@ -224,6 +227,7 @@ describe('offline reading', () => {
     // A page never opened: the offline page, in Telugu.
     await page.goto('/about-us');
     expect(await page.locator('h1').textContent()).toBe(OFFLINE_HEADING);
+    await screenshot(page, 'offline-page');
     await page.goto(`/article/${first.id}?utm_source=share`);
     expect(await page.locator('h1.article-title').textContent()).toBe(first.title);
 

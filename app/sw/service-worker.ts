@@ -11,6 +11,8 @@ const PAGES = `${PREFIX}pages-${VERSION}`;
 const ASSETS = `${PREFIX}assets-${VERSION}`;
 const MEDIA = `${PREFIX}media-${VERSION}`;
 const OFFLINE_PAGE = '/offline.html';
+/** The offline page's stylesheet and Telugu font (the font's built name is filled in at build time). */
+const OFFLINE_ASSETS = ['/offline.css', '__SW_OFFLINE_FONT__', '/favicon.svg'];
 const MAX_ARTICLES = 30;
 /** Pictures of the kept pages (up to 4 per article, the home page's cards); oldest go first. */
 const MAX_MEDIA = 200;
@@ -67,10 +69,7 @@ async function storePage(url: URL, response: Response) {
   const pages = await caches.open(PAGES);
   await pages.delete(pageKey(url));
   await pages.put(pageKey(url), response);
-  await Promise.all([
-    cacheMissing(ASSETS, assetsIn(html)),
-    trim(PAGES, MAX_ARTICLES, (u) => isArticle(u.pathname)),
-  ]);
+  await Promise.all([cacheMissing(ASSETS, assetsIn(html)), trim(PAGES, MAX_ARTICLES, (u) => isArticle(u.pathname))]);
 }
 
 /** Fetches and keeps a page without the reader's cookie: the public copy, the same for everyone. */
@@ -84,7 +83,7 @@ sw.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       await cacheMissing(PAGES, [OFFLINE_PAGE]);
-      await cacheMissing(ASSETS, ['/offline.css', '/favicon.svg']);
+      await cacheMissing(ASSETS, OFFLINE_ASSETS);
       await fetchAndStore('/').catch(() => {});
       await sw.skipWaiting();
     })(),
