@@ -70,7 +70,11 @@ export const ApprovedQuerySchema = z.object({
     .catch(undefined)
     .transform((t) => t || undefined),
   /** `views`: most read first (all-time views); otherwise newest publication first. */
-  sort: z.enum(['newest', 'views']).optional().catch(undefined).transform((s) => s ?? 'newest'),
+  sort: z
+    .enum(['newest', 'views'])
+    .optional()
+    .catch(undefined)
+    .transform((s) => s ?? 'newest'),
 });
 export type ApprovedQuery = z.infer<typeof ApprovedQuerySchema>;
 

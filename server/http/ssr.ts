@@ -78,7 +78,10 @@ export function createSsrHandler(
     // The render cache keys on the URL (path and query; `.data` single-fetch requests included),
     // the Save-Data variant (smaller pictures), and the most-read ranking the page shows: when the
     // ranking changes (recomputed every two minutes), pages render afresh on their next request.
-    const saveData = String(request.headers['save-data'] ?? '').trim().toLowerCase() === 'on';
+    const saveData =
+      String(request.headers['save-data'] ?? '')
+        .trim()
+        .toLowerCase() === 'on';
     const key = `${request.host}${request.url}#${services.readership.generation}${saveData ? '#save-data' : ''}`;
     const cacheable = request.method === 'GET' && isAnonymous(request);
     const version = services.changes.version;

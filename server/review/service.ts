@@ -110,7 +110,10 @@ export function createReviewService(deps: ServiceDeps) {
     /** Approved articles, newest publication first, optionally filtered by a title substring. */
     async listApproved(query: unknown): Promise<ApprovedPage> {
       const { page, pageSize, title, sort } = parseOr400(ApprovedQuerySchema, query ?? {});
-      const views = sql<number>`coalesce((select sum(${articleViews.views}) from ${articleViews} where ${articleViews.articleId} = ${articles.id}), 0)`.mapWith(Number);
+      const views =
+        sql<number>`coalesce((select sum(${articleViews.views}) from ${articleViews} where ${articleViews.articleId} = ${articles.id}), 0)`.mapWith(
+          Number,
+        );
       const where = and(
         eq(articles.approvalStatus, 'APPROVED'),
         title ? ilike(articles.title, containsPattern(title)) : undefined,
