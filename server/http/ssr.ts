@@ -32,6 +32,9 @@ const PER_RESPONSE = new Set([
   'etag',
 ]);
 
+/** `Save-Data: on` (the header's only defined value): pages with the smallest pictures. */
+const savesData = (request: FastifyRequest) => String(request.headers['save-data'] ?? '').toLowerCase() === 'on';
+
 /** Anonymous: no session cookie. Anything signed in is rendered fresh and kept private. */
 const isAnonymous = (request: FastifyRequest) => !request.cookies?.[SESSION_COOKIE];
 
@@ -78,11 +81,8 @@ export function createSsrHandler(
     // The render cache keys on the URL (path and query; `.data` single-fetch requests included),
     // the Save-Data variant (smaller pictures), and the most-read ranking the page shows: when the
     // ranking changes (recomputed every two minutes), pages render afresh on their next request.
-    const saveData =
-      String(request.headers['save-data'] ?? '')
-        .trim()
-        .toLowerCase() === 'on';
-    const key = `${request.host}${request.url}#${services.readership.generation}${saveData ? '#save-data' : ''}`;
+    const variant = savesData(request) ? '#save-data' : '';
+    const key = `${request.host}${request.url}#${services.readership.generation}${variant}`;
     const cacheable = request.method === 'GET' && isAnonymous(request);
     const version = services.changes.version;
     if (cacheable) {
