@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
+import { requestSavesData, SaveDataContext } from './lib/save-data.ts';
 
 export { servicesContext } from './lib/context.ts';
 
@@ -49,26 +50,31 @@ export default function handleRequest(
   }
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady() {
-        const chunks: Buffer[] = [];
-        const body = new PassThrough();
-        body.on('data', (chunk: Buffer) => chunks.push(chunk));
-        body.on('end', () => {
-          clearTimeout(timeoutId);
-          timeoutId = undefined;
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          const html = withoutModulePreloads(Buffer.concat(chunks).toString('utf8'));
-          responseHeaders.set(SCRIPT_HASHES_HEADER, inlineScriptHashes(html));
-          resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-        });
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <SaveDataContext value={requestSavesData(request.headers)}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </SaveDataContext>,
+      {
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const body = new PassThrough();
+          body.on('data', (chunk: Buffer) => chunks.push(chunk));
+          body.on('end', () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            const html = withoutModulePreloads(Buffer.concat(chunks).toString('utf8'));
+            responseHeaders.set(SCRIPT_HASHES_HEADER, inlineScriptHashes(html));
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          });
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error) {
+          responseStatusCode = 500;
+          console.error(error);
+        },
       },
-      onShellError: reject,
-      onError(error) {
-        responseStatusCode = 500;
-        console.error(error);
-      },
-    });
+    );
   });
 }

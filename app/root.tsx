@@ -5,6 +5,7 @@ import teluguBold from '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telu
 import stylesHref from './styles.css?url';
 import { AuthProvider } from './lib/auth.tsx';
 import { IslandScripts, useIslandsPage } from './islands/Island.tsx';
+import { useSaveData } from './lib/save-data.ts';
 
 // Both weights are preloaded: headings and <strong> use the bold face, and when it arrived after
 // the first paint the text re-wrapped and shifted the page (CLS 0.03 on an article).
@@ -13,6 +14,9 @@ export const links: LinksFunction = () => [
   { rel: 'preload', href: teluguBold, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: stylesHref },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  // Installable (with the service worker of app/sw/): Telugu name, icons, theme colour.
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
 ];
 
 // local() first: Android phones ship Noto Sans Telugu, so most readers download nothing.
@@ -24,8 +28,9 @@ src:local('Noto Sans Telugu Bold'),local('NotoSansTelugu-Bold'),url(${teluguBold
 
 export function Layout({ children }: { children: ReactNode }) {
   const islands = useIslandsPage();
+  const saveData = useSaveData();
   return (
-    <html lang="te">
+    <html lang="te" data-save-data={saveData ? 'on' : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

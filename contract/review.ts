@@ -128,10 +128,18 @@ export const ApprovedQuerySchema = z.object({
     .optional()
     .catch(undefined)
     .transform((t) => t || undefined),
+  /** `views`: most read first (all-time views); otherwise newest publication first. */
+  sort: z
+    .enum(['newest', 'views'])
+    .optional()
+    .catch(undefined)
+    .transform((s) => s ?? 'newest'),
 });
 export type ApprovedQuery = z.infer<typeof ApprovedQuerySchema>;
 
-export type ApprovedPage = { content: Article[]; totalPages: number; totalElements: number };
+/** Each approved article carries its views (all time), counted by server/readership. */
+export type ApprovedArticle = Article & { views: number };
+export type ApprovedPage = { content: ApprovedArticle[]; totalPages: number; totalElements: number };
 export type ReviewResult = { message: string; article: Article };
 
 // India time for the newsroom's screens, whatever the device's zone. Asia/Kolkata has kept

@@ -29,6 +29,7 @@ import { seoRoutes } from './seo/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { draftsRoutes } from './articles/drafts-routes.ts';
 import { registerLegacyRedirects } from './import/redirects.ts';
+import { readershipRoutes } from './readership/routes.ts';
 
 /** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
 const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes';
@@ -173,6 +174,7 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
         searchRoutes,
         auditRoutes,
         draftsRoutes,
+        readershipRoutes,
       ]) {
         await api.register(routes, { services });
       }
@@ -207,7 +209,12 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
       cacheControl: false,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400');
+        // The service worker is checked on every visit, so a deploy reaches readers at once.
+        const worker = path.basename(filePath) === 'sw.js';
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=86400',
+        );
       },
     });
   }

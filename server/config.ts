@@ -36,6 +36,7 @@ const EnvSchema = z
       .optional(),
     SESSION_IDLE_DAYS: z.coerce.number().min(0.001).max(365).default(14),
     REQUIRE_STAFF_TOTP: flag.optional(),
+    MOST_READ_REFRESH_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BACKUP_DIR: z.string().min(1).default('./backups'),
@@ -84,6 +85,8 @@ export type Config = {
   sessionCookie: string;
   /** Where `npm run backup` and the scheduled backups write archives. */
   backup: { dir: string; everyMs: number | undefined; keep: number };
+  /** How often the most-read ranking is recomputed (cached pages showing it follow). */
+  mostReadRefreshSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -118,5 +121,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requireStaffTotp: e.REQUIRE_STAFF_TOTP ?? false,
     sessionCookie: publicUrl.startsWith('https://') ? '__Host-sid' : 'sid',
     backup: { dir: path.resolve(e.BACKUP_DIR), everyMs: e.BACKUP_EVERY, keep: e.BACKUP_KEEP },
+    mostReadRefreshSeconds: e.MOST_READ_REFRESH_SECONDS,
   };
 }

@@ -39,6 +39,7 @@ export async function start(config: Config) {
   await services.changes.subscribe();
   // Scheduled publications and breaking-news expiry happen on time on every instance.
   services.publishing.start();
+  services.readership.start();
   const maintenance =
     database.engine === 'pglite' ? setInterval(() => void database.maintain().catch(() => {}), 5 * 60_000) : undefined;
   maintenance?.unref();
@@ -59,6 +60,8 @@ export async function start(config: Config) {
     // (an unclosed PGlite can leave its data directory damaged).
     await app.close();
     await backups.stop();
+    // Views counted since the last flush are written before the database closes.
+    await services.readership.stop().catch((error: unknown) => app.log.error(error));
     await database.close();
     process.exit(0);
   };

@@ -20,6 +20,7 @@ import { createAdsService } from './ads/service.ts';
 import { createSearchService } from './search/service.ts';
 import { createDraftsService } from './articles/drafts.ts';
 import { createRevisionsService } from './articles/revisions.ts';
+import { createReadershipService } from './readership/service.ts';
 import path from 'node:path';
 import { createAuditService } from './audit/service.ts';
 import { createPublishingClock } from './review/publishing-clock.ts';
@@ -78,6 +79,7 @@ export function createServices({
     publishing: createPublishingClock(base),
     drafts: createDraftsService(base),
     revisions: createRevisionsService(base),
+    readership: createReadershipService(base),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -7,6 +7,8 @@ import type { IslandName } from './Island.tsx';
 import { AdBanner } from '../components/public/AdBanner.tsx';
 import { ArticleGallery } from '../components/public/ArticleGallery.tsx';
 import { ShareButton } from '../components/public/ShareButton.tsx';
+import { keepForOffline, registerServiceWorker } from '../lib/offline.ts';
+import { countView } from '../lib/readership.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
 const eager: Record<Exclude<IslandName, 'header'>, ComponentType<any>> = {
@@ -71,3 +73,11 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
 void Promise.all(hydrated).then(() => {
   document.documentElement.dataset.hydrated = 'true';
 });
+
+// The article this page shows: one view counted after load, and the page kept for offline reading.
+registerServiceWorker();
+const read = document.querySelector<HTMLElement>('[data-read-article]');
+if (read?.dataset.readArticle) {
+  countView(Number(read.dataset.readArticle));
+  keepForOffline();
+}

@@ -27,6 +27,9 @@ export async function newPage(
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
     reducedMotion: opts.reducedMotion ?? 'no-preference',
     locale: 'te-IN',
+    // page.route() does not see requests a service worker handles; offline reading is tested
+    // in e2e/reading.e2e.ts with the worker allowed.
+    serviceWorkers: 'block',
   });
   const page = await context.newPage();
   return { context, page };

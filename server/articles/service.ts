@@ -2,7 +2,7 @@
 // edit-then-approve). Every rule of SPEC.md §4-§5 and DESIGN.md §2 about writing articles lives here.
 import { approveArticleIn } from '../review/service.ts';
 import { record } from '../audit/service.ts';
-import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revisions.ts';
 import { boundedCount } from '../db/count.ts';
 import type { ServiceDeps } from '../services.ts';

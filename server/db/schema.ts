@@ -315,3 +315,17 @@ export const legacyRedirects = pgTable(
   },
   (t) => [index('legacy_redirects_article_idx').on(t.articleId)],
 );
+
+// Most read: article views counted in hourly buckets (no row per view, no cookie, no address).
+export const articleViews = pgTable(
+  'article_views',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** The start of the hour (UTC) the views fell in. */
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    views: integer('views').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.hour] }), index('article_views_hour_idx').on(t.hour)],
+);

@@ -32,6 +32,9 @@ const PER_RESPONSE = new Set([
   'etag',
 ]);
 
+/** `Save-Data: on` (the header's only defined value): pages with the smallest pictures. */
+const savesData = (request: FastifyRequest) => String(request.headers['save-data'] ?? '').toLowerCase() === 'on';
+
 /** Anonymous: no session cookie. Anything signed in is rendered fresh and kept private. */
 const isAnonymous = (request: FastifyRequest) => !hasSessionCookie(request.cookies);
 
@@ -62,7 +65,7 @@ export function createSsrHandler(
       .header('cache-control', PUBLIC_PAGE_CACHE)
       .header('x-render-cache', state)
       .header('etag', page.etag)
-      .header('vary', 'Accept-Encoding');
+      .header('vary', 'Accept-Encoding, Save-Data');
     if (notModified(request, page.etag)) return reply.status(304).send();
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding || page.body.length < 1024) return reply.status(page.status).send(page.body);
@@ -75,8 +78,11 @@ export function createSsrHandler(
   const inflight = new Map<string, { version: number; page: Promise<CachedPage | null> }>();
 
   return async function ssr(request: FastifyRequest, reply: FastifyReply) {
-    // The render cache keys on the URL (path and query; `.data` single-fetch requests included).
-    const key = `${request.host}${request.url}`;
+    // The render cache keys on the URL (path and query; `.data` single-fetch requests included),
+    // the Save-Data variant (smaller pictures), and the most-read ranking the page shows: when the
+    // ranking changes (recomputed every two minutes), pages render afresh on their next request.
+    const variant = savesData(request) ? '#save-data' : '';
+    const key = `${request.host}${request.url}#${services.readership.generation}${variant}`;
     const cacheable = request.method === 'GET' && isAnonymous(request);
     const version = services.changes.version;
     if (cacheable) {

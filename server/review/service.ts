@@ -8,11 +8,11 @@
 //            approved article is unpublished by deleting or editing it, never silently sent back).
 //   delete:  any status; the article's images are released in the same transaction.
 // Every act is recorded in the audit trail inside its own transaction.
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { boundedCount } from '../db/count.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
-import { articles } from '../db/schema.ts';
+import { articleViews, articles } from '../db/schema.ts';
 import { loadArticle, loadArticles } from '../articles/model.ts';
 import { imageIdsHeldBy } from '../articles/revisions.ts';
 import { badRequest, conflict, notFound, parseOr400 } from '../http/errors.ts';
@@ -245,7 +245,11 @@ export function createReviewService(deps: ServiceDeps) {
 
     /** Approved articles, newest publication first, optionally filtered by a title substring. */
     async listApproved(query: unknown): Promise<ApprovedPage> {
-      const { page, pageSize, title } = parseOr400(ApprovedQuerySchema, query ?? {});
+      const { page, pageSize, title, sort } = parseOr400(ApprovedQuerySchema, query ?? {});
+      const views =
+        sql<number>`coalesce((select sum(${articleViews.views}) from ${articleViews} where ${articleViews.articleId} = ${articles.id}), 0)`.mapWith(
+          Number,
+        );
       const where = and(
         eq(articles.approvalStatus, 'APPROVED'),
         title ? ilike(articles.title, containsPattern(title)) : undefined,
@@ -253,18 +257,20 @@ export function createReviewService(deps: ServiceDeps) {
       const [[{ total }], rows] = await Promise.all([
         boundedCount(db, articles, where).then((total) => [{ total }]),
         db
-          .select({ id: articles.id })
+          .select({ id: articles.id, views })
           .from(articles)
           .where(where)
-          .orderBy(desc(articles.publicationDate), desc(articles.id))
+          .orderBy(...(sort === 'views' ? [desc(views)] : []), desc(articles.publicationDate), desc(articles.id))
           .limit(pageSize)
           .offset(page * pageSize),
       ]);
-      const content = await loadArticles(
+      const viewsOf = new Map(rows.map((r) => [r.id, r.views]));
+      const loaded = await loadArticles(
         db,
         rows.map((r) => r.id),
         { withReason: true },
       );
+      const content = loaded.map((a) => ({ ...a, views: viewsOf.get(a.id) ?? 0 }));
       return { content, totalPages: Math.ceil(total / pageSize), totalElements: total };
     },
 

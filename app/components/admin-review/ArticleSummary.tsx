@@ -7,12 +7,15 @@ export function ArticleSummary({
   article,
   dateLabel,
   dateText,
+  views,
   children,
 }: {
   article: ArticleListItem;
   dateLabel: string;
   /** In place of the dd/mm/yyyy date (the scheduled list shows the time in India time). */
   dateText?: string;
+  /** Readers' views (all time), where the list carries them. */
+  views?: number;
   children: ReactNode;
 }) {
   const cover = article.images[0];
@@ -40,6 +43,7 @@ export function ArticleSummary({
           <span>
             {dateLabel} {dateText ?? formatDate(article.publicationDate)}
           </span>
+          {views !== undefined && <span className="review-views">{views.toLocaleString('en-IN')} views</span>}
         </p>
         <div className="review-actions">{children}</div>
       </div>

@@ -1,6 +1,7 @@
 // Every article picture: WebP variants with srcset/sizes and intrinsic width/height (no layout
 // shift); only the first visible image of a page is eager and high priority.
 import type { ArticleImage as Image } from '../../../contract/articles.ts';
+import { smallestVariant, useSaveData } from '../../lib/save-data.ts';
 
 type Props = {
   image: Image;
@@ -13,12 +14,14 @@ type Props = {
 };
 
 export function ArticleImage({ image, alt, sizes, priority = false, className }: Props) {
+  // Save-Data: the narrowest variant only (the browser cannot pick a wider one from a srcset).
+  const small = useSaveData() ? smallestVariant(image.srcset) : undefined;
   return (
     <img
       className={className}
-      src={image.url}
-      srcSet={image.srcset || undefined}
-      sizes={image.srcset ? sizes : undefined}
+      src={small ?? image.url}
+      srcSet={small ? undefined : image.srcset || undefined}
+      sizes={!small && image.srcset ? sizes : undefined}
       width={image.width}
       height={image.height}
       alt={alt}

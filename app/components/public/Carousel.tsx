@@ -3,6 +3,7 @@
 // hydration and attach to that HTML, so they never delay the first paint or hydration.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
+import { browserSavesData } from '../../lib/save-data.ts';
 
 type Props = {
   label: string;
@@ -33,7 +34,8 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
       if (cancelled) return;
       // Autoplay keeps going after the reader swipes or clicks (stopOnInteraction: false), except
       // for readers whose phone asks for less motion: they move the slides themselves (WCAG 2.2.2).
-      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+      // With Save-Data nothing moves by itself either: each slide shown costs a picture.
+      const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches || browserSavesData();
       const plugins = still ? [] : [autoplay.default({ delay, stopOnInteraction: false })];
       api = core.default(node, { loop: true, duration, align: 'start' }, plugins);
       setEmbla(api);

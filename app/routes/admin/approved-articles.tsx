@@ -1,4 +1,5 @@
 // SPEC.md §2 Admin: approved articles, 15 per page, newest first, filter by title; view, edit, delete.
+// Each shows its readers' views; the list sorts by views, and a table sums them per reporter.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
@@ -14,7 +15,9 @@ import {
   REVIEW_ERRORS,
   REVIEW_MESSAGES,
   type ApprovedPage,
+  type ApprovedQuery,
 } from '../../../contract/review.ts';
+import { ReporterViews } from '../../components/admin-review/ReporterViews.tsx';
 import '../../styles/admin-review.css';
 import { Pagination } from '../../components/Pagination.tsx';
 
@@ -33,6 +36,7 @@ function ApprovedArticles() {
   const [draft, setDraft] = useState('');
   const [title, setTitle] = useState('');
   const [page, setPage] = useState(0);
+  const [sort, setSort] = useState<ApprovedQuery['sort']>('newest');
   const [data, setData] = useState<ApprovedPage | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
@@ -40,10 +44,11 @@ function ApprovedArticles() {
   const [toDelete, setToDelete] = useState<Article | null>(null);
   const [deleting, setDeleting] = useState(false);
 
-  const load = useCallback(async (pageNumber: number, filter: string) => {
+  const load = useCallback(async (pageNumber: number, filter: string, order: ApprovedQuery['sort']) => {
     setLoading(true);
     const params = new URLSearchParams({ page: String(pageNumber), pageSize: String(APPROVED_PAGE_SIZE) });
     if (filter) params.set('title', filter);
+    if (order !== 'newest') params.set('sort', order);
     try {
       const result = await api<ApprovedPage>(`/admin/articles/approved?${params}`);
       // A delete can empty the last page: step back to the new last page.
@@ -61,8 +66,8 @@ function ApprovedArticles() {
   }, []);
 
   useEffect(() => {
-    void load(page, title);
-  }, [load, page, title]);
+    void load(page, title, sort);
+  }, [load, page, title, sort]);
 
   const applyFilter = (e: FormEvent) => {
     e.preventDefault();
@@ -76,7 +81,7 @@ function ApprovedArticles() {
     try {
       await api(`/admin/articles/${toDelete.id}`, { method: 'DELETE' });
       setNotice({ ok: true, text: REVIEW_MESSAGES.deleted });
-      await load(page, title);
+      await load(page, title, sort);
     } catch (e) {
       setNotice({ ok: false, text: REVIEW_ERRORS.delete + failureText(e) });
     } finally {
@@ -102,6 +107,28 @@ function ApprovedArticles() {
         />
         <button type="submit">Filter</button>
       </form>
+      <div className="review-sort" role="group" aria-label="Sort approved articles">
+        <span>Sort by</span>
+        {(
+          [
+            ['newest', 'Newest'],
+            ['views', 'Most views'],
+          ] as const
+        ).map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            className="review-button secondary"
+            aria-pressed={sort === value}
+            onClick={() => {
+              setPage(0);
+              setSort(value);
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
       {notice && (
         <p className={notice.ok ? 'form-success' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
           {notice.text}
@@ -118,7 +145,7 @@ function ApprovedArticles() {
       ) : (
         <ul className="review-list" aria-busy={loading}>
           {data.content.map((article) => (
-            <ArticleSummary key={article.id} article={article} dateLabel="Published">
+            <ArticleSummary key={article.id} article={article} dateLabel="Published" views={article.views}>
               {article.breakingUntil && new Date(article.breakingUntil).getTime() > Date.now() && (
                 <span className="breaking-label" title={`Breaking news until ${formatIndiaTime(article.breakingUntil)}`}>
                   {BREAKING_LABEL}
@@ -160,6 +187,7 @@ function ApprovedArticles() {
         onCancel={() => setToDelete(null)}
         onConfirm={() => void confirmDelete()}
       />
+      <ReporterViews />
     </main>
   );
 }

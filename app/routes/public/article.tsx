@@ -1,5 +1,6 @@
 // Article page (SPEC.md §2), at /article/{id} and /public/articles/{id}: title, region, date,
 // share, image carousel, sanitised content, video, related and latest by the first category, ads.
+import { useEffect } from 'react';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/article';
 import type { Article } from '../../../contract/articles.ts';
@@ -11,6 +12,9 @@ import { ArticleCard, type ListArticle } from '../../components/public/ArticleLi
 import { ArticleGallery } from '../../components/public/ArticleGallery.tsx';
 import { ShareButton } from '../../components/public/ShareButton.tsx';
 import { Island, type RouteHandle } from '../../islands/Island.tsx';
+import { MostRead, toMostRead } from '../../components/public/MostRead.tsx';
+import { keepForOffline } from '../../lib/offline.ts';
+import { countView } from '../../lib/readership.ts';
 import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
 import { absoluteUrl, formatDate } from '../../components/public/format.ts';
 import { toListArticle } from '../../components/public/paging.ts';
@@ -31,18 +35,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const publicUrl = services.config.publicUrl;
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   const article = id > 0 ? await services.publicArticles.get(id) : null;
-  if (!article) return data({ article: null, related: [], latest: [], ads: [] as Ad[], publicUrl }, { status: 404 });
+  if (!article) {
+    return data({ article: null, related: [], latest: [], ads: [] as Ad[], mostRead: [], publicUrl }, { status: 404 });
+  }
 
   const firstCategory = article.categories[0]?.id;
-  const [related, latest, ads] = await Promise.all([
+  const [related, latest, ads, mostRead] = await Promise.all([
     firstCategory ? services.publicArticles.related(firstCategory, article.id) : Promise.resolve([] as Article[]),
     firstCategory ? services.publicArticles.latestNews(firstCategory) : Promise.resolve([] as Article[]),
     services.ads.listPublic().catch((error: unknown) => {
       console.error('Failed to load advertisements. Please try again later.', error);
       return [] as Ad[];
     }),
+    services.readership.mostRead().catch((error: unknown) => {
+      console.error('Failed to load the most-read list.', error);
+      return [] as Article[];
+    }),
   ]);
-  return { article, related: related.map(toListArticle), latest: latest.map(toListArticle), ads, publicUrl };
+  return {
+    article,
+    related: related.map(toListArticle),
+    latest: latest.map(toListArticle),
+    ads,
+    mostRead: mostRead.map(toMostRead),
+    publicUrl,
+  };
 }
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
@@ -77,7 +94,15 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, latest, ads, publicUrl } = loaderData;
+  const { article, related, latest, ads, mostRead, publicUrl } = loaderData;
+  // Reached by a link inside the site (the full client): count the view and keep the page offline.
+  // Opened directly, the page is islands and app/islands/entry.client.tsx does both instead.
+  const articleId = article?.id;
+  useEffect(() => {
+    if (!articleId) return;
+    countView(articleId);
+    keepForOffline();
+  }, [articleId]);
   if (!article) {
     return (
       <main className="page narrow">
@@ -93,7 +118,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const firstCategory = article.categories[0];
   return (
     // Keyed by article: moving from one article to another starts its carousel and share state afresh.
-    <main className="page article-page" key={article.id}>
+    <main className="page article-page" key={article.id} data-read-article={article.id}>
       <div className="article-layout">
         <article className="article">
           {firstCategory && (
@@ -122,6 +147,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </article>
         <aside className="article-aside">
           <Island name="ads" component={AdBanner} props={{ ads, className: 'article-ads' }} />
+          <MostRead articles={mostRead} />
           <ArticleSection heading={ARTICLE_TEXT.related} articles={related} id="related" />
           <ArticleSection heading={ARTICLE_TEXT.latest} articles={latest} id="latest" />
         </aside>

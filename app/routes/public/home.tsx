@@ -1,6 +1,6 @@
 // Home (SPEC.md §2): ad banner, the latest carousel beside the first featured category pane,
 // the video section and the featured-category grid. Rendered on the server with its data.
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Await, Link, isRouteErrorResponse, useAsyncError } from 'react-router';
 import type { Route } from './+types/home';
 import type { Ad } from '../../../contract/ads.ts';
@@ -14,6 +14,8 @@ import { ArticleImage, ImagePlaceholder } from '../../components/public/ArticleI
 import { articlePath, type ListArticle } from '../../components/public/ArticleList.tsx';
 import { FeaturedPane, type FeaturedSection } from '../../components/public/FeaturedPane.tsx';
 import { LazySection } from '../../components/public/LazySection.tsx';
+import { MostRead, toMostRead, type MostReadArticle } from '../../components/public/MostRead.tsx';
+import { keepForOffline } from '../../lib/offline.ts';
 import { toListArticle } from '../../components/public/paging.ts';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import '../../styles/public.css';
@@ -35,16 +37,22 @@ type HomePage = {
     breakingNews: { id: number; title: string }[];
   };
   ads: Ad[];
+  mostRead: MostReadArticle[];
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [homepage, ads] = await Promise.all([
+  const [homepage, ads, mostRead] = await Promise.all([
     services.homepage.get(),
     // A failing ad service leaves the banner empty, never the page (SPEC.md §8).
     services.ads.listPublic().catch((error: unknown) => {
       console.error(HOME_TEXT.adsFailed, error);
       return [] as Ad[];
+    }),
+    // The list is a side section: if counting fails the page still shows.
+    services.readership.mostRead().catch((error: unknown) => {
+      console.error('Failed to load the most-read list.', error);
+      return [];
     }),
   ]);
   const page: HomePage = {
@@ -58,6 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       breakingNews: homepage.breakingNews.map((a) => ({ id: a.id, title: a.title })),
     },
     ads,
+    mostRead: mostRead.map(toMostRead),
   };
   return { page: page as HomePage | Promise<HomePage>, publicUrl: services.config.publicUrl };
 }
@@ -84,6 +93,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
+  // The home page is kept for offline reading (app/sw/service-worker.ts).
+  useEffect(() => keepForOffline('/'), []);
   return (
     <main className="page home">
       <h1 className="visually-hidden">{SITE_NAME}</h1>
@@ -163,6 +174,7 @@ function HomeContent({ page }: { page: HomePage }) {
         </div>
         <FeaturedPane section={featuredCategorySections[0]} />
       </div>
+      <MostRead articles={page.mostRead} className="home-most-read" />
       {videoArticles.length > 0 && (
         <LazySection label="వీడియోలు" loadingText={HOME_TEXT.loadingVideos} minHeight={320} className="home-videos">
           <h2 className="section-heading">వీడియోలు</h2>

@@ -1,0 +1,49 @@
+// Readers' views per reporter (approved articles only), most read first: GET /admin/readership/reporters.
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { failureText } from './feedback.ts';
+
+type Row = { reporterId: number; reporterName: string; articles: number; views: number };
+
+export function ReporterViews() {
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api<Row[]>('/admin/readership/reporters')
+      .then(setRows)
+      .catch((e: unknown) => setError(`Error fetching views per reporter: ${failureText(e)}`));
+  }, []);
+  return (
+    <section className="reporter-views" aria-labelledby="reporter-views-heading">
+      <h2 id="reporter-views-heading">Views by reporter</h2>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : rows === null ? (
+        <p role="status">Loading views...</p>
+      ) : rows.length === 0 ? (
+        <p>No approved articles yet.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Reporter</th>
+              <th scope="col">Approved articles</th>
+              <th scope="col">Views</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.reporterId}>
+                <td>{row.reporterName}</td>
+                <td>{row.articles.toLocaleString('en-IN')}</td>
+                <td>{row.views.toLocaleString('en-IN')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

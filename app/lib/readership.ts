@@ -1,0 +1,18 @@
+// The view beacon: one POST after an article page has loaded, with no cookie and nothing about the
+// reader (server/readership counts it). Not part of the HTML, so a cached page stays cached.
+
+/** Counts one view of the article; nothing is sent while offline (a kept copy was counted online). */
+export function countView(articleId: number) {
+  if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return;
+  const send = () => {
+    if (navigator.onLine) navigator.sendBeacon(`/api/public/articles/${articleId}/view`);
+  };
+  const whenLoaded = () => {
+    if (document.readyState === 'complete') send();
+    else window.addEventListener('load', send, { once: true });
+  };
+  // A page prerendered by the browser is counted when the reader actually opens it.
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener('prerenderingchange', whenLoaded, { once: true });
+  } else whenLoaded();
+}

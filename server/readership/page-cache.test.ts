@@ -1,0 +1,75 @@
+// The page cache and readers: views never empty it, but a page's most-read list follows the
+// ranking (the cache keys on its generation), and Save-Data pages are kept apart.
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from 'react-router';
+import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { createSsrHandler, type AppServerBuild } from '../http/ssr.ts';
+import { addArticles, addReporter } from '../search/fixtures.ts';
+import type { Services } from '../services.ts';
+
+describe(`page cache and most read (${TEST_DB})`, () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let ids: number[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const reporterId = (await addReporter(t.services.db, 'pc_reporter')).id;
+    ids = await addArticles(t.services.db, [
+      { title: 'ఒకటి', reporterId },
+      { title: 'రెండు', reporterId },
+    ]);
+    const servicesContext = createContext<Services>();
+    // A stand-in for React Router: the page lists the most-read ids and the Save-Data header it saw.
+    const handle = async (request: Request) => {
+      const list = (await t.services.readership.mostRead()).map((a) => a.id).join(',');
+      return new Response(`<p>${list} ${request.headers.get('save-data') ?? 'full'}</p>`, {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
+    };
+    const build = { entry: { module: { servicesContext } } } as unknown as AppServerBuild;
+    app = Fastify();
+    await app.register(cookie);
+    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createSsrHandler(build, t.services, { handle }) });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.close();
+  });
+
+  const record = async (id: number, n: number) => {
+    for (let i = 0; i < n; i++) t.services.readership.record(id);
+    await t.services.readership.flush();
+  };
+
+  it('keeps serving the cached page while views come in, and renders afresh once the ranking changes', async () => {
+    await record(ids[0], 2);
+    await t.services.readership.refresh();
+    const first = await app.inject({ url: '/' });
+    expect(first.body).toBe(`<p>${ids[0]} full</p>`);
+    // More views of the same leader: the ranking is unchanged, the page stays cached.
+    await record(ids[0], 1);
+    await t.services.readership.refresh();
+    expect((await app.inject({ url: '/' })).headers['x-render-cache']).toBe('hit');
+    // A new article enters the list: the next request renders it.
+    await record(ids[1], 5);
+    expect((await app.inject({ url: '/' })).headers['x-render-cache']).toBe('hit');
+    await t.services.readership.refresh();
+    const next = await app.inject({ url: '/' });
+    expect(next.headers['x-render-cache']).toBe('miss');
+    expect(next.body).toBe(`<p>${ids[1]},${ids[0]} full</p>`);
+  });
+
+  it('keeps the Save-Data variant apart and says so in Vary', async () => {
+    const full = await app.inject({ url: '/save' });
+    const lite = await app.inject({ url: '/save', headers: { 'save-data': 'on' } });
+    expect(full.body).toMatch(/ full<\/p>$/);
+    expect(lite.body).toMatch(/ on<\/p>$/);
+    expect((await app.inject({ url: '/save', headers: { 'save-data': 'on' } })).headers['x-render-cache']).toBe('hit');
+    expect((await app.inject({ url: '/save' })).body).toBe(full.body);
+    expect(lite.headers.vary).toMatch(/Save-Data/);
+  });
+});

@@ -1,0 +1,193 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { addArticle, addArticles, addCategory, addReporter } from '../search/fixtures.ts';
+import { articleViews } from '../db/schema.ts';
+import { MOST_READ_LIMIT } from './service.ts';
+
+const BROWSER =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const BOTS = [
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+  'WhatsApp/2.23.20.0',
+  'curl/8.5.0',
+];
+
+let t: TestApp;
+let admin: string;
+let reporterCookie: string;
+let user: string;
+let ravi: number;
+let sita: number;
+const ids: number[] = [];
+let pending: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.services.db;
+  admin = (await t.signIn('ADMIN')).cookie;
+  reporterCookie = (await t.signIn('REPORTER')).cookie;
+  user = (await t.signIn('USER')).cookie;
+  ravi = (await addReporter(db, 'ravi')).id;
+  sita = (await addReporter(db, 'sita')).id;
+  const category = (await addCategory(db, 'వార్తలు')).id;
+  ids.push(
+    ...(await addArticles(
+      db,
+      Array.from({ length: 7 }, (_, i) => ({
+        title: `వార్త ${i + 1}`,
+        reporterId: i < 4 ? ravi : sita,
+        categoryIds: [category],
+        publicationDate: new Date(Date.UTC(2026, 0, 1 + i)),
+      })),
+    )),
+  );
+  pending = await addArticle(db, { title: 'పెండింగ్', reporterId: ravi, categoryIds: [category], status: 'PENDING' });
+});
+afterAll(() => t.close());
+afterEach(async () => {
+  vi.useRealTimers();
+  await t.services.readership.flush();
+  await t.services.db.delete(articleViews);
+});
+
+const view = (id: number | string, headers: Record<string, string> = { 'user-agent': BROWSER }) =>
+  t.app.inject({ method: 'POST', url: `/api/public/articles/${id}/view`, headers });
+const viewTimes = async (id: number, n: number) => {
+  for (let i = 0; i < n; i++) expect((await view(id)).statusCode).toBe(204);
+};
+const bucketRows = () => t.services.db.select().from(articleViews);
+const mostRead = async () => {
+  await t.services.readership.refresh();
+  const res = await t.app.inject({ url: '/api/public/articles/most-read' });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { id: number; content: string }[]).map((a) => a.id);
+};
+
+describe(`readership (${TEST_DB})`, () => {
+  it('counts beacons from browsers in memory and writes them as one bucket row per article and hour', async () => {
+    await viewTimes(ids[0], 3);
+    await viewTimes(ids[1], 1);
+    // Nothing reaches the database per view.
+    expect(await bucketRows()).toEqual([]);
+    expect(await t.services.readership.flush()).toBe(4);
+    const rows = await bucketRows();
+    expect(rows.map((r) => [r.articleId, r.views]).sort()).toEqual([
+      [ids[0], 3],
+      [ids[1], 1],
+    ]);
+    expect(rows[0].hour.getUTCMinutes()).toBe(0);
+    // The next flush adds to the same hourly row (an upsert), never a row per view.
+    await viewTimes(ids[0], 2);
+    await t.services.readership.flush();
+    const after = await bucketRows();
+    expect(after).toHaveLength(2);
+    expect(after.find((r) => r.articleId === ids[0])?.views).toBe(5);
+  });
+
+  it('answers 204 to everyone but counts neither bots, scripts, prefetches, nor unpublished or unknown articles', async () => {
+    for (const agent of BOTS) expect((await view(ids[0], { 'user-agent': agent })).statusCode).toBe(204);
+    expect((await view(ids[0], {})).statusCode).toBe(204);
+    expect((await view(ids[0], { 'user-agent': BROWSER, 'sec-purpose': 'prefetch;prerender' })).statusCode).toBe(204);
+    expect((await view(pending)).statusCode).toBe(204);
+    expect((await view(999_999)).statusCode).toBe(204);
+    expect((await view('abc')).statusCode).toBe(204);
+    await t.services.readership.flush();
+    expect(await bucketRows()).toEqual([]);
+  });
+
+  it('sets no cookie and is refused from another origin', async () => {
+    const res = await view(ids[0]);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('no-store');
+    const cross = await view(ids[0], { 'user-agent': BROWSER, origin: 'https://evil.example' });
+    expect(cross.statusCode).toBe(403);
+  });
+
+  it('lists the five most-read approved articles, most views first, without bodies', async () => {
+    // Views 6,5,4,3,2,1 on six articles; the pending article's beacons are not counted.
+    for (let i = 0; i < 6; i++) await viewTimes(ids[i], 6 - i);
+    await viewTimes(pending, 10);
+    await t.services.readership.flush();
+    expect(await mostRead()).toEqual(ids.slice(0, MOST_READ_LIMIT));
+    await viewTimes(ids[4], 10);
+    await t.services.readership.flush();
+    expect(await mostRead()).toEqual([ids[4], ids[0], ids[1], ids[2], ids[3]]);
+    const body = (await t.app.inject({ url: '/api/public/articles/most-read' })).json() as { content: string }[];
+    expect(body.every((a) => a.content === '')).toBe(true);
+  });
+
+  it('counts the last 24 hours only (controlled clock)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.UTC(2026, 5, 1, 10, 30);
+    vi.setSystemTime(start);
+    await viewTimes(ids[0], 5);
+    await t.services.readership.flush();
+    vi.setSystemTime(start + 2 * 3_600_000);
+    await viewTimes(ids[1], 2);
+    await t.services.readership.flush();
+    expect(await mostRead()).toEqual([ids[0], ids[1]]);
+    // 23 hours later the first hour is still inside the window.
+    vi.setSystemTime(start + 23 * 3_600_000);
+    expect(await mostRead()).toEqual([ids[0], ids[1]]);
+    // A day later it has left; the second still counts.
+    vi.setSystemTime(start + 24 * 3_600_000);
+    expect(await mostRead()).toEqual([ids[1]]);
+    vi.setSystemTime(start + 27 * 3_600_000);
+    expect(await mostRead()).toEqual([]);
+  });
+
+  it('moves the ranking generation only when the list changes', async () => {
+    const readership = t.services.readership;
+    await viewTimes(ids[0], 2);
+    await readership.flush();
+    await readership.refresh();
+    const g = readership.generation;
+    await readership.refresh();
+    expect(readership.generation).toBe(g);
+    await viewTimes(ids[1], 3);
+    await readership.flush();
+    await readership.refresh();
+    expect(readership.generation).toBe(g + 1);
+  });
+
+  it('stop() writes what was counted since the last flush', async () => {
+    await viewTimes(ids[2], 4);
+    await t.services.readership.stop();
+    expect((await bucketRows()).map((r) => r.views)).toEqual([4]);
+  });
+
+  it('the admin sees views per article (sortable) and per reporter; nobody else does', async () => {
+    await viewTimes(ids[0], 1);
+    await viewTimes(ids[5], 7);
+    await viewTimes(ids[2], 3);
+    await t.services.readership.flush();
+    const newest = (await t.app.inject({ url: '/api/admin/articles/approved', headers: { cookie: admin } })).json();
+    // Newest publication first by default, each with its views.
+    expect(newest.content.map((a: { id: number; views: number }) => [a.id, a.views])).toEqual([
+      [ids[6], 0],
+      [ids[5], 7],
+      [ids[4], 0],
+      [ids[3], 0],
+      [ids[2], 3],
+      [ids[1], 0],
+      [ids[0], 1],
+    ]);
+    const byViews = (
+      await t.app.inject({ url: '/api/admin/articles/approved?sort=views&pageSize=3', headers: { cookie: admin } })
+    ).json();
+    expect(byViews.content.map((a: { id: number }) => a.id)).toEqual([ids[5], ids[2], ids[0]]);
+    expect(byViews.totalPages).toBe(3);
+
+    const reporters = await t.app.inject({ url: '/api/admin/readership/reporters', headers: { cookie: admin } });
+    expect(reporters.statusCode).toBe(200);
+    expect(reporters.json()).toEqual([
+      { reporterId: sita, reporterName: 'sita', articles: 3, views: 7 },
+      { reporterId: ravi, reporterName: 'ravi', articles: 4, views: 4 },
+    ]);
+    expect((await t.app.inject({ url: '/api/admin/readership/reporters' })).statusCode).toBe(401);
+    for (const cookie of [user, reporterCookie]) {
+      expect((await t.app.inject({ url: '/api/admin/readership/reporters', headers: { cookie } })).statusCode).toBe(403);
+    }
+  });
+});
