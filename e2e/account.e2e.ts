@@ -58,16 +58,20 @@ describe('the user dashboard', () => {
     await page.getByLabel('Current password').fill('wrong-one');
     await page.getByLabel('New password').fill('brand-new-1');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.getByText('Current password is incorrect.').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Current password is incorrect.').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await page.getByLabel('Current password').fill(user.password);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect.poll(() => page.getByText('Password changed. You were signed out everywhere else.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Password changed. You were signed out everywhere else.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     const otherCheck = await other.page.request.get('/api/auth/check-auth');
     expect((await otherCheck.json()).authenticated).toBe(false);
 
     await signIn(other.page, user.username, 'brand-new-1');
     await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
-    await expect.poll(() => page.getByText('Signed out of every other browser and device.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('Signed out of every other browser and device.').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect((await (await other.page.request.get('/api/auth/check-auth')).json()).authenticated).toBe(false);
     expect((await (await page.request.get('/api/auth/check-auth')).json()).authenticated).toBe(true);
     await screenshot(page, 'user-dashboard');
@@ -89,7 +93,7 @@ describe('the user dashboard', () => {
     await page.getByLabel('Code from your app').fill(codeFor(secret));
     await page.getByRole('button', { name: 'Turn on' }).click();
     const codes = page.locator('.recovery-code-list li');
-    await expect.poll(() => codes.count()).toBe(10);
+    await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10);
     await screenshot(page, 'totp-recovery-codes');
 
     const fresh = await newPage(browser);
@@ -122,7 +126,7 @@ describe('password reset links', () => {
       await screenshot(page, 'admin-reset-link-failed');
       throw e;
     });
-    await expect.poll(async () => (await field.inputValue()).includes('/reset-password/')).toBe(true);
+    await expect.poll(async () => (await field.inputValue()).includes('/reset-password/'), { timeout: 15_000 }).toBe(true);
     const link = await field.inputValue();
     await screenshot(page, 'admin-reset-link');
 
@@ -132,7 +136,7 @@ describe('password reset links', () => {
     await visitor.page.getByLabel('New password', { exact: true }).fill('after-reset-1');
     await visitor.page.getByLabel('New password again').fill('after-reset-1');
     await visitor.page.getByRole('button', { name: 'Set new password' }).click();
-    await expect.poll(() => visitor.page.getByText('Your new password is set').isVisible()).toBe(true);
+    await expect.poll(() => visitor.page.getByText('Your new password is set').isVisible(), { timeout: 15_000 }).toBe(true);
     await screenshot(visitor.page, 'reset-password-done');
     await signIn(visitor.page, target.username, 'after-reset-1');
 
@@ -143,7 +147,12 @@ describe('password reset links', () => {
     await again.page.getByLabel('New password again').fill('another-one-1');
     await again.page.getByRole('button', { name: 'Set new password' }).click();
     await expect
-      .poll(() => again.page.getByText('This reset link has already been used. Ask an administrator for a new one.').isVisible())
+      .poll(
+        () => again.page.getByText('This reset link has already been used. Ask an administrator for a new one.').isVisible(),
+        {
+          timeout: 15_000,
+        },
+      )
       .toBe(true);
     expect(csp).toEqual([]);
     await visitor.context.close();

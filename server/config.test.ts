@@ -13,6 +13,21 @@ describe('configuration from the environment', () => {
     expect(c.seedDemo).toBeUndefined();
     expect(c.secureCookies).toBe(false);
     expect(c.authRateLimit).toBe(10);
+    // No proxy is trusted until one is named; sessions idle out after 14 days.
+    expect(c.trustProxy).toEqual([]);
+    expect(c.sessionIdleMs).toBe(14 * 86_400_000);
+    expect(c.requireStaffTotp).toBe(false);
+    expect(c.sessionCookie).toBe('sid');
+  });
+
+  it('reads TRUST_PROXY as a list of addresses and CIDR ranges; https names the cookie __Host-sid', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ PUBLIC_URL: 'https://news.example' }).sessionCookie).toBe('__Host-sid');
   });
 
   it('reads the backup schedule: BACKUP_DIR, BACKUP_EVERY as 30m / 6h / 1d, BACKUP_KEEP', () => {
@@ -53,6 +68,10 @@ describe('configuration from the environment', () => {
     [{ PUBLIC_URL: 'ftp://x' }, 'PUBLIC_URL'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
     [{ AUTH_RATE_LIMIT: '0' }, 'AUTH_RATE_LIMIT'],
+    [{ TRUST_PROXY: 'everyone' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ SESSION_IDLE_DAYS: '0' }, 'SESSION_IDLE_DAYS'],
+    [{ REQUIRE_STAFF_TOTP: 'yes' }, 'REQUIRE_STAFF_TOTP'],
     [{ ADMIN_USERNAME: 'a', ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_PASSWORD: 'long-enough' }, 'ADMIN_USERNAME'],
     [{ ADMIN_USERNAME: 'a', ADMIN_EMAIL: 'nope' }, 'ADMIN_EMAIL'],

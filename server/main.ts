@@ -43,8 +43,11 @@ export async function start(config: Config) {
   const maintenance =
     database.engine === 'pglite' ? setInterval(() => void database.maintain().catch(() => {}), 5 * 60_000) : undefined;
   maintenance?.unref();
-  // Expired sessions are useless rows; sweep them hourly.
-  const sweep = setInterval(() => void services.sessions.purgeExpired().catch(() => {}), 60 * 60_000);
+  // Expired sessions and forgotten sign-in failures are useless rows; sweep them hourly.
+  const sweep = setInterval(() => {
+    void services.sessions.purgeExpired().catch(() => {});
+    void services.auth.purgeStaleSignInFailures().catch(() => {});
+  }, 60 * 60_000);
   sweep.unref();
   const backups = startBackupAgent({ config, database, log: app.log });
 

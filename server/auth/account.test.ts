@@ -80,6 +80,16 @@ describe(`sign-in throttling per account (${TEST_DB})`, () => {
     expect(await t.services.db.select().from(signInFailures).where(eq(signInFailures.account, user.username))).toEqual([]);
   });
 
+  it('forgets counts nobody added to for an hour', async () => {
+    await login('stale_one', 'whatever1');
+    await t.services.db
+      .update(signInFailures)
+      .set({ lastFailureAt: sql`now() - interval '2 hours'` })
+      .where(eq(signInFailures.account, 'stale_one'));
+    await t.services.auth.purgeStaleSignInFailures();
+    expect(await t.services.db.select().from(signInFailures).where(eq(signInFailures.account, 'stale_one'))).toEqual([]);
+  });
+
   it('counts unknown names too, so a 429 says nothing about which accounts exist', async () => {
     for (let i = 0; i < 5; i++) await login('nobody_at_all', 'whatever1');
     expect((await login('nobody_at_all', 'whatever1')).statusCode).toBe(429);
@@ -107,7 +117,7 @@ describe(`TRUST_PROXY (${TEST_DB})`, () => {
     expect(await attempts(t, '10.1.2.3')).toContain(429);
   });
 
-  it('believes X-Forwarded-For from the proxies it names', async () => {
+  it('believes X-Forwarded-For from the proxies it names', { timeout: 120_000 }, async () => {
     const proxied = await createTestApp({ env: { TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' } });
     try {
       expect(await attempts(proxied, '10.1.2.3')).not.toContain(429);
@@ -255,50 +265,54 @@ describe(`two-step sign-in (${TEST_DB})`, () => {
     expect((await post('/api/auth/totp/setup', {}, { cookie: user.cookie })).statusCode).toBe(403);
   });
 
-  it('REQUIRE_STAFF_TOTP=1: staff sign in, are told to set it up, and can do nothing else until they do', async () => {
-    const strict = await createTestApp({ env: { REQUIRE_STAFF_TOTP: '1' } });
-    try {
-      const reporter = await strict.signIn('REPORTER');
-      const res = await strict.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: reporter.username, password: 'secret123' },
-      });
-      expect(res.json()).toMatchObject({ role: 'REPORTER', totpSetupRequired: true });
-      const blocked = await strict.app.inject({
-        url: '/api/reporter/articles/pending-rejected',
-        headers: { cookie: reporter.cookie },
-      });
-      expect(blocked.statusCode).toBe(403);
-      expect(blocked.json()).toEqual({ message: AUTH_MESSAGES.totpSetupRequired, totpSetupRequired: true });
-      const me = await strict.app.inject({ url: '/api/auth/me', headers: { cookie: reporter.cookie } });
-      expect(me.json().totpSetupRequired).toBe(true);
-      const setup = await strict.app.inject({
-        method: 'POST',
-        url: '/api/auth/totp/setup',
-        headers: { cookie: reporter.cookie },
-      });
-      const enabled = await strict.app.inject({
-        method: 'POST',
-        url: '/api/auth/totp/enable',
-        payload: { code: codeAt(setup.json().secret) },
-        headers: { cookie: reporter.cookie },
-      });
-      expect(enabled.statusCode).toBe(200);
-      const open = await strict.app.inject({
-        url: '/api/reporter/articles/pending-rejected',
-        headers: { cookie: reporter.cookie },
-      });
-      expect(open.statusCode).toBe(200);
-      // Readers are not staff: nothing changes for them.
-      const user = await strict.signIn('USER');
-      expect((await strict.app.inject({ url: '/api/auth/me', headers: { cookie: user.cookie } })).json().totpSetupRequired).toBe(
-        false,
-      );
-    } finally {
-      await strict.close();
-    }
-  });
+  it(
+    'REQUIRE_STAFF_TOTP=1: staff sign in, are told to set it up, and can do nothing else until they do',
+    { timeout: 120_000 },
+    async () => {
+      const strict = await createTestApp({ env: { REQUIRE_STAFF_TOTP: '1' } });
+      try {
+        const reporter = await strict.signIn('REPORTER');
+        const res = await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: reporter.username, password: 'secret123' },
+        });
+        expect(res.json()).toMatchObject({ role: 'REPORTER', totpSetupRequired: true });
+        const blocked = await strict.app.inject({
+          url: '/api/reporter/articles/pending-rejected',
+          headers: { cookie: reporter.cookie },
+        });
+        expect(blocked.statusCode).toBe(403);
+        expect(blocked.json()).toEqual({ message: AUTH_MESSAGES.totpSetupRequired, totpSetupRequired: true });
+        const me = await strict.app.inject({ url: '/api/auth/me', headers: { cookie: reporter.cookie } });
+        expect(me.json().totpSetupRequired).toBe(true);
+        const setup = await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/totp/setup',
+          headers: { cookie: reporter.cookie },
+        });
+        const enabled = await strict.app.inject({
+          method: 'POST',
+          url: '/api/auth/totp/enable',
+          payload: { code: codeAt(setup.json().secret) },
+          headers: { cookie: reporter.cookie },
+        });
+        expect(enabled.statusCode).toBe(200);
+        const open = await strict.app.inject({
+          url: '/api/reporter/articles/pending-rejected',
+          headers: { cookie: reporter.cookie },
+        });
+        expect(open.statusCode).toBe(200);
+        // Readers are not staff: nothing changes for them.
+        const user = await strict.signIn('USER');
+        expect(
+          (await strict.app.inject({ url: '/api/auth/me', headers: { cookie: user.cookie } })).json().totpSetupRequired,
+        ).toBe(false);
+      } finally {
+        await strict.close();
+      }
+    },
+  );
 });
 
 describe(`sessions (${TEST_DB})`, () => {
@@ -321,7 +335,7 @@ describe(`sessions (${TEST_DB})`, () => {
     expect(row.lastSeenAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('SESSION_IDLE_DAYS sets the timeout', async () => {
+  it('SESSION_IDLE_DAYS sets the timeout', { timeout: 120_000 }, async () => {
     const short = await createTestApp({ env: { SESSION_IDLE_DAYS: '1' } });
     try {
       const user = await short.signIn('USER');
@@ -333,30 +347,34 @@ describe(`sessions (${TEST_DB})`, () => {
     }
   });
 
-  it('over https the cookie is __Host-sid (Secure, Path=/, no Domain), and a plain sid is not read', async () => {
-    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://news.example' } });
-    try {
-      const user = await secure.signIn('USER');
-      const res = await secure.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: user.username, password: 'secret123' },
-      });
-      const cookie = String(res.headers['set-cookie']);
-      expect(cookie).toMatch(/^__Host-sid=/);
-      expect(cookie).toMatch(/Secure/);
-      expect(cookie).toMatch(/Path=\//);
-      expect(cookie).not.toMatch(/Domain/i);
-      const token = cookie.split(';')[0].split('=')[1];
-      const check = (c: string) => secure.app.inject({ url: '/api/auth/check-auth', headers: { cookie: c } });
-      expect((await check(`__Host-sid=${token}`)).json().authenticated).toBe(true);
-      expect((await check(`sid=${token}`)).json().authenticated).toBe(false);
-    } finally {
-      await secure.close();
-    }
-  });
+  it(
+    'over https the cookie is __Host-sid (Secure, Path=/, no Domain), and a plain sid is not read',
+    { timeout: 120_000 },
+    async () => {
+      const secure = await createTestApp({ env: { PUBLIC_URL: 'https://news.example' } });
+      try {
+        const user = await secure.signIn('USER');
+        const res = await secure.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: user.username, password: 'secret123' },
+        });
+        const cookie = String(res.headers['set-cookie']);
+        expect(cookie).toMatch(/^__Host-sid=/);
+        expect(cookie).toMatch(/Secure/);
+        expect(cookie).toMatch(/Path=\//);
+        expect(cookie).not.toMatch(/Domain/i);
+        const token = cookie.split(';')[0].split('=')[1];
+        const check = (c: string) => secure.app.inject({ url: '/api/auth/check-auth', headers: { cookie: c } });
+        expect((await check(`__Host-sid=${token}`)).json().authenticated).toBe(true);
+        expect((await check(`sid=${token}`)).json().authenticated).toBe(false);
+      } finally {
+        await secure.close();
+      }
+    },
+  );
 
-  it('an account promoted to admin at start loses its old sessions', async () => {
+  it('an account promoted to admin at start loses its old sessions', { timeout: 120_000 }, async () => {
     const fresh = await createTestApp();
     try {
       const user = await fresh.signIn('USER', 'future_chief');

@@ -206,6 +206,7 @@ export function createAuthService({
       await totp.disable(user.id);
     },
     totp,
+    purgeStaleSignInFailures: () => throttle.purgeStale(),
     findByUsername,
   };
 }

@@ -46,6 +46,12 @@ export function createSignInThrottle(db: Db) {
           },
         });
     },
+    /** Counts nobody has added to for FORGET_AFTER_SECONDS count for nothing: drop them. */
+    async purgeStale() {
+      await db
+        .delete(signInFailures)
+        .where(sql`${signInFailures.lastFailureAt} < now() - make_interval(secs => ${FORGET_AFTER_SECONDS})`);
+    },
     async succeed(username: string) {
       await db.delete(signInFailures).where(eq(signInFailures.account, accountKey(username)));
     },
