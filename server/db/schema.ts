@@ -101,7 +101,7 @@ export const articles = pgTable(
     // Plain (not DESC) index: Drizzle's .desc() adds NULLS LAST which ORDER BY x DESC cannot use.
     // The id too (migration 0007): deep pages of newest-first lists become index-only scans.
     index('articles_status_pubdate_id_idx').on(t.approvalStatus, t.publicationDate, t.id),
-    index('articles_reporter_idx').on(t.reporterId, t.approvalStatus),
+    index('articles_reporter_pubdate_id_idx').on(t.reporterId, t.approvalStatus, t.publicationDate, t.id),
     index('articles_breaking_idx').on(t.breakingUntil),
     index('articles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('articles_search_latin_trgm_idx').using('gin', sql`${t.searchLatin} gin_trgm_ops`),
