@@ -2,13 +2,13 @@
 // approved articles are added in large batches until the demo reporter has the number asked for.
 // No image processing: every article gets its own `images` row naming one of the demo's picture
 // files (the rule the media pipeline keeps: rows are per article, files shared by content key).
-// Bodies come from a pool sanitised once; the search text of each article is made by
-// searchTextFor, the function every save uses.
+// Bodies come from a pool sanitised once; the search columns of each article (Telugu and Tenglish)
+// are made by searchFieldsFor, the function every save uses.
 import { sql } from 'drizzle-orm';
 import type { Services } from '../../server/services.ts';
 import type { DbOrTx } from '../../server/db/client.ts';
 import { sanitizeArticleHtml } from '../../server/articles/sanitize.ts';
-import { searchTextFor, shortDescriptionFor } from '../../server/articles/text.ts';
+import { searchFieldsFor, shortDescriptionFor } from '../../server/articles/text.ts';
 import { DEMO_REPORTERS, articleBody } from './seed.ts';
 import { AUTHORS, CATEGORIES, PLACES, TITLE_TAILS, TITLE_TEMPLATES, locative } from './data.ts';
 
@@ -16,6 +16,13 @@ import { AUTHORS, CATEGORIES, PLACES, TITLE_TAILS, TITLE_TEMPLATES, locative } f
 export const RARE_WORD = 'పోచంపల్లిఇక్కత్';
 export const RARE_EVERY = 100_000;
 const BATCH = 2000;
+
+/** The article's search columns under their SQL names (json_populate_recordset reads column names). */
+function searchColumns(title: string, content: string) {
+  const { searchText, titleLatin, searchLatin } = searchFieldsFor(title, content);
+  return { search_text: searchText, title_latin: titleLatin, search_latin: searchLatin };
+}
+
 const BODIES = 400;
 /** Archive articles are older than the demo's two weeks: one every 5 minutes back from there. */
 const ARCHIVE_START_MS = 15 * 24 * 3_600_000;
@@ -99,7 +106,7 @@ export async function seedArchive(services: Services, opts: { articles: number; 
           youtube_video_id: null,
           region: place.name,
           short_description: body.shortDescription,
-          search_text: searchTextFor(title, content),
+          ...searchColumns(title, content),
           reporter_id: reporter.id,
           approval_status: 'APPROVED',
           publication_date: at,
@@ -111,8 +118,8 @@ export async function seedArchive(services: Services, opts: { articles: number; 
         const ids = (
           await rows<{ id: number }>(
             tx,
-            sql`insert into articles (title, author, content, youtube_video_id, region, short_description, search_text, reporter_id, approval_status, publication_date, created_at, updated_at)
-              select title, author, content, youtube_video_id, region, short_description, search_text, reporter_id, approval_status, publication_date, created_at, updated_at
+            sql`insert into articles (title, author, content, youtube_video_id, region, short_description, search_text, title_latin, search_latin, reporter_id, approval_status, publication_date, created_at, updated_at)
+              select title, author, content, youtube_video_id, region, short_description, search_text, title_latin, search_latin, reporter_id, approval_status, publication_date, created_at, updated_at
               from json_populate_recordset(null::articles, ${JSON.stringify(batch)}::json) returning id`,
           )
         )

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { and, desc, eq } from 'drizzle-orm';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { articleCategories, articles, auditEntries, categories, navigationEntries } from '../db/schema.ts';
-import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
+import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
 import { approveArticleIn } from '../review/service.ts';
 import { AUDIT_ACTIONS, AUDIT_MESSAGES } from '../../contract/audit.ts';
 
@@ -39,7 +39,7 @@ async function makeArticle(status: 'PENDING' | 'APPROVED' = 'PENDING', reporterI
       reporterId,
       approvalStatus: status,
       shortDescription: shortDescriptionFor(content),
-      searchText: searchTextFor(title, content),
+      ...searchFieldsFor(title, content),
     })
     .returning();
   await t.services.db.insert(articleCategories).values({ articleId: row.id, categoryId, position: 0 });

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { auditEntries, articleCategories, articles, categories, featuredCategories } from '../db/schema.ts';
-import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
+import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
 import { createPublishingClock } from './publishing-clock.ts';
 import { createChangeFeed } from '../db/changes.ts';
 import { BREAKING_LABEL, formatIndiaTime, indiaLocalToIso, isoToIndiaLocal, REVIEW_MESSAGES } from '../../contract/review.ts';
@@ -44,7 +44,7 @@ async function makeArticle(opts: { status?: 'PENDING' | 'APPROVED'; title?: stri
       approvalStatus: opts.status ?? 'PENDING',
       youtubeVideoId: opts.video ? 'dQw4w9WgXcQ' : null,
       shortDescription: shortDescriptionFor(content),
-      searchText: searchTextFor(title, content),
+      ...searchFieldsFor(title, content),
     })
     .returning();
   await t.services.db.insert(articleCategories).values({ articleId: row.id, categoryId, position: 0 });
