@@ -25,6 +25,8 @@ const EnvSchema = z
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RENDER_CACHE: z.enum(['on', 'off']).default('on'),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, {
     message: 'ADMIN_PASSWORD is set but ADMIN_USERNAME is not',
@@ -45,6 +47,10 @@ export type Config = {
   secureCookies: boolean;
   /** Login and register attempts per minute per client address. */
   authRateLimit: number;
+  /** The page cache (RENDER_CACHE=off renders every request: for measuring and debugging). */
+  renderCache: boolean;
+  /** GET /metrics: loopback only without it; with it, `Authorization: Bearer <token>` from anywhere. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -74,5 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     secureCookies: publicUrl.startsWith('https://'),
     authRateLimit: e.AUTH_RATE_LIMIT,
+    renderCache: e.RENDER_CACHE === 'on',
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -9,9 +9,12 @@ import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './users/bootstrap.ts';
 import { seedDemoContent, isDatabaseEmpty } from '../scripts/seed/seed.ts';
 import type { AppServerBuild } from './http/ssr.ts';
+import { appRoot } from './paths.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+// The compiled server (build/server-app/main.js) is started by scripts/start.ts, which needs these.
+export { ConfigError, DataDirInUseError, loadConfig };
+
+const buildDir = path.resolve(appRoot, process.env.BUILD_DIR ?? 'build');
 
 export async function start(config: Config) {
   const startedAt = performance.now();

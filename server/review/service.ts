@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articleImages, articles } from '../db/schema.ts';
-import { loadArticle, loadArticles } from '../articles/model.ts';
+import { categoryIdsOf, loadArticle, loadArticles } from '../articles/model.ts';
 import { badRequest, conflict, notFound, parseOr400 } from '../http/errors.ts';
 import {
   ApprovedQuerySchema,
@@ -87,7 +87,7 @@ export function createReviewService(deps: ServiceDeps) {
     async approve(idParam: unknown): Promise<ReviewResult> {
       const id = articleIdFrom(idParam);
       await db.transaction((tx) => approveArticleIn(tx, id));
-      await changes.contentChanged(`article:${id}:approved`);
+      await changes.contentChanged({ articles: [id], categories: await categoryIdsOf(db, id) });
       return { message: REVIEW_MESSAGES.approved, article: await reload(id) };
     },
 
@@ -103,7 +103,7 @@ export function createReviewService(deps: ServiceDeps) {
           .where(eq(articles.id, id));
       });
       // Not public yet, but the reporter's lists and any admin caches key on the same version.
-      await changes.contentChanged(`article:${id}:rejected`);
+      await changes.contentChanged({ articles: [id], categories: await categoryIdsOf(db, id) });
       return { message: REVIEW_MESSAGES.rejected, article: await reload(id) };
     },
 
@@ -135,8 +135,9 @@ export function createReviewService(deps: ServiceDeps) {
     /** Deletes an article of any status and releases its images in the same transaction. */
     async remove(idParam: unknown): Promise<{ message: string }> {
       const id = articleIdFrom(idParam);
-      await db.transaction(async (tx) => {
+      const categories = await db.transaction(async (tx) => {
         await lockArticle(tx, id);
+        const categories = await categoryIdsOf(tx, id);
         const imageRows = await tx
           .select({ imageId: articleImages.imageId })
           .from(articleImages)
@@ -148,8 +149,9 @@ export function createReviewService(deps: ServiceDeps) {
             imageRows.map((r) => r.imageId),
             tx,
           );
+        return categories;
       });
-      await changes.contentChanged(`article:${id}:deleted`);
+      await changes.contentChanged({ articles: [id], categories });
       return { message: REVIEW_MESSAGES.deleted };
     },
   };
