@@ -1,11 +1,11 @@
 // `npm start`: build the web app and the server if either is missing or stale, then run the
 // compiled server with NODE_ENV=production (React's production build; no type stripping).
-export {};
+import type * as Server from '../server/main.ts';
 
 process.env.NODE_ENV = 'production';
 const { buildIfStale, serverBundle } = await import('./build-if-stale.ts');
 buildIfStale();
-const server = (await import(serverBundle)) as typeof import('../server/main.ts');
+const server = (await import(serverBundle)) as typeof Server;
 
 let config;
 try {

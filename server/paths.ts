@@ -8,3 +8,6 @@ declare const __APP_ROOT__: string | undefined;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const appRoot = typeof __APP_ROOT__ === 'string' ? path.resolve(here, __APP_ROOT__) : path.resolve(here, '..');
+
+/** True when running from the bundle (`npm start`), false from TypeScript sources. */
+export const compiled = typeof __APP_ROOT__ === 'string';

@@ -8,6 +8,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Services } from '../services.ts';
 import type { RenderCache } from './cache.ts';
 import { publicPage } from './pages.ts';
+import { compiled } from '../paths.ts';
 
 const isLoopback = (address: string | undefined) =>
   !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
@@ -31,6 +32,12 @@ function routeOf(request: FastifyRequest) {
 export function registerMetrics(app: FastifyInstance, services: Services, cache: () => RenderCache | undefined) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  new Gauge({
+    name: 'app_info',
+    help: 'How this server runs: NODE_ENV (React development or production build) and compiled or TypeScript sources',
+    labelNames: ['node_env', 'compiled', 'engine'] as const,
+    registers: [registry],
+  }).set({ node_env: process.env.NODE_ENV ?? '', compiled: String(compiled), engine: services.database.engine }, 1);
   const requests = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer a request, by route pattern and status',
