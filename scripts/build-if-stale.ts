@@ -84,7 +84,7 @@ export function buildIfStale() {
     build();
     built = true;
   }
-  if (olderThan(serverBundle, latestOf(['server', 'scripts', 'contract', 'package.json']))) {
+  if (olderThan(serverBundle, latestOf(['server', 'scripts', 'contract', 'app', 'package.json']))) {
     buildServer();
     built = true;
   }
