@@ -1,6 +1,7 @@
 // `npm run bench`: load test and Lighthouse against the production build on a seeded database.
 //   (a) autocannon, 50 connections, 10 s each: home, an article, a search; then the same article
-//       HTML from a plain node:http static server, and the ratio between the two.
+//       HTML from a plain node:http static server, and the ratio between the two; then full
+//       renders of the article and home with RENDER_CACHE=off; memory and start-up to ready.
 //   (b) Lighthouse (mobile preset, Debian Chromium) on home, article, category and search.
 // Results go to bench/results/*.json and the table in docs/performance.md; exits 1 when a budget is missed.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -20,7 +21,19 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const SEARCH_WORD = 'హైదరాబాద్';
-const BUDGET = { performance: 95, cls: 0.01, articleJsBytes: 100 * 1024, throughputRatio: 0.5 };
+const BUDGET = {
+  performance: 95,
+  cls: 0.01,
+  articleJsBytes: 100 * 1024,
+  throughputRatio: 0.5,
+  // A small host: server process resident memory (MiB) when ready and at its peak through the run.
+  rssReadyMb: 200,
+  rssPeakMb: 300,
+  // Full renders (RENDER_CACHE=off), 50 connections.
+  articleRenderRps: 600,
+  homeRenderRps: 300,
+  readyMs: 1500,
+};
 
 const children = new Set<ChildProcess>();
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -55,7 +68,7 @@ async function stopChild(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-async function waitFor(url: string, child: { child: ChildProcess; output(): string }, timeoutMs = 60_000) {
+async function waitFor(url: string, child: { child: ChildProcess; output(): string }, timeoutMs = 60_000, pollMs = 200) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.child.exitCode !== null) throw new Error(`server exited early:\n${child.output()}`);
@@ -64,7 +77,7 @@ async function waitFor(url: string, child: { child: ChildProcess; output(): stri
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, pollMs));
   }
   throw new Error(`timed out waiting for ${url}:\n${child.output()}`);
 }
@@ -262,7 +275,7 @@ async function writeDocs(table: string) {
 async function main() {
   const started = Date.now();
   mkdirSync(resultsDir, { recursive: true });
-  const { buildIfStale, buildDir } = await import('../scripts/build-if-stale.ts');
+  const { buildIfStale, buildDir, serverBundle } = await import('../scripts/build-if-stale.ts');
   buildIfStale();
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'news-bench-'));
@@ -273,19 +286,27 @@ async function main() {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const server = startChild(['server/main.ts'], {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      NODE_ENV: 'production',
-      SEED_DEMO: '0',
-      // Per-request logging is left out on both sides of the comparison.
-      LOG_LEVEL: 'warn',
-      BUILD_DIR: buildDir,
-    });
-    await waitFor(`${base}/readyz`, server);
+    /** The compiled server as `npm start` runs it; returns it once /readyz answers, with the time that took. */
+    const startServer = async (extra: Record<string, string> = {}) => {
+      const spawnedAt = performance.now();
+      const server = startChild([serverBundle], {
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        NODE_ENV: 'production',
+        SEED_DEMO: '0',
+        // Per-request logging is left out on both sides of the comparison.
+        LOG_LEVEL: 'warn',
+        BUILD_DIR: buildDir,
+        ...extra,
+      });
+      await waitFor(`${base}/readyz`, server, 60_000, 20);
+      return { server, readyMs: Math.round(performance.now() - spawnedAt) };
+    };
+    const { server, readyMs } = await startServer();
     const memoryAtStart = memoryOf(server.child.pid);
+    log(`ready in ${readyMs} ms, ${memoryAtStart?.rssMb} MB resident`);
 
     const pages = [
       { page: 'home', url: `${base}/` },
@@ -303,8 +324,6 @@ async function main() {
     const loads: Load[] = [];
     loads.push(await load('home', pages[0].url));
     loads.push(await load('search', pages[3].url));
-    // A signed-in reader (any session cookie) bypasses the render cache: the cost of a full render.
-    loads.push(await load('article, uncached render', articleUrl, { cookie: 'sid=bench-no-such-session' }, 20));
 
     const staticPort = await freePort();
     const staticServer = startChild(['bench/static-server.ts', htmlFile, String(staticPort)], {});
@@ -327,8 +346,23 @@ async function main() {
     );
 
     const scores = await lighthouseRuns(pages);
-    const memoryAfter = memoryOf(server.child.pid);
+    const memoryAfterCached = memoryOf(server.child.pid);
     await stopChild(server.child);
+
+    // Full renders: the same server with the page cache off (first views after a change).
+    const uncached = await startServer({ RENDER_CACHE: 'off' });
+    const renderArticle = await load('article, full render', articleUrl, {}, 20);
+    const renderHome = await load('home, full render', pages[0].url, {}, 20);
+    loads.push(renderArticle, renderHome);
+    const memoryAfterRenders = memoryOf(uncached.server.child.pid);
+    await stopChild(uncached.server.child);
+    const memoryAfter =
+      memoryAfterCached && memoryAfterRenders
+        ? {
+            rssMb: memoryAfterCached.rssMb,
+            peakMb: Math.max(memoryAfterCached.peakMb, memoryAfterRenders.peakMb),
+          }
+        : null;
 
     const meta = {
       date: new Date().toISOString().slice(0, 16).replace('T', ' '),
@@ -338,7 +372,7 @@ async function main() {
       articles: seeded.total,
       memory:
         memoryAtStart && memoryAfter
-          ? `Server memory (PGlite in the same process): ${memoryAtStart.rssMb} MB resident when ready, ${memoryAfter.rssMb} MB after the run, peak ${memoryAfter.peakMb} MB.`
+          ? `Server process (PGlite in the same process): ${memoryAtStart.rssMb} MiB resident when ready, ${memoryAfter.rssMb} MiB after the cached loads and Lighthouse, peak ${memoryAfter.peakMb} MiB through the run (full renders included); /readyz ${readyMs} ms after spawn (${uncached.readyMs} ms for the second start).`
           : 'Server memory: not measured (no /proc).',
     };
     writeFileSync(path.join(resultsDir, 'load.json'), JSON.stringify({ meta, loads, ratio, ratioBr }, null, 2));
@@ -350,6 +384,17 @@ async function main() {
 
     const misses = [
       ...(ratio < BUDGET.throughputRatio ? [`article throughput ${(ratio * 100).toFixed(0)}% < 50% of static`] : []),
+      ...(memoryAtStart && memoryAtStart.rssMb > BUDGET.rssReadyMb
+        ? [`resident when ready ${memoryAtStart.rssMb} MiB > ${BUDGET.rssReadyMb}`]
+        : []),
+      ...(memoryAfter && memoryAfter.peakMb > BUDGET.rssPeakMb ? [`peak ${memoryAfter.peakMb} MiB > ${BUDGET.rssPeakMb}`] : []),
+      ...(renderArticle.requestsPerSec < BUDGET.articleRenderRps
+        ? [`article full render ${renderArticle.requestsPerSec} req/s < ${BUDGET.articleRenderRps}`]
+        : []),
+      ...(renderHome.requestsPerSec < BUDGET.homeRenderRps
+        ? [`home full render ${renderHome.requestsPerSec} req/s < ${BUDGET.homeRenderRps}`]
+        : []),
+      ...(readyMs > BUDGET.readyMs ? [`ready ${readyMs} ms after spawn > ${BUDGET.readyMs}`] : []),
       ...scores.flatMap((s) => [
         ...(s.performance < BUDGET.performance ? [`${s.page}: performance ${s.performance} < 95`] : []),
         ...(s.cls > BUDGET.cls ? [`${s.page}: CLS ${s.cls} > 0.01`] : []),

@@ -1,24 +1,26 @@
-// `npm start`: build the web app if it is missing or stale, then serve it.
-import { ConfigError, loadConfig } from '../server/config.ts';
-import { buildIfStale } from './build-if-stale.ts';
+// `npm start`: build the web app and the server if either is missing or stale, then run the
+// compiled server with NODE_ENV=production (React's production build; no type stripping).
+import type * as Server from '../server/main.ts';
+
+process.env.NODE_ENV = 'production';
+const { buildIfStale, serverBundle } = await import('./build-if-stale.ts');
+buildIfStale();
+const server = (await import(serverBundle)) as typeof Server;
 
 let config;
 try {
-  config = loadConfig();
+  config = server.loadConfig();
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof server.ConfigError) {
     console.error(error.message);
     process.exit(1);
   }
   throw error;
 }
-buildIfStale();
-const { start } = await import('../server/main.ts');
-const { DataDirInUseError } = await import('../server/db/client.ts');
 try {
-  await start(config);
+  await server.start(config);
 } catch (error) {
-  if (!(error instanceof DataDirInUseError)) throw error;
+  if (!(error instanceof server.DataDirInUseError)) throw error;
   console.error(error.message);
   process.exit(1);
 }

@@ -13,6 +13,8 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerSessionLookup } from './http/guards.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerSsr, type AppServerBuild } from './http/ssr.ts';
+import { registerMetrics } from './http/metrics.ts';
+import type { RenderCache } from './http/cache.ts';
 import { authRoutes } from './auth/routes.ts';
 import { categoriesRoutes } from './categories/routes.ts';
 import { articlesRoutes } from './articles/routes.ts';
@@ -137,6 +139,8 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
   // Old WordPress addresses of imported posts (server/import/).
   registerLegacyRedirects(app, services.db);
 
+  let pageCache: RenderCache | undefined;
+  registerMetrics(app, services, () => pageCache);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {
@@ -218,6 +222,6 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
       },
     });
   }
-  if (build) registerSsr(app, build, services);
+  if (build) pageCache = registerSsr(app, build, services);
   return app;
 }

@@ -46,6 +46,8 @@ const EnvSchema = z
       .transform((v) => Number.parseInt(v, 10) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[v.slice(-1) as 'm' | 'h' | 'd'])
       .optional(),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
+    RENDER_CACHE: z.enum(['on', 'off']).default('on'),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, {
     message: 'ADMIN_PASSWORD is set but ADMIN_USERNAME is not',
@@ -87,6 +89,10 @@ export type Config = {
   backup: { dir: string; everyMs: number | undefined; keep: number };
   /** How often the most-read ranking is recomputed (cached pages showing it follow). */
   mostReadRefreshSeconds: number;
+  /** The page cache (RENDER_CACHE=off renders every request: for measuring and debugging). */
+  renderCache: boolean;
+  /** GET /metrics: loopback only without it; with it, `Authorization: Bearer <token>` from anywhere. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -122,5 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCookie: publicUrl.startsWith('https://') ? '__Host-sid' : 'sid',
     backup: { dir: path.resolve(e.BACKUP_DIR), everyMs: e.BACKUP_EVERY, keep: e.BACKUP_KEEP },
     mostReadRefreshSeconds: e.MOST_READ_REFRESH_SECONDS,
+    renderCache: e.RENDER_CACHE === 'on',
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -11,9 +11,12 @@ import { startBackupAgent } from './backup/agent.ts';
 import { seedDemoContent, isDatabaseEmpty } from '../scripts/seed/seed.ts';
 import type { AppServerBuild } from './http/ssr.ts';
 import { backfillTenglish } from './search/backfill.ts';
+import { appRoot } from './paths.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const buildDir = path.resolve(root, process.env.BUILD_DIR ?? 'build');
+// The compiled server (build/server-app/main.js) is started by scripts/start.ts, which needs these.
+export { ConfigError, DataDirInUseError, loadConfig };
+
+const buildDir = path.resolve(appRoot, process.env.BUILD_DIR ?? 'build');
 
 export async function start(config: Config) {
   const startedAt = performance.now();
@@ -26,7 +29,10 @@ export async function start(config: Config) {
   const seed = config.seedDemo ?? (empty && !config.databaseUrl);
   await ensureFirstAdmin(services, config, (line) => console.log(line));
   if (seed) await seedDemoContent(services, { log: (line) => console.log(line) });
-  await database.maintain();
+  // Planner statistics persist in the data directory: only freshly loaded data needs them before
+  // the first reader. Otherwise the refresh runs after start (ANALYZE on PGlite took ~3-5 s and
+  // ~300 MB of resident memory here, all of it on the way to /readyz).
+  if (seed || empty) await database.maintain();
 
   const dev = config.env === 'development';
   const app = await buildApp({
@@ -43,6 +49,11 @@ export async function start(config: Config) {
   const maintenance =
     database.engine === 'pglite' ? setInterval(() => void database.maintain().catch(() => {}), 5 * 60_000) : undefined;
   maintenance?.unref();
+  const firstMaintenance =
+    database.engine === 'pglite' && !(seed || empty)
+      ? setTimeout(() => void database.maintain().catch(() => {}), 30_000)
+      : undefined;
+  firstMaintenance?.unref();
   // Expired sessions and forgotten sign-in failures are useless rows; sweep them hourly.
   const sweep = setInterval(() => {
     void services.sessions.purgeExpired().catch(() => {});
@@ -57,6 +68,7 @@ export async function start(config: Config) {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     clearInterval(maintenance);
+    clearTimeout(firstMaintenance);
     clearInterval(sweep);
     services.publishing.stop();
     // Stop accepting, let in-flight requests finish, then close the database cleanly

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildIfStale, root } from '../../scripts/build-if-stale.ts';
+import { buildIfStale, root, serverBundle } from '../../scripts/build-if-stale.ts';
 import { createPgDatabase, freePort } from '../../server/test/resources.ts';
 
 export const ADMIN = { username: 'chief', password: 'chief-secret-1' };
@@ -24,10 +24,12 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
+  // The compiled server, as `npm start` runs it.
+  const child: ChildProcess = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,

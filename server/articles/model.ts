@@ -99,3 +99,12 @@ function toArticle(
     ...(withReason ? { rejectionReason: a.rejectionReason } : {}),
   };
 }
+
+/** The categories an article is in (any status): page caches drop those listings when it changes. */
+export async function categoryIdsOf(db: DbOrTx, articleId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: articleCategories.categoryId })
+    .from(articleCategories)
+    .where(eq(articleCategories.articleId, articleId));
+  return rows.map((r) => r.id);
+}

@@ -11,7 +11,7 @@ import { articleCategories, articleImages, articles, categories } from '../db/sc
 import type { SessionUser } from '../auth/sessions.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { badRequest, conflict, forbidden, notFound, parseOr400 } from '../http/errors.ts';
-import { loadArticle, loadArticles } from './model.ts';
+import { categoryIdsOf, loadArticle, loadArticles } from './model.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import { MAX_ARTICLE_IMAGES, type Article } from '../../contract/articles.ts';
@@ -131,6 +131,8 @@ export function createArticlesService(deps: ServiceDeps) {
     ): Promise<Article> {
       if (opts.approve && user.role !== 'ADMIN') throw forbidden('Only an admin can approve articles.');
       const input: ArticleEditInput = parseOr400(ArticleEditSchema, articlePart(rawArticle));
+      // The listings it leaves matter as much as those it joins.
+      const categoriesBefore = await categoryIdsOf(db, id);
       const wasPublic = await db.transaction(async (tx) => {
         let status: Article['approvalStatus'];
         if (user.role === 'ADMIN') {
@@ -184,7 +186,10 @@ export function createArticlesService(deps: ServiceDeps) {
         if (opts.approve) await approveArticleIn(tx, id, { actor, now });
         return status === 'APPROVED' || opts.approve === true;
       });
-      if (wasPublic) await deps.changes.contentChanged('article');
+      if (wasPublic) {
+        const categories = new Set([...categoriesBefore, ...input.categoryIds]);
+        await deps.changes.contentChanged({ articles: [id], categories: [...categories] });
+      }
       return (await loadArticle(db, id, { withReason: true }))!;
     },
 

@@ -1,7 +1,7 @@
 // One data layer over two engines: embedded PGlite (default) or a PostgreSQL server.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { appRoot } from '../paths.ts';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
@@ -12,12 +12,32 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+export type DatabaseStats = { queries: number; querySeconds: number; gauges: Record<string, number> };
+
+/** Times every call of `client.query` (drizzle's path for queries outside transactions). */
+function timeQueries(client: { query: (...args: never[]) => Promise<unknown> }) {
+  const totals = { queries: 0, querySeconds: 0 };
+  const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  (client as { query: unknown }).query = async (...args: unknown[]) => {
+    const started = performance.now();
+    try {
+      return await query(...args);
+    } finally {
+      totals.queries++;
+      totals.querySeconds += (performance.now() - started) / 1000;
+    }
+  };
+  return totals;
+}
+
 export type Database = {
   db: Db;
   engine: 'pglite' | 'postgres';
   /** Subscribe to a NOTIFY channel (PostgreSQL) or in-process event (PGlite). */
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
+  /** For GET /metrics: queries outside transactions (count, seconds) and engine figures. */
+  stats(): DatabaseStats;
   /**
    * PGlite has no background workers: refresh planner statistics (without them a fresh
    * database plans search at ~900 ms instead of a few) and checkpoint so the WAL stays bounded.
@@ -27,7 +47,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(appRoot, 'server/db/migrations');
 
 export type OpenOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean };
 
@@ -98,11 +118,20 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     await unlock();
     throw error;
   });
+  const totals = timeQueries(client);
   const db = drizzle({ client, schema }) as unknown as Db;
   const listeners = new Map<string, Set<(p: string) => void>>();
   return {
     db,
     engine: 'pglite',
+    stats: () => ({
+      ...totals,
+      // The WebAssembly memory PostgreSQL runs in: most of an embedded server's resident memory.
+      gauges: {
+        pglite_wasm_heap_bytes:
+          (client as unknown as { Module?: { wasmMemory?: WebAssembly.Memory } }).Module?.wasmMemory?.buffer.byteLength ?? 0,
+      },
+    }),
     async listen(channel, onMessage) {
       // One process owns an embedded database, so in-process delivery is complete.
       if (!listeners.has(channel)) listeners.set(channel, new Set());
@@ -144,12 +173,17 @@ async function openPostgres(url: string): Promise<Database> {
   } finally {
     lockClient.release();
   }
+  const totals = timeQueries(pool);
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   let listener: PoolClient | undefined;
   const handlers = new Map<string, Set<(p: string) => void>>();
   return {
     db,
     engine: 'postgres',
+    stats: () => ({
+      ...totals,
+      gauges: { pg_pool_total: pool.totalCount, pg_pool_idle: pool.idleCount, pg_pool_waiting: pool.waitingCount },
+    }),
     async listen(channel, onMessage) {
       if (!listener) {
         listener = await pool.connect();

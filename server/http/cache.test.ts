@@ -12,31 +12,50 @@ import { createRenderCache, newCachedPage, preferredEncoding } from './cache.ts'
 import { createSsrHandler, type AppServerBuild } from './ssr.ts';
 import { buildApp } from '../app.ts';
 import { articles } from '../db/schema.ts';
-import { addArticle, addReporter } from '../search/fixtures.ts';
+import { addArticle, addCategory, addReporter } from '../search/fixtures.ts';
 import type { Services } from '../services.ts';
 
-describe('render cache (LRU by content version)', () => {
-  it('keeps the most recently used pages up to its bound', () => {
-    const cache = createRenderCache({ version: () => 0, maxEntries: 2 });
-    const page = (body: string) => newCachedPage(200, [], body);
+describe('render cache (LRU in bytes, dropped by what a change affects)', () => {
+  it('keeps the most recently used pages within its byte bound and counts evictions', () => {
+    const page = (body: string) => newCachedPage(200, [], body.repeat(1000));
+    // Each 1,000-byte page is charged ~1,862 bytes (room for its compressed copies): two fit in 4,000.
+    const cache = createRenderCache({ version: () => 0, maxBytes: 4000 });
     cache.set('/a', page('a'), 0);
     cache.set('/b', page('b'), 0);
-    expect(cache.get('/a')?.body.toString()).toBe('a'); // /a is now the most recent
+    expect(cache.get('/a')?.body.toString()).toBe('a'.repeat(1000)); // /a is now the most recent
     cache.set('/c', page('c'), 0);
     expect(cache.get('/b')).toBeUndefined();
-    expect(cache.get('/a')?.body.toString()).toBe('a');
-    expect(cache.get('/c')?.body.toString()).toBe('c');
+    expect(cache.get('/a')).toBeDefined();
+    expect(cache.get('/c')).toBeDefined();
     expect(cache.size).toBe(2);
+    expect(cache.evictions).toBe(1);
+    expect(cache.bytes).toBeLessThanOrEqual(4000);
   });
 
-  it('forgets everything when the content version moves, and refuses renders of an older version', () => {
+  it('drops only the pages a targeted change names; an untargeted change drops all', () => {
+    const cache = createRenderCache({ version: () => 0 });
+    const put = (key: string, tags: string[]) => cache.set(key, newCachedPage(200, [], key), 0, tags);
+    put('/', ['home']);
+    put('/search?query=a', ['search']);
+    put('/article/1', ['article:1', 'category:10']);
+    put('/article/2', ['article:2', 'category:20']);
+    put('/article/3', ['article:3', 'category:10']);
+    put('/public/articles/category/10', ['category:10']);
+    put('/public/articles/category/20', ['category:20']);
+    put('/about-us', ['about']);
+    cache.invalidate({ articles: [1], categories: [10] });
+    expect([...['/article/2', '/public/articles/category/20', '/about-us']].every((k) => cache.has(k))).toBe(true);
+    for (const gone of ['/', '/search?query=a', '/article/1', '/article/3', '/public/articles/category/10'])
+      expect(cache.has(gone)).toBe(false);
+    cache.invalidate(undefined);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it('refuses renders that started before any change', () => {
     let version = 1;
     const cache = createRenderCache({ version: () => version });
-    cache.set('/', newCachedPage(200, [], 'old'), 1);
-    expect(cache.get('/')?.body.toString()).toBe('old');
     version = 2;
-    expect(cache.get('/')).toBeUndefined();
-    // A render that started before the change must not be stored after it.
     cache.set('/', newCachedPage(200, [], 'stale'), 1);
     expect(cache.get('/')).toBeUndefined();
     cache.set('/', newCachedPage(200, [], 'new'), 2);
@@ -68,6 +87,7 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
   let t: TestApp;
   let app: FastifyInstance;
   let renders = 0;
+  let renderedWithCookie = false;
   let reporterId: number;
 
   beforeAll(async () => {
@@ -77,9 +97,10 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
     // A stand-in for React Router: renders the number of approved articles from the database.
     const handle = async (request: Request) => {
       renders++;
+      renderedWithCookie = request.headers.has('cookie');
       const [{ n }] = await t.services.db.select({ n: count() }).from(articles).where(eq(articles.approvalStatus, 'APPROVED'));
       const url = new URL(request.url);
-      if (url.pathname === '/slow') await new Promise((r) => setTimeout(r, 100));
+      if (url.pathname === '/slow' || url.searchParams.get('query') === 'slow') await new Promise((r) => setTimeout(r, 100));
       if (url.pathname === '/long')
         return new Response(`<p>${'తెలుగు వార్త '.repeat(500)}</p>`, { headers: { 'content-type': 'text/html' } });
       if (url.pathname === '/missing')
@@ -133,12 +154,35 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
     expect(String(plain.headers.etag)).toMatch(/^W\//);
   });
 
-  it('keys on the whole URL, query and .data requests included', async () => {
+  it('keys a public page on its path and the query parameters it reads, .data requests included', async () => {
     const a = await app.inject({ url: '/search?query=a' });
     const b = await app.inject({ url: '/search?query=b' });
     const data = await app.inject({ url: '/search.data?query=a' });
     expect([a, b, data].map((r) => r.headers['x-render-cache'])).toEqual(['miss', 'miss', 'miss']);
     expect((await app.inject({ url: '/search?query=a' })).headers['x-render-cache']).toBe('hit');
+    // A parameter the page does not read changes nothing: same entry, no render.
+    const before = renders;
+    const junk = await app.inject({ url: '/search?x=1&query=a&utm_source=feed' });
+    expect(junk.headers['x-render-cache']).toBe('hit');
+    expect(junk.body).toBe(a.body);
+    expect(renders).toBe(before);
+  });
+
+  it('does not let made-up query parameters force renders or fill the cache', async () => {
+    await app.inject({ url: '/' });
+    const before = renders;
+    expect((await app.inject({ url: '/?x=0' })).headers['x-render-cache']).toBe('hit');
+    for (let i = 1; i <= 20; i++) {
+      const res = await app.inject({ url: `/?x=${i}` });
+      expect(res.headers['x-render-cache']).toBe('hit');
+      expect(res.body).toBe('<p>/ approved=0</p>');
+    }
+    expect(renders).toBe(before);
+    // On a page that is not a public reading page, a query string means no caching at all.
+    const other = await app.inject({ url: '/news?x=1' });
+    expect(other.headers['x-render-cache']).toBeUndefined();
+    await app.inject({ url: '/news?x=2' });
+    expect(renders).toBe(before + 2);
   });
 
   it('shows an approval on the very next request', async () => {
@@ -162,22 +206,22 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
 
   it('does not share a render that started before a content change', async () => {
     const before = renders;
-    const first = app.inject({ url: '/slow?v=1' });
+    const first = app.inject({ url: '/search?query=slow' });
     await new Promise((r) => setTimeout(r, 20));
     await t.services.changes.contentChanged('article');
-    const second = app.inject({ url: '/slow?v=1' });
+    const second = app.inject({ url: '/search?query=slow' });
     await Promise.all([first, second]);
     expect(renders).toBe(before + 2);
   });
 
   it('sees a change at once when the feed is subscribed (as in production), before the NOTIFY echo', async () => {
     await t.services.changes.subscribe();
-    expect((await app.inject({ url: '/news?subscribed' })).headers['x-render-cache']).toBe('miss');
-    expect((await app.inject({ url: '/news?subscribed' })).headers['x-render-cache']).toBe('hit');
+    expect((await app.inject({ url: '/search?query=subscribed' })).headers['x-render-cache']).toBe('miss');
+    expect((await app.inject({ url: '/search?query=subscribed' })).headers['x-render-cache']).toBe('hit');
     const before = t.services.changes.version;
     await t.services.changes.contentChanged('article');
     expect(t.services.changes.version).toBeGreaterThan(before);
-    expect((await app.inject({ url: '/news?subscribed' })).headers['x-render-cache']).toBe('miss');
+    expect((await app.inject({ url: '/search?query=subscribed' })).headers['x-render-cache']).toBe('miss');
   });
 
   it('renders signed-in requests fresh every time and marks them private', async () => {
@@ -187,6 +231,38 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
     expect(res.headers['x-render-cache']).toBeUndefined();
     await app.inject({ url: '/news', headers: { cookie: 'sid=whatever' } });
     expect(renders).toBe(before + 2);
+  });
+
+  it('serves signed-in readers the cached public page, rendered without their cookie', async () => {
+    const anonymous = await app.inject({ url: '/about-us' });
+    expect(anonymous.headers['x-render-cache']).toBe('miss');
+    const before = renders;
+    const signedIn = await app.inject({ url: '/about-us', headers: { cookie: 'sid=whatever' } });
+    expect(signedIn.headers['x-render-cache']).toBe('hit');
+    expect(signedIn.body).toBe(anonymous.body);
+    expect(renders).toBe(before);
+    // A signed-in reader first: the page is rendered as for anyone, then shared.
+    const first = await app.inject({ url: '/public/articles/category/99', headers: { cookie: 'sid=whatever' } });
+    expect(first.headers['x-render-cache']).toBe('miss');
+    expect(renderedWithCookie).toBe(false);
+    expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect((await app.inject({ url: '/public/articles/category/99' })).headers['x-render-cache']).toBe('hit');
+  });
+
+  it('renders every request with RENDER_CACHE=off', async () => {
+    const off = Fastify();
+    await off.register(cookie);
+    const services = { ...t.services, config: { ...t.services.config, renderCache: false } };
+    const build = { entry: { module: { servicesContext: createContext<Services>() } } } as unknown as AppServerBuild;
+    const handle = async () => {
+      renders++;
+      return new Response('<p>off</p>', { headers: { 'content-type': 'text/html' } });
+    };
+    off.route({ method: ['GET', 'HEAD'], url: '/*', handler: createSsrHandler(build, services, { handle }) });
+    const before = renders;
+    for (let i = 0; i < 3; i++) expect((await off.inject({ url: '/' })).headers['x-render-cache']).toBeUndefined();
+    expect(renders).toBe(before + 3);
+    await off.close();
   });
 
   it('does not cache error pages', async () => {
@@ -258,7 +334,39 @@ describe.runIf(existsSync(buildFile))(`real build: home page after an approval (
     const next = await app.inject({ url: '/' });
     expect(next.headers['x-render-cache']).toBe('miss');
     expect(next.body).toContain('ప్రత్యేక శీర్షిక పరీక్ష');
-    const privatePage = await app.inject({ url: '/', headers: { cookie: admin.cookie } });
-    expect(privatePage.headers['cache-control']).toBe('private, no-store');
+    // A signed-in reader gets the very same cached page.
+    const signedIn = await app.inject({ url: '/', headers: { cookie: admin.cookie } });
+    expect(signedIn.headers['x-render-cache']).toBe('hit');
+    expect(signedIn.body).toBe(next.body);
+  });
+
+  it('an approval drops only the pages it can affect; every page that shows the article shows it next', async () => {
+    const reporterId = (await addReporter(t.services.db, 'targeted')).id;
+    const a = await addCategory(t.services.db, 'వర్గం ఏ');
+    const b = await addCategory(t.services.db, 'వర్గం బీ');
+    const inA = await addArticle(t.services.db, { title: 'ఏ లో పాత వార్త', reporterId, categoryIds: [a.id] });
+    const inB = await addArticle(t.services.db, { title: 'బీ లో పాత వార్త', reporterId, categoryIds: [b.id] });
+    const title = 'లక్ష్యిత తొలగింపు శీర్షిక';
+    const fresh = await addArticle(t.services.db, { title, reporterId, categoryIds: [a.id], status: 'PENDING' });
+    const affected = ['/', `/public/articles/category/${a.id}`, `/article/${inA}`, `/search?query=లక్ష్యిత`];
+    const unaffected = [`/public/articles/category/${b.id}`, `/article/${inB}`, '/about-us'];
+    for (const url of [...affected, ...unaffected]) {
+      expect((await app.inject({ url })).statusCode).toBe(200);
+      expect((await app.inject({ url })).headers['x-render-cache']).toBe('hit');
+    }
+    const admin = await t.signIn('ADMIN');
+    const approve = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/articles/approve/${fresh}`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(approve.statusCode).toBe(200);
+    for (const url of unaffected) expect((await app.inject({ url })).headers['x-render-cache'], url).toBe('hit');
+    for (const url of affected) {
+      const res = await app.inject({ url });
+      expect(res.headers['x-render-cache'], url).toBe('miss');
+      expect(res.body, url).toContain(title);
+    }
+    expect((await app.inject({ url: `/article/${fresh}` })).body).toContain(title);
   });
 });

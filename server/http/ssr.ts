@@ -1,11 +1,14 @@
 // The adapter between Fastify and React Router's fetch-style request handler, with the render
-// cache of anonymous pages: the server's HTML is the same for every anonymous reader (signed-in
-// state is filled in by the browser), so one render serves everyone until content changes.
+// cache: a public reading page's HTML is the same for every reader, anonymous or signed in
+// (signed-in state is filled in by the browser), so one render serves everyone until a change
+// that can affect that page (server/http/pages.ts, server/http/cache.ts).
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
 import type { Services } from '../services.ts';
 import { hasSessionCookie } from '../auth/sessions.ts';
+import { categoryIdsOf } from '../articles/model.ts';
+import { canonicalPageUrl, publicPage } from './pages.ts';
 import {
   createRenderCache,
   encodedBody,
@@ -35,7 +38,7 @@ const PER_RESPONSE = new Set([
 /** `Save-Data: on` (the header's only defined value): pages with the smallest pictures. */
 const savesData = (request: FastifyRequest) => String(request.headers['save-data'] ?? '').toLowerCase() === 'on';
 
-/** Anonymous: no session cookie. Anything signed in is rendered fresh and kept private. */
+/** Anonymous: no session cookie. Signed-in requests for other than public pages are rendered fresh and kept private. */
 const isAnonymous = (request: FastifyRequest) => !hasSessionCookie(request.cookies);
 
 export function createSsrHandler(
@@ -48,14 +51,18 @@ export function createSsrHandler(
     opts.handle ?? createRequestHandler(build, services.config.env === 'development' ? 'development' : 'production');
   const { servicesContext } = build.entry.module;
   const cache = opts.cache ?? createRenderCache({ version: () => services.changes.version });
+  const cacheOn = services.config.renderCache;
+  services.changes.onChange((change) => cache.invalidate(change));
 
-  function toRequest(request: FastifyRequest, signal: AbortSignal) {
+  /** A public page is rendered as for an anonymous reader (no cookie), under its canonical URL. */
+  function toRequest(request: FastifyRequest, signal: AbortSignal, path: string, asAnonymous: boolean) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
+      if (asAnonymous && name === 'cookie') continue;
       if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
       else if (value !== undefined) headers.set(name, value);
     }
-    const url = `${request.protocol}://${request.host}${request.url}`;
+    const url = `${request.protocol}://${request.host}${path}`;
     return new Request(url, { method: request.method, headers, signal });
   }
 
@@ -78,12 +85,18 @@ export function createSsrHandler(
   const inflight = new Map<string, { version: number; page: Promise<CachedPage | null> }>();
 
   return async function ssr(request: FastifyRequest, reply: FastifyReply) {
-    // The render cache keys on the URL (path and query; `.data` single-fetch requests included),
-    // the Save-Data variant (smaller pictures), and the most-read ranking the page shows: when the
-    // ranking changes (recomputed every two minutes), pages render afresh on their next request.
+    const url = new URL(request.url, 'http://localhost');
+    const page = publicPage(url.pathname);
+    // Public pages key on their path and the query parameters they read (`.data` single-fetch
+    // requests included); another anonymous page is cached only without a query string, so that
+    // made-up parameters can neither force renders nor evict real pages. The key also holds the
+    // Save-Data variant (smaller pictures) and the most-read ranking the page shows: when the
+    // ranking changes, pages render afresh on their next request. The Host header is not part of
+    // it (pages are written with PUBLIC_URL), so made-up hosts cannot fill the cache either.
+    const path = page ? canonicalPageUrl(url, page) : request.url;
     const variant = savesData(request) ? '#save-data' : '';
-    const key = `${request.host}${request.url}#${services.readership.generation}${variant}`;
-    const cacheable = request.method === 'GET' && isAnonymous(request);
+    const key = `${path}#${services.readership.generation}${variant}`;
+    const cacheable = cacheOn && request.method === 'GET' && (page !== undefined || (isAnonymous(request) && url.search === ''));
     const version = services.changes.version;
     if (cacheable) {
       const hit = cache.get(key);
@@ -100,16 +113,19 @@ export function createSsrHandler(
       const controller = new AbortController();
       reply.raw.once('close', () => controller.abort());
       const context = new RouterContextProvider(new Map([[servicesContext, services]]));
-      const response = await handle(toRequest(request, controller.signal), context);
+      const response = await handle(toRequest(request, controller.signal, path, page !== undefined), context);
       const cookies = response.headers.getSetCookie();
 
       if (cacheable && response.status === 200 && cookies.length === 0 && response.body) {
         // Pages are rendered whole (entry.server.tsx waits for onAllReady), so reading the body costs nothing extra.
         const headers = [...response.headers].filter(([name]) => !PER_RESPONSE.has(name));
-        const page = newCachedPage(response.status, headers, await response.text());
-        cache.set(key, page, version);
-        share(page);
-        return sendPage(request, reply, page, 'miss');
+        const rendered = newCachedPage(response.status, headers, await response.text());
+        const tags = page?.articleId
+          ? [...page.tags, ...(await categoryIdsOf(services.db, page.articleId)).map((id) => `category:${id}`)]
+          : (page?.tags ?? []);
+        cache.set(key, rendered, version, tags);
+        share(rendered);
+        return sendPage(request, reply, rendered, 'miss');
       }
       share(null);
 
@@ -119,7 +135,7 @@ export function createSsrHandler(
       });
       if (cookies.length) reply.header('set-cookie', cookies);
       // Signed-in answers and anything setting a cookie stay private; anonymous pages may be shared.
-      const shareable = isAnonymous(request) && cookies.length === 0 && response.status < 500;
+      const shareable = (page !== undefined || isAnonymous(request)) && cookies.length === 0 && response.status < 500;
       if (!shareable) reply.header('cache-control', PRIVATE_CACHE);
       else if (!response.headers.has('cache-control')) reply.header('cache-control', PUBLIC_PAGE_CACHE);
       return response.body ? reply.send(Readable.fromWeb(response.body as never)) : reply.send();
@@ -134,6 +150,8 @@ export function createSsrHandler(
 }
 
 export function registerSsr(app: FastifyInstance, build: AppServerBuild, services: Services) {
-  const ssr = createSsrHandler(build, services);
+  const cache = createRenderCache({ version: () => services.changes.version });
+  const ssr = createSsrHandler(build, services, { cache });
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: ssr });
+  return cache;
 }

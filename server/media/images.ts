@@ -24,6 +24,11 @@ import { badRequest, tooLarge } from '../http/errors.ts';
 import type { MediaStorage } from './storage.ts';
 import { SHARE_IMAGE_WIDTH } from '../../contract/articles.ts';
 
+// libvips keeps up to 50 MB of decoded operations and runs one thread per core for each image:
+// on a small host that is resident memory for nothing (uploads are rare and one at a time).
+sharp.cache({ memory: 8, files: 0, items: 20 });
+sharp.concurrency(1);
+
 export type ImageKind = 'article' | 'about' | 'ad';
 /** `truncated`: the multipart size limit cut the upload short, so it was too large. */
 export type IncomingFile = { filename: string; data: Buffer; truncated?: boolean };

@@ -13,7 +13,7 @@ import { boundedCount } from '../db/count.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articleViews, articles } from '../db/schema.ts';
-import { loadArticle, loadArticles } from '../articles/model.ts';
+import { categoryIdsOf, loadArticle, loadArticles } from '../articles/model.ts';
 import { imageIdsHeldBy } from '../articles/revisions.ts';
 import { badRequest, conflict, notFound, parseOr400 } from '../http/errors.ts';
 import { record, type AuditActor } from '../audit/service.ts';
@@ -149,8 +149,8 @@ export function createReviewService(deps: ServiceDeps) {
       const id = articleIdFrom(idParam);
       const publishAt = parseOr400(PublishAtSchema, query.publishAt === undefined ? undefined : String(query.publishAt));
       const outcome = await db.transaction((tx) => approveArticleIn(tx, id, { actor, now: clock.now(), publishAt }));
-      // A schedule changes nothing public, but other instances' publishing clocks re-arm on it.
-      await changes.contentChanged(`article:${id}:${outcome}`);
+      // A schedule shows nothing yet, but other instances' publishing clocks re-arm on the change.
+      await changes.contentChanged({ articles: [id], categories: await categoryIdsOf(db, id) });
       return {
         message: outcome === 'scheduled' ? REVIEW_MESSAGES.scheduled : REVIEW_MESSAGES.approved,
         article: await reload(id),
@@ -206,7 +206,7 @@ export function createReviewService(deps: ServiceDeps) {
         });
       });
       // Not public yet, but the reporter's lists and any admin caches key on the same version.
-      await changes.contentChanged(`article:${id}:rejected`);
+      await changes.contentChanged({ articles: [id], categories: await categoryIdsOf(db, id) });
       return { message: REVIEW_MESSAGES.rejected, article: await reload(id) };
     },
 
@@ -277,8 +277,9 @@ export function createReviewService(deps: ServiceDeps) {
     /** Deletes an article of any status and releases its images in the same transaction. */
     async remove(idParam: unknown, actor?: AuditActor): Promise<{ message: string }> {
       const id = articleIdFrom(idParam);
-      await db.transaction(async (tx) => {
+      const categories = await db.transaction(async (tx) => {
         const row = await lockArticle(tx, id);
+        const categories = await categoryIdsOf(tx, id);
         // Its images, including those only its revision history still shows.
         const imageIds = await imageIdsHeldBy(tx, id);
         // Categories, image links and revisions go with the article (ON DELETE CASCADE); then the images.
@@ -293,8 +294,9 @@ export function createReviewService(deps: ServiceDeps) {
           summary: row.title,
           details: { status: row.status },
         });
+        return categories;
       });
-      await changes.contentChanged(`article:${id}:deleted`);
+      await changes.contentChanged({ articles: [id], categories });
       return { message: REVIEW_MESSAGES.deleted };
     },
   };

@@ -1,0 +1,110 @@
+// GET /metrics in Prometheus text format: requests by route pattern and status with latency,
+// the page cache, database query time and engine figures, and the process (event-loop delay,
+// heap, resident memory). Only loopback may read it unless METRICS_TOKEN is set; then a
+// `Authorization: Bearer <token>` is required from anywhere (a scraper behind the same proxy).
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Services } from '../services.ts';
+import type { RenderCache } from './cache.ts';
+import { publicPage } from './pages.ts';
+import { compiled } from '../paths.ts';
+
+const isLoopback = (address: string | undefined) =>
+  !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+function allowed(request: FastifyRequest, token: string | undefined) {
+  if (!token) return isLoopback(request.socket.remoteAddress) && isLoopback(request.ip);
+  const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** The route pattern, with the page catch-all named by the public page it served. */
+function routeOf(request: FastifyRequest) {
+  const pattern = request.routeOptions.url;
+  if (pattern === undefined) return 'unmatched';
+  if (pattern !== '/*') return pattern;
+  const pathname = request.url.split('?')[0];
+  return publicPage(pathname)?.name ?? 'other page';
+}
+
+export function registerMetrics(app: FastifyInstance, services: Services, cache: () => RenderCache | undefined) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  new Gauge({
+    name: 'app_info',
+    help: 'How this server runs: NODE_ENV (React development or production build) and compiled or TypeScript sources',
+    labelNames: ['node_env', 'compiled', 'engine'] as const,
+    registers: [registry],
+  }).set({ node_env: process.env.NODE_ENV ?? '', compiled: String(compiled), engine: services.database.engine }, 1);
+  const requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const stats = () => services.database.stats();
+  new Counter({
+    name: 'db_queries_total',
+    help: 'Database queries outside transactions',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(stats().queries ?? 0);
+    },
+  });
+  new Counter({
+    name: 'db_query_seconds_total',
+    help: 'Time spent in database queries outside transactions',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(stats().querySeconds ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'db_engine',
+    help: 'Database engine figures: PGlite WebAssembly heap, or PostgreSQL pool connections',
+    labelNames: ['name'] as const,
+    registers: [registry],
+    collect() {
+      for (const [name, value] of Object.entries(stats().gauges)) this.set({ name }, value);
+    },
+  });
+  const cacheFigure = (name: string, help: string, read: (c: RenderCache) => number, type: 'counter' | 'gauge') => {
+    const Metric = type === 'counter' ? Counter : Gauge;
+    new Metric({
+      name,
+      help,
+      registers: [registry],
+      collect(this: Counter | Gauge) {
+        const c = cache();
+        this.reset();
+        if (c) (this as Gauge).inc(read(c));
+      },
+    });
+  };
+  cacheFigure('page_cache_hits_total', 'Pages served from the page cache', (c) => c.hits, 'counter');
+  cacheFigure('page_cache_misses_total', 'Cacheable pages that had to be rendered', (c) => c.misses, 'counter');
+  cacheFigure('page_cache_evictions_total', 'Pages dropped to stay within the byte bound', (c) => c.evictions, 'counter');
+  cacheFigure('page_cache_bytes', 'Bytes held by the page cache', (c) => c.bytes, 'gauge');
+  cacheFigure('page_cache_entries', 'Pages held by the page cache', (c) => c.size, 'gauge');
+
+  app.addHook('onResponse', async (request, reply) => {
+    requests.observe(
+      { method: request.method, route: routeOf(request), status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (!allowed(request, services.config.metricsToken))
+      return reply.status(services.config.metricsToken ? 401 : 403).send({ message: 'Not allowed' });
+    return reply
+      .header('cache-control', 'no-store')
+      .type(registry.contentType)
+      .send(await registry.metrics());
+  });
+}
