@@ -8,6 +8,7 @@ import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { articleCategories, articles, auditEntries, categories, navigationEntries } from '../db/schema.ts';
 import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
 import { approveArticleIn } from '../review/service.ts';
+import { ensureFirstRevision } from '../articles/revisions.ts';
 import { AUDIT_ACTIONS, AUDIT_MESSAGES } from '../../contract/audit.ts';
 
 let t: TestApp;
@@ -284,6 +285,26 @@ describe(`audit trail (${TEST_DB})`, () => {
     const badFrom = await call('GET', '/api/admin/audit?from=yesterday', admin.cookie);
     expect(badFrom.statusCode).toBe(400);
     expect(badFrom.json().message).toBe(AUDIT_MESSAGES.invalidFrom);
+  });
+
+  it('a password reset link issued and a revision restored are recorded in their own transactions', async () => {
+    const reset = await call('POST', `/api/admin/users/${reporter.id}/password-reset`, admin.cookie, {});
+    expect(reset.statusCode).toBe(201);
+    expect((await entriesFor(reporter.id, 'user')).find((e) => e.action === 'user.password_reset')).toMatchObject({
+      actorId: admin.id,
+      summary: reporter.username,
+      ip: ADDRESS,
+    });
+
+    const a = await makeArticle();
+    await t.services.db.transaction((tx) => ensureFirstRevision(tx, a.id));
+    const [revision] = (await call('GET', `/api/articles/${a.id}/revisions`, admin.cookie)).json();
+    const restore = await call('POST', `/api/admin/articles/${a.id}/revisions/${revision.id}/restore`, admin.cookie, {});
+    expect(restore.statusCode).toBe(200);
+    expect((await entriesFor(a.id)).map((e) => e.action)).toEqual(['article.revision_restore']);
+    // A restore that fails (no such revision) leaves no entry.
+    expect((await call('POST', `/api/admin/articles/${a.id}/revisions/999999/restore`, admin.cookie, {})).statusCode).toBe(404);
+    expect(await entriesFor(a.id)).toHaveLength(1);
   });
 
   it('entries cannot be edited or deleted through the app, and only admins read them', async () => {
