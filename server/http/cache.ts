@@ -12,6 +12,11 @@ export const PUBLIC_PAGE_CACHE = 'public, max-age=60, stale-while-revalidate=600
 /** Feeds and sitemaps are fetched by crawlers; five minutes is fresh enough. */
 export const PUBLIC_FEED_CACHE = 'public, max-age=300, stale-while-revalidate=600';
 export const PRIVATE_CACHE = 'private, no-store';
+/**
+ * A shared page sent to someone signed in: the same bytes, but their browser asks again each time
+ * (a cheap 304 by ETag), so an editor who has just changed the site never sees their own stale copy.
+ */
+export const SIGNED_IN_PAGE_CACHE = 'private, no-cache';
 
 /** An entity tag from the exact (uncompressed) text of an answer. */
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;

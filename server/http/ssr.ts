@@ -17,6 +17,7 @@ import {
   preferredEncoding,
   PRIVATE_CACHE,
   PUBLIC_PAGE_CACHE,
+  SIGNED_IN_PAGE_CACHE,
   type CachedPage,
   type RenderCache,
 } from './cache.ts';
@@ -69,7 +70,7 @@ export function createSsrHandler(
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss') {
     for (const [name, value] of page.headers) reply.header(name, value);
     reply
-      .header('cache-control', PUBLIC_PAGE_CACHE)
+      .header('cache-control', isAnonymous(request) ? PUBLIC_PAGE_CACHE : SIGNED_IN_PAGE_CACHE)
       .header('x-render-cache', state)
       .header('etag', page.etag)
       .header('vary', 'Accept-Encoding, Save-Data');
