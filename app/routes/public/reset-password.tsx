@@ -1,6 +1,7 @@
 // /reset-password/{token}: sets a new password from an admin's one-time link.
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { PASSWORD_MIN } from '../../../contract/auth.ts';
 import '../../styles/account.css';
@@ -46,26 +47,20 @@ export default function ResetPassword() {
         </p>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
-          <div className="field">
-            <label htmlFor="reset-new-password">New password</label>
-            <input
-              id="reset-new-password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="reset-confirm-password">New password again</label>
-            <input
-              id="reset-confirm-password"
-              type="password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-            />
-          </div>
+          <PasswordField
+            id="reset-new-password"
+            label="New password"
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+          />
+          <PasswordField
+            id="reset-confirm-password"
+            label="New password again"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
+          />
           {error && (
             <p className="form-error" role="alert">
               {error}

@@ -1,5 +1,6 @@
 // The user's own page: change password, two-step sign-in (staff), sign out everywhere else.
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { PasswordField } from '../../components/PasswordField.tsx';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
@@ -81,30 +82,22 @@ function ChangePassword() {
   return (
     <Section title="Change password">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <div className="field">
-          <label htmlFor="current-password">Current password</label>
-          <input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            value={values.currentPassword}
-            aria-invalid={!!errors.currentPassword}
-            onChange={(e) => setValues({ ...values, currentPassword: e.target.value })}
-          />
-          {errors.currentPassword && <p className="field-error">{errors.currentPassword}</p>}
-        </div>
-        <div className="field">
-          <label htmlFor="new-password">New password</label>
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={values.newPassword}
-            aria-invalid={!!errors.newPassword}
-            onChange={(e) => setValues({ ...values, newPassword: e.target.value })}
-          />
-          {errors.newPassword && <p className="field-error">{errors.newPassword}</p>}
-        </div>
+        <PasswordField
+          id="current-password"
+          label="Current password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          error={errors.currentPassword ?? null}
+          onChange={(currentPassword) => setValues({ ...values, currentPassword })}
+        />
+        <PasswordField
+          id="new-password"
+          label="New password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          error={errors.newPassword ?? null}
+          onChange={(newPassword) => setValues({ ...values, newPassword })}
+        />
         {status && (
           <p className={status.ok ? 'form-success' : 'form-error'} role={status.ok ? 'status' : 'alert'}>
             {status.text}
@@ -185,16 +178,13 @@ function TwoStep({ me, onChange }: { me: Me; onChange: () => void }) {
       {me.totpEnabled ? (
         <form onSubmit={disable} noValidate>
           {!recoveryCodes && <p>Two-step sign-in is on: signing in asks for a code from your authenticator app.</p>}
-          <div className="field">
-            <label htmlFor="totp-disable-password">Password</label>
-            <input
-              id="totp-disable-password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </div>
+          <PasswordField
+            id="totp-disable-password"
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+          />
           <button type="submit" className="secondary" disabled={busy}>
             Turn off two-step sign-in
           </button>
