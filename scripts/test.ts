@@ -10,6 +10,7 @@ const steps: [string, string, string[]][] = [
   ['typegen', bin('react-router'), ['typegen']],
   ['typecheck', bin('tsc'), ['--noEmit']],
   ['build', process.execPath, ['scripts/build-if-stale.ts']],
+  ['openapi lint', process.execPath, ['scripts/openapi.ts', '--lint']],
   ['api + unit (PGlite and PostgreSQL)', bin('vitest'), ['run']],
   ['end-to-end (Chromium)', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts']],
 ];

@@ -14,6 +14,7 @@ import { registerSessionLookup } from './http/guards.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerSsr, type AppServerBuild } from './http/ssr.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { applyAccess, registerOpenApi, useZodSchemas } from './http/openapi.ts';
 import type { RenderCache } from './http/cache.ts';
 import { authRoutes } from './auth/routes.ts';
 import { categoriesRoutes } from './categories/routes.ts';
@@ -43,16 +44,19 @@ export type BuildAppOptions = {
   /** Directory of built client assets (build/client). */
   clientDir?: string;
   logger?: boolean | object;
+  /** Tests: an /api answer whose status the route does not document becomes a 500 naming it. */
+  checkResponses?: boolean;
 };
 
-const routeLists = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+type RegisteredRoute = { method: string; url: string; access?: unknown };
+const routeLists = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 /** Every route registered on the app (tests check the role rules of each). */
 export const registeredRoutes = (app: FastifyInstance) => routeLists.get(app) ?? [];
 
 /** Upload limits: 4 article images of 2 MB plus form fields; the services check each file again. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
-export async function buildApp({ services, build, clientDir, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, build, clientDir, logger = false, checkResponses = false }: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
     logger,
@@ -64,10 +68,11 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
     return503OnClosing: true,
   });
   registerErrorHandler(app);
-  const routes: { method: string; url: string }[] = [];
+  useZodSchemas(app);
+  const routes: RegisteredRoute[] = [];
   routeLists.set(app, routes);
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, access: r.config?.access });
   });
 
   await app.register(helmet, {
@@ -136,6 +141,7 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
     limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
   });
   registerOriginCheck(app, config.publicUrl);
+  await registerOpenApi(app, { sessionCookie: config.sessionCookie });
   // Old WordPress addresses of imported posts (server/import/).
   registerLegacyRedirects(app, services.db);
 
@@ -153,6 +159,8 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
 
   await app.register(
     async (api) => {
+      applyAccess(api);
+      if (checkResponses) checkDocumentedStatus(api);
       registerSessionLookup(api, services.sessions, {
         cookieName: config.sessionCookie,
         requireStaffTotp: config.requireStaffTotp,
@@ -224,4 +232,18 @@ export async function buildApp({ services, build, clientDir, logger = false }: B
   }
   if (build) pageCache = registerSsr(app, build, services);
   return app;
+}
+
+/** Every status an /api route sends must be one its schema documents (tests turn this on). */
+function checkDocumentedStatus(api: FastifyInstance) {
+  api.addHook('onSend', async (request, reply, payload) => {
+    const documented = request.routeOptions.schema?.response as Record<string, unknown> | undefined;
+    if (!documented || request.routeOptions.url === '/api/*') return payload;
+    const status = reply.statusCode;
+    if (status in documented || `${String(status)[0]}XX` in documented || 'default' in documented) return payload;
+    const problem = `Undocumented response ${status} from ${request.method} ${request.routeOptions.url}: ${String(payload)}`;
+    request.log.error(problem);
+    reply.status(500).header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify({ message: problem });
+  });
 }

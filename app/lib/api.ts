@@ -30,8 +30,19 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** fetch + JSON; non-OK answers throw ApiRequestError('HTTP error! status: N'). */
-export async function api<T>(path: string, { body, headers, ...init }: Options = {}): Promise<T> {
+/** A response schema from contract/: the answer is parsed with the schema the server answers with. */
+type ResponseSchema<T> = { parse(value: unknown): T };
+
+/**
+ * fetch + JSON; non-OK answers throw ApiRequestError('HTTP error! status: N'). With a schema, the
+ * answer is parsed by it (the one the route declares in contract/), so a changed answer fails here,
+ * loudly, instead of as `undefined` deep in a screen.
+ */
+export async function api<T>(path: string, schema: ResponseSchema<T>, options?: Options): Promise<T>;
+export async function api<T>(path: string, options?: Options): Promise<T>;
+export async function api<T>(path: string, schemaOrOptions?: ResponseSchema<T> | Options, maybeOptions?: Options): Promise<T> {
+  const schema = schemaOrOptions && 'parse' in schemaOrOptions ? schemaOrOptions : undefined;
+  const { body, headers, ...init } = (schema ? maybeOptions : (schemaOrOptions as Options | undefined)) ?? {};
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const response = await fetch(`${API_BASE}${path}`, {
     credentials: 'include',
@@ -46,7 +57,7 @@ export async function api<T>(path: string, { body, headers, ...init }: Options =
     console.error(error.message, apiError?.message ?? '');
     throw error;
   }
-  return data as T;
+  return schema ? schema.parse(data) : (data as T);
 }
 
 /** Like api() but also returns the response headers (X-Total-Count). */

@@ -42,7 +42,8 @@ export function sendPublic(
   body: unknown,
   opts: { contentType?: string; cacheControl?: string } = {},
 ) {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  // Through the route's response schema when it has one (the same checks as any other answer).
+  const text = typeof body === 'string' ? body : String(reply.serialize(body));
   // Weak: the compression plugin may send it gzip- or brotli-encoded, which a strong ETag would not allow.
   const etag = `W/${etagOf(text)}`;
   reply.header('cache-control', opts.cacheControl ?? PUBLIC_API_CACHE).header('etag', etag);

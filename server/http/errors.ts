@@ -1,6 +1,7 @@
 // HTTP errors thrown by services and turned into `{ message, errors? }` by the error handler.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { toApiError } from '../../contract/errors.ts';
 
 export class HttpError extends Error {
@@ -55,6 +56,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof ZodError) {
       return reply.status(400).send(toApiError(error));
+    }
+    // A route's request schema refused the input: the same answer as a service's own check.
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) errors[issue.instancePath.slice(1).replaceAll('/', '.') || '_'] ??= issue.message ?? 'Invalid input';
+      return reply.status(400).send({ message: error.validation[0].message ?? 'Invalid input', errors });
     }
     // Text PostgreSQL cannot store (NUL): the caller's input, not a server fault.
     const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;

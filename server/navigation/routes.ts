@@ -1,15 +1,55 @@
-// SPEC.md §7: public navigation list; admin read and replace.
+// The navigation bar: the public list, and the admin's read and replace. Rules in ./service.ts.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Services } from '../services.ts';
-import { requireRole } from '../http/guards.ts';
 import { actorOf } from '../audit/service.ts';
 import { sendPublic } from '../http/cache.ts';
+import { typed } from '../http/openapi.ts';
+import {
+  NavigationEntrySchema,
+  NavigationSelectionSchema,
+  PublicNavigationEntrySchema,
+} from '../../contract/navigation.ts';
+
+const tags = ['navigation'];
 
 export async function navigationRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { navigation } = services;
-  app.get('/navigation-categories/public', async (request, reply) => sendPublic(request, reply, await navigation.listPublic()));
-  app.get('/navigation-categories', { preHandler: requireRole('ADMIN') }, async () => navigation.list());
-  app.put('/navigation-categories', { preHandler: requireRole('ADMIN') }, async (request) =>
-    navigation.replace(request.body, actorOf(request)),
+  const api = typed(app);
+
+  api.get(
+    '/navigation-categories/public',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Categories in the navigation bar, in display order',
+        response: { 200: z.array(PublicNavigationEntrySchema), 304: z.null() },
+      },
+    },
+    async (request, reply) => sendPublic(request, reply, await navigation.listPublic()),
+  );
+
+  api.get(
+    '/navigation-categories',
+    {
+      config: { access: ['ADMIN'] },
+      schema: { tags, summary: 'The navigation selection with its order', response: { 200: z.array(NavigationEntrySchema) } },
+    },
+    async () => navigation.list(),
+  );
+
+  api.put(
+    '/navigation-categories',
+    {
+      config: { access: ['ADMIN'] },
+      schema: {
+        tags,
+        summary: 'Replace the navigation selection (orders renumbered 1..n)',
+        body: NavigationSelectionSchema,
+        response: { 200: z.array(NavigationEntrySchema) },
+      },
+    },
+    async (request) => navigation.replace(request.body, actorOf(request)),
   );
 }

@@ -1,20 +1,10 @@
 // Navigation bar categories: which categories appear, in which order (display order from 1).
 import { asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ServiceDeps } from '../services.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { categories, navigationEntries } from '../db/schema.ts';
-import { badRequest, parseOr400 } from '../http/errors.ts';
-
-export const NavigationSelectionSchema = z
-  .array(
-    z.object({
-      categoryId: z.number({ error: 'categoryId must be a number' }).int().positive(),
-      displayOrder: z.number({ error: 'displayOrder must be a number' }).int().min(1, 'displayOrder starts at 1'),
-    }),
-    { error: 'Expected an array of { categoryId, displayOrder }' },
-  )
-  .max(50, 'At most 50 navigation categories');
+import { badRequest } from '../http/errors.ts';
+import type { NavigationSelection } from '../../contract/navigation.ts';
 
 export function createNavigationService({ db, changes }: ServiceDeps) {
   async function list() {
@@ -39,8 +29,7 @@ export function createNavigationService({ db, changes }: ServiceDeps) {
     list,
 
     /** Replaces the whole set (DESIGN.md §2); orders are renumbered 1..n in the given order. */
-    async replace(body: unknown, actor?: AuditActor) {
-      const entries = parseOr400(NavigationSelectionSchema, body);
+    async replace(entries: NavigationSelection, actor?: AuditActor) {
       const ids = entries.map((e) => e.categoryId);
       if (new Set(ids).size !== ids.length) throw badRequest('A category appears twice in the navigation bar');
       const sorted = [...entries].sort((a, b) => a.displayOrder - b.displayOrder);

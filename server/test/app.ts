@@ -38,7 +38,7 @@ export async function createTestApp(opts: { listen?: boolean; env?: Record<strin
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: !pgDb });
   const services = createServices({ config, database, log: { ...console, info() {}, debug() {} } as unknown as Console });
-  const app = await buildApp({ services });
+  const app = await buildApp({ services, checkResponses: true });
   let baseUrl = '';
   if (opts.listen) baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();

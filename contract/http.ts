@@ -1,0 +1,53 @@
+// Shapes every API route shares: path ids, paging, timestamps and the error answer.
+// The route schemas (server/*/routes.ts) and the browser's api() parse with these same schemas.
+import { z } from 'zod';
+import { ApiErrorSchema } from './errors.ts';
+
+/** Ids are PostgreSQL `integer`s. */
+export const MAX_ID = 2_147_483_647;
+
+/** A path id as the URL carries it; anything that is not a positive 32-bit integer becomes 0. */
+export function toId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw)) return 0;
+  const id = Number(raw);
+  return id > 0 && id <= MAX_ID ? id : 0;
+}
+
+/**
+ * `/:id` in a path. A malformed id names nothing, so it becomes 0 (no row has it) and the resource's
+ * own "not found" answers with 404: one rule for every resource, and no 400 that would tell a caller
+ * more about the id's shape than "there is nothing here".
+ */
+export const IdParam = z.object({
+  id: z.string().transform(toId).meta({ description: 'Numeric id (a positive 32-bit integer).' }),
+});
+
+/** Paging of every list: `page` from 0, `size` within the list's own bounds. */
+export function pageQuery({ size, maxSize }: { size: number; maxSize: number }) {
+  return z.object({
+    page: z.coerce
+      .number({ error: 'page must be a number' })
+      .int('page must be a whole number')
+      .min(0, 'page starts at 0')
+      .max(1_000_000, 'page is too large')
+      .default(0),
+    size: z.coerce
+      .number({ error: 'size must be a number' })
+      .int('size must be a whole number')
+      .min(1, 'size must be at least 1')
+      .max(maxSize, `size must be at most ${maxSize}`)
+      .default(size),
+  });
+}
+
+/** A moment in time on the wire: ISO 8601 in UTC (`2026-11-23T18:00:00.000Z`). */
+export const Timestamp = z.iso.datetime({ offset: true });
+
+/**
+ * Every error: `{ message, errors? }` (errors: the first message per field). Some answers add a
+ * field of their own (e.g. `totpSetupRequired`, a draft's newer version), so more keys may follow.
+ */
+export const ErrorBody = ApiErrorSchema.loose().meta({ id: 'Error' });
+
+/** Answers with no body (204). */
+export const NoContent = z.null().meta({ description: 'No content' });

@@ -1,0 +1,130 @@
+// The typed HTTP boundary: zod schemas validate requests and shape responses, and the same schemas
+// become the OpenAPI document at /api/openapi.json with a readable reference at /api/docs.
+//
+// Each /api route declares who may call it in `config.access`; this file turns that one declaration
+// into both the guard that enforces it and the security entry that documents it, so the two cannot
+// disagree. It also adds the error answers every guarded, parameterised or validated route can give.
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Role } from '../../contract/roles.ts';
+import { ErrorBody } from '../../contract/http.ts';
+import { requireRole, requireRoleDuringTotpSetup } from './guards.ts';
+
+/**
+ * Who may call a route: `'public'` (anyone, signed in or not) or the roles allowed. `duringTotpSetup`
+ * keeps the route open to staff who must still turn on two-step sign-in (REQUIRE_STAFF_TOTP).
+ */
+export type Access = 'public' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+    duringTotpSetup?: boolean;
+  }
+}
+
+const SESSION_SCHEME = 'session';
+
+/** Zod validates requests and serialises responses for every route that declares a schema. */
+export function useZodSchemas(app: FastifyInstance) {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+}
+
+/**
+ * Turns `config.access` into the guard and the documented security, and documents the error answers.
+ * Must be added before the routes it applies to are registered (an onRoute hook).
+ */
+export function applyAccess(api: FastifyInstance) {
+  api.addHook('onRoute', (route: RouteOptions) => {
+    const access = route.config?.access;
+    if (access === undefined) return;
+    const schema = (route.schema ??= {}) as FastifySchema & Record<string, unknown>;
+    // GET's automatic HEAD twin shares the schema and arrives here too: guard it, document once.
+    if (access !== 'public' && !toArray(route.preHandler).some((h) => guards.has(h))) {
+      const guard = route.config?.duringTotpSetup ? requireRoleDuringTotpSetup(...access) : requireRole(...access);
+      guards.add(guard);
+      route.preHandler = [guard, ...toArray(route.preHandler)];
+    }
+    if (documented.has(schema)) return;
+    documented.add(schema);
+    const response = (schema.response ??= {}) as Record<string | number, unknown>;
+    const errors: number[] = [];
+    if (schema.params || schema.querystring || schema.body || route.method !== 'GET') errors.push(400);
+    if (route.url.includes('/:')) errors.push(404);
+    schema.operationId ??= operationId(String(route.method), route.url);
+    if (access === 'public') {
+      schema.security = [];
+    } else {
+      schema.security = [{ [SESSION_SCHEME]: [] }];
+      schema['x-roles'] = [...access];
+      const who = access.length === 3 ? 'Any signed-in user' : `Roles: ${access.join(', ')}`;
+      schema.description = schema.description ? `${who}. ${String(schema.description)}` : `${who}.`;
+      errors.push(401, 403);
+    }
+    for (const status of errors) response[status] ??= ErrorBody;
+  });
+}
+
+const guards = new WeakSet<object>();
+const documented = new WeakSet<object>();
+
+/** `PUT /api/admin/articles/approve/:id` → `putAdminArticlesApproveById`. */
+function operationId(method: string, url: string) {
+  const words = url
+    .replace(/^\/api\//, '')
+    .split(/[/-]/)
+    .filter(Boolean)
+    .map((w) => (w.startsWith(':') ? `By${w.slice(1)[0].toUpperCase()}${w.slice(2)}` : w));
+  return method.toLowerCase() + words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+}
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+/** The OpenAPI document and its reference page. Only /api routes are documented. */
+export async function registerOpenApi(app: FastifyInstance, { sessionCookie }: { sessionCookie: string }) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Telugu news API',
+        version: '1.0.0',
+        description:
+          'The JSON API behind the reading site, the reporter desk and the admin console. Errors are `{ message, errors? }`. ' +
+          'Writes from a browser must come from the site itself (Origin check). Sign in with POST /api/auth/login: the answer sets the session cookie.',
+      },
+      components: {
+        securitySchemes: {
+          [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: sessionCookie, description: 'Session cookie set by POST /api/auth/login.' },
+        },
+      },
+    },
+    transform: (input) => {
+      // The SSR pages, media, feeds and the catch-all 404 are not part of the API.
+      if (!input.url.startsWith('/api/') || input.url === '/api/*' || input.url.startsWith('/api/docs')) {
+        return { schema: { ...input.schema, hide: true }, url: input.url };
+      }
+      return jsonSchemaTransform(input);
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    uiConfig: { url: '/api/openapi.json', deepLinking: true },
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/** Routes registered through this get `request.params/query/body` typed from their zod schemas. */
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
