@@ -1,5 +1,6 @@
 // About Us: limits and messages of SPEC.md §5, §8 and §9.
-import type { ArticleImage } from './articles.ts';
+import { z } from 'zod';
+import { ArticleImageSchema } from './articles.schema.ts';
 
 export const MAX_ABOUT_IMAGES = 4;
 export const MAX_ABOUT_CONTENT = 200_000;
@@ -19,4 +20,8 @@ export const ABOUT_MESSAGES = {
   loadFailed: 'Failed to load About Us content.',
 } as const;
 
-export type AboutUs = { content: string; imageUrls: string[]; images: ArticleImage[] };
+export const AboutUsSchema = z
+  .object({ content: z.string(), imageUrls: z.array(z.string()), images: z.array(ArticleImageSchema) })
+  .meta({ id: 'AboutUs' });
+export type AboutUs = z.infer<typeof AboutUsSchema>;
+export const AboutSavedSchema = AboutUsSchema.extend({ message: z.string() });

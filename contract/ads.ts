@@ -51,5 +51,23 @@ export const AdDetailSchema = z.object({
 export type AdDetail = z.infer<typeof AdDetailSchema>;
 export const AdDetailsSchema = z.array(AdDetailSchema, { error: AD_MESSAGES.badDetails });
 
-export type Ad = { id: number; imageUrl: string; link: string | null; durationInSeconds: number; width: number; height: number };
-export type AdUploadResult = { message: string; ads: Ad[]; dropped: number };
+export const AdSchema = z
+  .object({
+    id: z.number(),
+    imageUrl: z.string(),
+    link: z.string().nullable(),
+    durationInSeconds: z.number(),
+    width: z.number(),
+    height: z.number(),
+  })
+  .meta({ id: 'Ad' });
+export type Ad = z.infer<typeof AdSchema>;
+export const AdUploadResultSchema = z.object({
+  message: z.string(),
+  ads: z.array(AdSchema),
+  dropped: z.number(),
+  /** Present when files past the fifth were dropped. */
+  notice: z.string().optional(),
+});
+export type AdUploadResult = Omit<z.infer<typeof AdUploadResultSchema>, 'notice'>;
+export const MessageSchema = z.object({ message: z.string() });

@@ -29,7 +29,8 @@ export const CategoryInputSchema = z.object({
 });
 export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 
-export type Category = { id: number; name: string };
+export const CategorySchema = z.object({ id: z.number(), name: z.string() }).meta({ id: 'Category' });
+export type Category = z.infer<typeof CategorySchema>;
 
 /** Navigation bar screen (SPEC.md §8 Navigation). */
 export const NAVIGATION_MESSAGES = {

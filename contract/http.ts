@@ -22,21 +22,29 @@ export const IdParam = z.object({
   id: z.string().transform(toId).meta({ description: 'Numeric id (a positive 32-bit integer).' }),
 });
 
-/** Paging of every list: `page` from 0, `size` within the list's own bounds. */
+/** Paging of every list: `page` from 0, `size` within the list's own bounds; blank means default. */
 export function pageQuery({ size, maxSize }: { size: number; maxSize: number }) {
+  const blankIsDefault = (v: unknown) => (v === '' ? undefined : v);
+  const sizeMessage = `size must be between 1 and ${maxSize}`;
   return z.object({
-    page: z.coerce
-      .number({ error: 'page must be a number' })
-      .int('page must be a whole number')
-      .min(0, 'page starts at 0')
-      .max(1_000_000, 'page is too large')
-      .default(0),
-    size: z.coerce
-      .number({ error: 'size must be a number' })
-      .int('size must be a whole number')
-      .min(1, 'size must be at least 1')
-      .max(maxSize, `size must be at most ${maxSize}`)
-      .default(size),
+    page: z.preprocess(
+      blankIsDefault,
+      z.coerce
+        .number({ error: 'page must be a number' })
+        .int('page must be a whole number')
+        .min(0, 'page starts at 0')
+        .max(100_000, 'page must be at most 100000')
+        .default(0),
+    ),
+    size: z.preprocess(
+      blankIsDefault,
+      z.coerce
+        .number({ error: 'size must be a number' })
+        .int('size must be a whole number')
+        .min(1, sizeMessage)
+        .max(maxSize, sizeMessage)
+        .default(size),
+    ),
   });
 }
 

@@ -1,37 +1,67 @@
-// Advertisements: public rotation list and the admin Ad Management API (SPEC.md §7).
+// Advertisements: the public rotation list and the admin's Ad Management API. Rules in ./service.ts.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Services } from '../services.ts';
-import { requireRole } from '../http/guards.ts';
 import { actorOf } from '../audit/service.ts';
 import { badRequest } from '../http/errors.ts';
 import { sendPublic } from '../http/cache.ts';
+import { typed } from '../http/openapi.ts';
 import { readMultipart } from '../media/multipart.ts';
-import { idParam } from '../categories/routes.ts';
-import { AD_MESSAGES, MAX_ADS_PER_UPLOAD } from '../../contract/ads.ts';
+import { ErrorBody, IdParam } from '../../contract/http.ts';
+import { AD_MESSAGES, AdSchema, AdUploadResultSchema, MAX_ADS_PER_UPLOAD, MessageSchema } from '../../contract/ads.ts';
+
+const tags = ['ads'];
+const AdList = z.array(AdSchema);
 
 export async function adsRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { ads } = services;
-  const admin = { preHandler: requireRole('ADMIN') };
+  const api = typed(app);
 
-  app.get('/public/ads', async (request, reply) => sendPublic(request, reply, await ads.listPublic()));
+  api.get(
+    '/public/ads',
+    { config: { access: 'public' }, schema: { tags, summary: 'Ads in rotation order', response: { 200: AdList, 304: z.null() } } },
+    async (request, reply) => sendPublic(request, reply, await ads.listPublic()),
+  );
 
-  app.get('/admin/ads', admin, async () => ads.listAdmin());
+  api.get(
+    '/admin/ads',
+    { config: { access: ['ADMIN'] }, schema: { tags, summary: 'Every ad, for the admin', response: { 200: AdList } } },
+    async () => ads.listAdmin(),
+  );
 
-  app.post('/admin/ads', admin, async (request, reply) => {
-    if (!request.isMultipart()) throw badRequest(AD_MESSAGES.noneSelected);
-    // Files after the fifth are read and dropped by the reader; the answer says how many.
-    const { fields, files, droppedFiles } = await readMultipart(request, { maxFiles: MAX_ADS_PER_UPLOAD });
-    const images = files.filter((f) => f.fieldname === 'images');
-    const result = await ads.upload(images, fields.adDetails, droppedFiles, actorOf(request));
-    return reply.status(201).send({
-      message: AD_MESSAGES.uploaded,
-      ...result,
-      ...(result.dropped ? { notice: AD_MESSAGES.dropped(result.dropped) } : {}),
-    });
-  });
+  api.post(
+    '/admin/ads',
+    {
+      config: { access: ['ADMIN'] },
+      schema: {
+        tags,
+        summary: 'Upload up to 5 ads',
+        description:
+          'multipart/form-data: repeated `images` files (JPG, PNG, WEBP, GIF; 2 MB each) and `adDetails`, a JSON array of ' +
+          '`{ durationInSeconds, link }` in the same order. Files past the fifth are dropped and counted in `dropped`.',
+        response: { 201: AdUploadResultSchema, 413: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest(AD_MESSAGES.noneSelected);
+      // Files after the fifth are read and dropped by the reader; the answer says how many.
+      const { fields, files, droppedFiles } = await readMultipart(request, { maxFiles: MAX_ADS_PER_UPLOAD });
+      const images = files.filter((f) => f.fieldname === 'images');
+      const result = await ads.upload(images, fields.adDetails, droppedFiles, actorOf(request));
+      return reply.status(201).send({
+        message: AD_MESSAGES.uploaded,
+        ...result,
+        ...(result.dropped ? { notice: AD_MESSAGES.dropped(result.dropped) } : {}),
+      });
+    },
+  );
 
-  app.delete('/admin/ads/:id', admin, async (request) => {
-    await ads.remove(idParam(request.params, AD_MESSAGES.notFound), actorOf(request));
-    return { message: AD_MESSAGES.deleted };
-  });
+  api.delete(
+    '/admin/ads/:id',
+    { config: { access: ['ADMIN'] }, schema: { tags, summary: 'Delete an ad', params: IdParam, response: { 200: MessageSchema } } },
+    async (request) => {
+      await ads.remove(request.params.id, actorOf(request));
+      return { message: AD_MESSAGES.deleted };
+    },
+  );
 }

@@ -1,40 +1,84 @@
-// Categories: public list and the admin Manage Categories API (SPEC.md §7).
+// Categories: the public list and the admin's Manage Categories API. Rules in ./service.ts.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Services } from '../services.ts';
-import { requireRole } from '../http/guards.ts';
 import { actorOf } from '../audit/service.ts';
-import { notFound } from '../http/errors.ts';
 import { sendPublic } from '../http/cache.ts';
-import { CATEGORY_MESSAGES } from '../../contract/categories.ts';
+import { typed } from '../http/openapi.ts';
+import { IdParam } from '../../contract/http.ts';
+import { CategoryInputSchema, CategorySchema } from '../../contract/categories.ts';
+import { ErrorBody } from '../../contract/http.ts';
 
-/** Path ids are positive integers; anything else names no category. */
-export function idParam(params: unknown, message = 'Not found'): number {
-  const raw = (params as { id?: string }).id ?? '';
-  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1) throw notFound(message);
-  return id;
-}
+const tags = ['categories'];
+const CategoryList = z.array(CategorySchema);
 
 export async function categoriesRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { categories } = services;
-  const admin = { preHandler: requireRole('ADMIN') };
+  const api = typed(app);
 
-  app.get('/categories', async (request, reply) => {
-    const list = await categories.list();
-    reply.header('x-total-count', String(list.length));
-    reply.header('access-control-expose-headers', 'X-Total-Count');
-    return sendPublic(request, reply, list);
-  });
+  api.get(
+    '/categories',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Every category, by name (X-Total-Count: how many)', response: { 200: CategoryList, 304: z.null() } },
+    },
+    async (request, reply) => {
+      const list = await categories.list();
+      reply.header('x-total-count', String(list.length));
+      reply.header('access-control-expose-headers', 'X-Total-Count');
+      return sendPublic(request, reply, list);
+    },
+  );
 
-  app.get('/admin/categories', admin, async () => categories.list());
-  app.post('/admin/categories', admin, async (request, reply) =>
-    reply.status(201).send(await categories.create(request.body, actorOf(request))),
+  api.get(
+    '/admin/categories',
+    { config: { access: ['ADMIN'] }, schema: { tags, summary: 'Every category, for the admin', response: { 200: CategoryList } } },
+    async () => categories.list(),
   );
-  app.put('/admin/categories/:id', admin, async (request) =>
-    categories.rename(idParam(request.params, CATEGORY_MESSAGES.notFound), request.body, actorOf(request)),
+
+  api.post(
+    '/admin/categories',
+    {
+      config: { access: ['ADMIN'] },
+      schema: {
+        tags,
+        summary: 'Create a category',
+        body: CategoryInputSchema,
+        response: { 201: CategorySchema, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await categories.create(request.body, actorOf(request))),
   );
-  app.delete('/admin/categories/:id', admin, async (request, reply) => {
-    await categories.remove(idParam(request.params, CATEGORY_MESSAGES.notFound), actorOf(request));
-    return reply.status(204).send();
-  });
+
+  api.put(
+    '/admin/categories/:id',
+    {
+      config: { access: ['ADMIN'] },
+      schema: {
+        tags,
+        summary: 'Rename a category',
+        params: IdParam,
+        body: CategoryInputSchema,
+        response: { 200: CategorySchema, 409: ErrorBody },
+      },
+    },
+    async (request) => categories.rename(request.params.id, request.body, actorOf(request)),
+  );
+
+  api.delete(
+    '/admin/categories/:id',
+    {
+      config: { access: ['ADMIN'] },
+      schema: {
+        tags,
+        summary: 'Delete a category (refused while it is in the navigation bar)',
+        params: IdParam,
+        response: { 204: z.null(), 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await categories.remove(request.params.id, actorOf(request));
+      return reply.status(204).send(null);
+    },
+  );
 }

@@ -3,8 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { categories, navigationEntries } from '../db/schema.ts';
-import { conflict, notFound, parseOr400 } from '../http/errors.ts';
-import { CATEGORY_MESSAGES, CategoryInputSchema, type Category } from '../../contract/categories.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { CATEGORY_MESSAGES, type Category, type CategoryInput } from '../../contract/categories.ts';
 
 // One order on both engines: PGlite and Debian's PostgreSQL have different default collations.
 const byName = new Intl.Collator('te', { sensitivity: 'base', numeric: true });
@@ -41,8 +41,7 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
       return row;
     },
 
-    async create(body: unknown, actor?: AuditActor): Promise<Category> {
-      const { name } = parseOr400(CategoryInputSchema, body);
+    async create({ name }: CategoryInput, actor?: AuditActor): Promise<Category> {
       await assertNameFree(name);
       try {
         const row = await db.transaction(async (tx) => {
@@ -58,8 +57,7 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
       }
     },
 
-    async rename(id: number, body: unknown, actor?: AuditActor): Promise<Category> {
-      const { name } = parseOr400(CategoryInputSchema, body);
+    async rename(id: number, { name }: CategoryInput, actor?: AuditActor): Promise<Category> {
       const [exists] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
       if (!exists) throw notFound(CATEGORY_MESSAGES.notFound);
       await assertNameFree(name, id);
