@@ -36,19 +36,21 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_PAGE_MAX = 100;
 
-export type AuditEntry = {
-  id: number;
-  at: string;
-  actorId: number | null;
-  actorName: string;
-  action: string;
-  objectType: string;
-  objectId: string | null;
-  summary: string;
-  details: Record<string, unknown> | null;
-  ip: string | null;
-};
-export type AuditPage = { content: AuditEntry[]; totalPages: number; totalElements: number };
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  actorId: z.number().nullable(),
+  actorName: z.string(),
+  action: z.string(),
+  objectType: z.string(),
+  objectId: z.string().nullable(),
+  summary: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditPageSchema = z.object({ content: z.array(AuditEntrySchema), totalPages: z.number(), totalElements: z.number() });
+export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 export const AUDIT_MESSAGES = {
   invalidFrom: 'from must be a date (2026-11-24) or an ISO 8601 date and time.',

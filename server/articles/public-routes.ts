@@ -1,43 +1,80 @@
-// Public article routes under /api/public/articles (SPEC.md §7): approved articles only, cacheable.
+// Public article routes under /api/public/articles: approved articles only, cacheable by a CDN.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Services } from '../services.ts';
 import { sendPublic } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
-import { parsePaging } from './public-service.ts';
+import { typed } from '../http/openapi.ts';
+import { PublicPageQuery } from './public-service.ts';
+import { IdParam, toId } from '../../contract/http.ts';
+import { ArticleListSchema, ArticleSchema } from '../../contract/articles.schema.ts';
 
-/** Path ids: digits only; "abc" or "1.5" is simply not an article (404, not 400). */
-const idOf = (value: string) => (/^\d{1,10}$/.test(value) ? Number(value) : NaN);
+const tags = ['articles (public)'];
+const anyId = z.string().transform(toId);
 
 export async function publicArticlesRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { publicArticles } = services;
+  const api = typed(app);
 
-  app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
+  api.get(
     '/public/articles/category/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A category's approved articles, newest first (X-Total-Count: how many)",
+        params: IdParam,
+        querystring: PublicPageQuery,
+        response: { 200: ArticleListSchema, 304: z.null() },
+      },
+    },
     async (request, reply) => {
-      const { page, size } = parsePaging(request.query);
-      const id = idOf(request.params.id);
-      if (Number.isNaN(id)) throw notFound('Category not found');
-      const { articles, total } = await publicArticles.byCategory(id, page, size);
+      const { page, size } = request.query;
+      const { articles, total } = await publicArticles.byCategory(request.params.id, page, size);
       reply.header('x-total-count', String(total)).header('access-control-expose-headers', 'X-Total-Count');
       return sendPublic(request, reply, articles);
     },
   );
 
-  app.get<{ Params: { categoryId: string; excludeArticleId: string } }>(
+  api.get(
     '/public/articles/related/:categoryId/:excludeArticleId',
-    async (request, reply) => {
-      const related = await publicArticles.related(idOf(request.params.categoryId), idOf(request.params.excludeArticleId));
-      return sendPublic(request, reply, related);
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Newest articles of a category, without the one being read',
+        params: z.object({ categoryId: anyId, excludeArticleId: anyId }),
+        response: { 200: ArticleListSchema, 304: z.null() },
+      },
     },
+    async (request, reply) =>
+      sendPublic(request, reply, await publicArticles.related(request.params.categoryId, request.params.excludeArticleId)),
   );
 
-  app.get<{ Params: { categoryId: string } }>('/public/articles/latest-news/:categoryId', async (request, reply) => {
-    return sendPublic(request, reply, await publicArticles.latestNews(idOf(request.params.categoryId)));
-  });
+  api.get(
+    '/public/articles/latest-news/:categoryId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Newest articles outside a category',
+        params: z.object({ categoryId: anyId }),
+        response: { 200: ArticleListSchema, 304: z.null() },
+      },
+    },
+    async (request, reply) => sendPublic(request, reply, await publicArticles.latestNews(request.params.categoryId)),
+  );
 
-  app.get<{ Params: { id: string } }>('/public/articles/:id', async (request, reply) => {
-    const article = await publicArticles.get(idOf(request.params.id));
-    if (!article) throw notFound('Article not found.');
-    return sendPublic(request, reply, article);
-  });
+  api.get(
+    '/public/articles/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'One approved article', params: IdParam, response: { 200: ArticleSchema, 304: z.null() } },
+    },
+    async (request, reply) => {
+      const article = await publicArticles.get(request.params.id);
+      if (!article) throw notFound('Article not found.');
+      return sendPublic(request, reply, article);
+    },
+  );
 }

@@ -6,8 +6,8 @@ import { boundedCount } from '../db/count.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articles, categories } from '../db/schema.ts';
 import { loadArticle, loadArticles } from './model.ts';
-import { z } from 'zod';
-import { notFound, parseOr400 } from '../http/errors.ts';
+import { pageQuery } from '../../contract/http.ts';
+import { notFound } from '../http/errors.ts';
 import type { Article } from '../../contract/articles.ts';
 
 export const RELATED_LIMIT = 6;
@@ -105,24 +105,5 @@ export function createPublicArticlesService({ db }: ServiceDeps) {
 }
 export type PublicArticlesService = ReturnType<typeof createPublicArticlesService>;
 
-const PagingSchema = z.object({
-  page: z.coerce
-    .number({ error: 'page must be a number' })
-    .int('page must be a whole number')
-    .min(0, 'page starts at 0')
-    .max(100_000)
-    .default(0),
-  size: z.coerce
-    .number({ error: 'size must be a number' })
-    .int('size must be a whole number')
-    .min(1, 'size must be between 1 and 50')
-    .max(MAX_PAGE_SIZE, 'size must be between 1 and 50')
-    .default(CATEGORY_PAGE_SIZE),
-});
-
-/** `?page&size` of public lists: zero-based page, size 1..50 (default 5); anything else is a 400. */
-export function parsePaging(query: unknown): { page: number; size: number } {
-  const q = (query ?? {}) as Record<string, unknown>;
-  const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-  return parseOr400(PagingSchema, { page: blankToUndefined(q.page), size: blankToUndefined(q.size) });
-}
+/** Paging of the public lists: 5 a page by default, at most 50. */
+export const PublicPageQuery = pageQuery({ size: CATEGORY_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });

@@ -6,8 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditEntries } from '../db/schema.ts';
-import { parseOr400 } from '../http/errors.ts';
-import { AuditQuerySchema, type AuditAction, type AuditEntry, type AuditPage } from '../../contract/audit.ts';
+import type { AuditAction, AuditEntry, AuditPage, AuditQuery } from '../../contract/audit.ts';
 
 /** Who acts, and from which address. `null` actor: the server itself (a scheduled publication). */
 export type AuditActor = { id: number; username?: string; ip?: string | null };
@@ -75,8 +74,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function createAuditService({ db }: ServiceDeps) {
   return {
     /** Newest first; actor is a case-insensitive part of the username; from/to bound the time. */
-    async list(rawQuery: unknown): Promise<AuditPage> {
-      const q = parseOr400(AuditQuerySchema, rawQuery ?? {});
+    async list(q: AuditQuery): Promise<AuditPage> {
       const where = and(
         q.actor ? sql`lower(${auditEntries.actorName}) like ${`%${escapeLike(q.actor.toLowerCase())}%`}` : undefined,
         q.action ? eq(auditEntries.action, q.action) : undefined,

@@ -3,8 +3,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { categories, featuredCategories } from '../db/schema.ts';
-import { badRequest, parseOr400 } from '../http/errors.ts';
-import { FEATURED_MESSAGES, FeaturedSelectionSchema } from '../../contract/categories.ts';
+import { badRequest } from '../http/errors.ts';
+import { FEATURED_MESSAGES } from '../../contract/categories.ts';
 
 export function createFeaturedService({ db, changes }: ServiceDeps) {
   async function list(): Promise<{ id: number; name: string }[]> {
@@ -20,8 +20,7 @@ export function createFeaturedService({ db, changes }: ServiceDeps) {
     list,
 
     /** Replaces the whole list (DESIGN.md §2); array order is display order. */
-    async replace(body: unknown, actor?: AuditActor) {
-      const ids = parseOr400(FeaturedSelectionSchema, body);
+    async replace(ids: number[], actor?: AuditActor) {
       if (new Set(ids).size !== ids.length) throw badRequest(FEATURED_MESSAGES.duplicate);
       await db.transaction(async (tx) => {
         if (ids.length) {

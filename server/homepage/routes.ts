@@ -1,8 +1,29 @@
-// Homepage: GET /api/public/articles/homepage (SPEC.md §7), cacheable by a CDN.
+// The home page's data in one answer, cacheable by a CDN.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Services } from '../services.ts';
 import { sendPublic } from '../http/cache.ts';
+import { typed } from '../http/openapi.ts';
+import { ArticleListSchema, CategoryRefSchema } from '../../contract/articles.schema.ts';
+
+const HomepageSchema = z.object({
+  latestNews: ArticleListSchema,
+  videoArticles: ArticleListSchema,
+  featuredCategorySections: z.array(z.object({ category: CategoryRefSchema, articles: ArticleListSchema })),
+  breakingNews: ArticleListSchema,
+});
 
 export async function homepageRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.get('/public/articles/homepage', async (request, reply) => sendPublic(request, reply, await services.homepage.get()));
+  typed(app).get(
+    '/public/articles/homepage',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['homepage'],
+        summary: 'Latest news, video articles, featured category sections and breaking news',
+        response: { 200: HomepageSchema, 304: z.null() },
+      },
+    },
+    async (request, reply) => sendPublic(request, reply, await services.homepage.get()),
+  );
 }

@@ -59,6 +59,8 @@ export function applyAccess(api: FastifyInstance) {
     const response = (schema.response ??= {}) as Record<string | number, unknown>;
     const errors: number[] = [];
     if (schema.params || schema.querystring || schema.body || route.method !== 'GET') errors.push(400);
+    // Writes from another site are refused whoever calls (server/http/origin.ts).
+    if (route.method !== 'GET') errors.push(403);
     if (route.url.includes('/:')) errors.push(404);
     schema.operationId ??= operationId(String(route.method), route.url);
     if (access === 'public') {

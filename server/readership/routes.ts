@@ -2,30 +2,48 @@
 // the admin's views per reporter. Views per article ride on the admin approved list.
 import type { FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
+import { z } from 'zod';
 import type { Services } from '../services.ts';
-import { requireRole } from '../http/guards.ts';
 import { sendPublic } from '../http/cache.ts';
+import { typed } from '../http/openapi.ts';
 import { withoutBody } from '../articles/public-service.ts';
+import { IdParam } from '../../contract/http.ts';
+import { ArticleListSchema } from '../../contract/articles.schema.ts';
+
+const tags = ['readership'];
+const ReporterViewsSchema = z.object({ reporterId: z.number(), reporterName: z.string(), articles: z.number(), views: z.number() });
 
 export async function readershipRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { readership } = services;
+  const api = typed(app);
 
   // Sent by navigator.sendBeacon after the page has loaded. Always 204, counted or not: a bot
   // learns nothing, and the reader's page never waits on it.
-  app.post<{ Params: { id: string } }>('/public/articles/:id/view', async (request, reply) => {
-    const agent = request.headers['user-agent'];
-    // Speculative loads (prefetch, prerender) are not reads; a request without a browser's
-    // user agent is a script, and isbot knows the crawlers, previewers and headless browsers.
-    const speculative = /prefetch|prerender/i.test(String(request.headers['sec-purpose'] ?? request.headers.purpose ?? ''));
-    if (agent && !isbot(agent) && !speculative && /^\d{1,10}$/.test(request.params.id)) {
-      readership.record(Number(request.params.id));
-    }
-    return reply.status(204).header('cache-control', 'no-store').send();
-  });
-
-  app.get('/public/articles/most-read', async (request, reply) =>
-    sendPublic(request, reply, withoutBody(await readership.mostRead())),
+  api.post(
+    '/public/articles/:id/view',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Count a read of an article (always 204)', params: IdParam, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const agent = request.headers['user-agent'];
+      // Speculative loads (prefetch, prerender) are not reads; a request without a browser's
+      // user agent is a script, and isbot knows the crawlers, previewers and headless browsers.
+      const speculative = /prefetch|prerender/i.test(String(request.headers['sec-purpose'] ?? request.headers.purpose ?? ''));
+      if (agent && !isbot(agent) && !speculative && request.params.id > 0) readership.record(request.params.id);
+      return reply.status(204).header('cache-control', 'no-store').send(null);
+    },
   );
 
-  app.get('/admin/readership/reporters', { preHandler: requireRole('ADMIN') }, async () => readership.byReporter());
+  api.get(
+    '/public/articles/most-read',
+    { config: { access: 'public' }, schema: { tags, summary: 'The most-read articles (no bodies)', response: { 200: ArticleListSchema, 304: z.null() } } },
+    async (request, reply) => sendPublic(request, reply, withoutBody(await readership.mostRead())),
+  );
+
+  api.get(
+    '/admin/readership/reporters',
+    { config: { access: ['ADMIN'] }, schema: { tags, summary: 'Views per reporter', response: { 200: z.array(ReporterViewsSchema) } } },
+    async () => readership.byReporter(),
+  );
 }

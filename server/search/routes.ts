@@ -1,16 +1,37 @@
-// GET /api/public/articles/search?query&page=0&size=5 (SPEC.md §7, DESIGN.md Lists and search).
+// Search of approved articles: GET /api/public/articles/search?query&page=0&size=5. Rules in ./service.ts.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Services } from '../services.ts';
 import { sendPublic } from '../http/cache.ts';
-import { parsePaging } from '../articles/public-service.ts';
+import { typed } from '../http/openapi.ts';
+import { PublicPageQuery } from '../articles/public-service.ts';
+import { ArticleSchema, pageOf } from '../../contract/articles.schema.ts';
+
+const SearchQuery = PublicPageQuery.extend({
+  // Repeated `query` parameters are read as one query, words joined.
+  query: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((q) => (Array.isArray(q) ? q.join(' ') : (q ?? ''))),
+});
 
 export async function searchRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.get<{ Querystring: Record<string, string | string[]> }>('/public/articles/search', async (request, reply) => {
-    const { page, size } = parsePaging(request.query);
-    const raw = request.query.query;
-    const query = Array.isArray(raw) ? raw.join(' ') : (raw ?? '');
-    const result = await services.search.search(query, page, size);
-    reply.header('x-total-count', String(result.totalElements)).header('access-control-expose-headers', 'X-Total-Count');
-    return sendPublic(request, reply, result);
-  });
+  typed(app).get(
+    '/public/articles/search',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['search'],
+        summary: 'Search approved articles (Telugu, or Telugu typed in English letters); X-Total-Count: matches',
+        querystring: SearchQuery,
+        response: { 200: pageOf(ArticleSchema), 304: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { query, page, size } = request.query;
+      const result = await services.search.search(query, page, size);
+      reply.header('x-total-count', String(result.totalElements)).header('access-control-expose-headers', 'X-Total-Count');
+      return sendPublic(request, reply, result);
+    },
+  );
 }
