@@ -49,7 +49,8 @@ export const ResetPasswordSchema = z.object({
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
 /** POST /api/admin/users/{id}/password-reset → 201 */
-export type PasswordResetLink = { resetUrl: string; expiresAt: string };
+export const PasswordResetLinkSchema = z.object({ resetUrl: z.string(), expiresAt: z.string() });
+export type PasswordResetLink = z.infer<typeof PasswordResetLinkSchema>;
 export const RESET_LINK_HOURS = 24;
 
 export const TotpCodeSchema = z.object({
@@ -61,22 +62,26 @@ export const TotpCodeSchema = z.object({
 export const TotpDisableSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
-export type TotpSetup = { secret: string; otpauthUrl: string };
-export type TotpEnabled = { recoveryCodes: string[] };
+export const TotpSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export type TotpSetup = z.infer<typeof TotpSetupSchema>;
+export const TotpEnabledSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type TotpEnabled = z.infer<typeof TotpEnabledSchema>;
 export const RECOVERY_CODE_COUNT = 10;
 
 /** GET /api/auth/me */
-export type Me = {
-  id: number;
-  username: string;
-  email: string;
-  role: (typeof ROLES)[number];
-  totpEnabled: boolean;
+export const MeSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  totpEnabled: z.boolean(),
   /** REQUIRE_STAFF_TOTP is on and this staff account has not set it up yet. */
-  totpSetupRequired: boolean;
-};
+  totpSetupRequired: z.boolean(),
+});
+export type Me = z.infer<typeof MeSchema>;
 
-export const AuthResultSchema = z.object({ role: z.enum(ROLES), message: z.string() });
+/** Sign-in and registration answer; `totpSetupRequired` when REQUIRE_STAFF_TOTP asks this staff account to set it up. */
+export const AuthResultSchema = z.object({ role: z.enum(ROLES), message: z.string(), totpSetupRequired: z.literal(true).optional() });
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
 export const AuthCheckSchema = z.object({

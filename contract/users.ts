@@ -57,16 +57,18 @@ export const UserListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
-export type UserSummary = {
-  id: number;
-  username: string;
-  email: string;
-  role: Role;
+export const UserSummarySchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
   /** Articles of every status this user wrote; lets the screen say when a reporter has nothing to move. */
-  articleCount: number;
-};
+  articleCount: z.number(),
+});
+export type UserSummary = z.infer<typeof UserSummarySchema>;
 
-export type UserPage = { content: UserSummary[]; totalPages: number; totalElements: number };
+export const UserPageSchema = z.object({ content: z.array(UserSummarySchema), totalPages: z.number(), totalElements: z.number() });
+export type UserPage = z.infer<typeof UserPageSchema>;
 
 export const AssignRoleSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
@@ -91,13 +93,5 @@ export const ReassignAndDeleteSchema = z.object({
 });
 export type ReassignAndDeleteInput = z.infer<typeof ReassignAndDeleteSchema>;
 
-/** Path parameter: digits only, so '1e3' or '-1' is a 400 rather than some other user. */
-export const UserIdParamSchema = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9][0-9]{0,9}$/, 'id must be a user id.')
-    .transform(Number)
-    .pipe(z.number().max(2_147_483_647, 'id must be a user id.')),
-});
-
-export type MessageResult = { message: string };
+export const MessageResultSchema = z.object({ message: z.string() });
+export type MessageResult = z.infer<typeof MessageResultSchema>;

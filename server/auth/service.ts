@@ -6,18 +6,16 @@ import type { Config } from '../config.ts';
 import { passwordResets, users } from '../db/schema.ts';
 import {
   AUTH_MESSAGES,
-  ChangePasswordSchema,
-  LoginSchema,
-  RegisterSchema,
+  type ChangePasswordInput,
+  type LoginInput,
+  type RegisterInput,
   RESET_LINK_HOURS,
-  ResetPasswordSchema,
-  TotpDisableSchema,
+  type ResetPasswordInput,
   type Me,
   type PasswordResetLink,
 } from '../../contract/auth.ts';
 import type { Role } from '../../contract/roles.ts';
-import { UserIdParamSchema } from '../../contract/users.ts';
-import { badRequest, conflict, notFound, parseOr400, unauthorized } from '../http/errors.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../http/errors.ts';
 import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
 import { digestToken, type SessionStore, type SessionUser } from './sessions.ts';
 import { createSignInThrottle } from './throttle.ts';
@@ -47,8 +45,7 @@ export function createAuthService({
   }
 
   return {
-    async register(body: unknown) {
-      const input = parseOr400(RegisterSchema, body);
+    async register(input: RegisterInput) {
       const [taken] = await db
         .select({ username: users.username, email: users.email })
         .from(users)
@@ -79,8 +76,7 @@ export function createAuthService({
       }
     },
 
-    async login(body: unknown, ip?: string) {
-      const input = parseOr400(LoginSchema, body);
+    async login(input: LoginInput, ip?: string) {
       // Checked before the password: a locked account answers 429 whether the password is right or not.
       await throttle.check(input.username);
       const user = await findByUsername(input.username);
@@ -128,8 +124,7 @@ export function createAuthService({
     },
 
     /** The caller's own password; every other session of theirs ends, this one stays. */
-    async changePassword(user: SessionUser, currentToken: string | undefined, body: unknown) {
-      const input = parseOr400(ChangePasswordSchema, body);
+    async changePassword(user: SessionUser, currentToken: string | undefined, input: ChangePasswordInput) {
       const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
       if (!row || !(await verifyPassword(row.hash, input.currentPassword))) {
         throw badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
@@ -142,8 +137,7 @@ export function createAuthService({
     },
 
     /** An admin's one-time link for another account: 24 h, one use, a new link voids the old. */
-    async issuePasswordReset(admin: SessionUser, params: unknown, ip?: string): Promise<PasswordResetLink> {
-      const { id } = parseOr400(UserIdParamSchema, params);
+    async issuePasswordReset(admin: SessionUser, id: number, ip?: string): Promise<PasswordResetLink> {
       if (id === admin.id) throw badRequest(AUTH_MESSAGES.resetOwnAccount);
       const [target] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id));
       if (!target) throw notFound(AUTH_MESSAGES.userNotFound);
@@ -169,8 +163,7 @@ export function createAuthService({
      * turns two-step sign-in off: a reset link is how someone who lost their phone gets back in
      * (REQUIRE_STAFF_TOTP then asks staff to set it up again).
      */
-    async resetPassword(body: unknown) {
-      const input = parseOr400(ResetPasswordSchema, body);
+    async resetPassword(input: ResetPasswordInput) {
       const passwordHash = await hashPassword(input.newPassword);
       const username = await db.transaction(async (tx) => {
         const [link] = await tx
@@ -197,8 +190,7 @@ export function createAuthService({
       if (username) await throttle.succeed(username);
     },
 
-    async disableTotp(user: SessionUser, body: unknown) {
-      const { password } = parseOr400(TotpDisableSchema, body);
+    async disableTotp(user: SessionUser, { password }: { password: string }) {
       const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
       if (!row || !(await verifyPassword(row.hash, password))) {
         throw badRequest(AUTH_MESSAGES.wrongPassword, { password: AUTH_MESSAGES.wrongPassword });

@@ -6,8 +6,8 @@ import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../db/client.ts';
 import { staffTotp, totpRecoveryCodes } from '../db/schema.ts';
 import { SITE_NAME } from '../../app/lib/site.ts';
-import { AUTH_MESSAGES, RECOVERY_CODE_COUNT, TotpCodeSchema, type TotpEnabled, type TotpSetup } from '../../contract/auth.ts';
-import { badRequest, conflict, parseOr400 } from '../http/errors.ts';
+import { AUTH_MESSAGES, RECOVERY_CODE_COUNT, type TotpEnabled, type TotpSetup } from '../../contract/auth.ts';
+import { badRequest, conflict } from '../http/errors.ts';
 
 const PERIOD = 30;
 const totpFor = (secret: string, label = '') =>
@@ -46,8 +46,7 @@ export function createTotpService(db: Db) {
         .onConflictDoUpdate({ target: staffTotp.userId, set: { secret, enabledAt: null, lastStep: null } });
       return { secret, otpauthUrl: totpFor(secret, user.username).toString() };
     },
-    async enable(userId: number, body: unknown): Promise<TotpEnabled> {
-      const { code } = parseOr400(TotpCodeSchema, body);
+    async enable(userId: number, { code }: { code: string }): Promise<TotpEnabled> {
       const [row] = await db.select().from(staffTotp).where(eq(staffTotp.userId, userId));
       if (!row) throw badRequest(AUTH_MESSAGES.totpNotStarted);
       if (row.enabledAt) throw conflict(AUTH_MESSAGES.totpAlreadyOn);

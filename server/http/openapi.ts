@@ -49,10 +49,11 @@ export function applyAccess(api: FastifyInstance) {
     if (access === undefined) return;
     const schema = (route.schema ??= {}) as FastifySchema & Record<string, unknown>;
     // GET's automatic HEAD twin shares the schema and arrives here too: guard it, document once.
-    if (access !== 'public' && !toArray(route.preHandler).some((h) => guards.has(h))) {
+    // Before validation: who may call is answered (401/403) before what they sent (400).
+    if (access !== 'public' && !toArray(route.preValidation).some((h) => guards.has(h))) {
       const guard = route.config?.duringTotpSetup ? requireRoleDuringTotpSetup(...access) : requireRole(...access);
       guards.add(guard);
-      route.preHandler = [guard, ...toArray(route.preHandler)];
+      route.preValidation = [guard, ...toArray(route.preValidation)];
     }
     if (documented.has(schema)) return;
     documented.add(schema);

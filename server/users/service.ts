@@ -4,18 +4,17 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, notFound, parseOr400 } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Role } from '../../contract/roles.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import {
-  AssignRoleSchema,
-  ReassignAndDeleteSchema,
-  ReassignAndUpdateRoleSchema,
   USER_MESSAGES,
-  UserIdParamSchema,
-  UserListQuerySchema,
   type MessageResult,
   type UserPage,
+  type UserListQuery,
+  type AssignRoleInput,
+  type ReassignAndUpdateRoleInput,
+  type ReassignAndDeleteInput,
 } from '../../contract/users.ts';
 
 /** The signed-in admin making the change (username and address go to the audit trail). */
@@ -99,8 +98,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
   }
 
   return {
-    async list(query: unknown): Promise<UserPage> {
-      const { page, size, role, search } = parseOr400(UserListQuerySchema, query);
+    async list({ page, size, role, search }: UserListQuery): Promise<UserPage> {
       const conditions: SQL[] = [];
       if (role) conditions.push(eq(users.role, role));
       if (search) conditions.push(sql`lower(${users.username}) like ${`%${escapeLike(search.toLowerCase())}%`} escape '\\'`);
@@ -118,8 +116,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
     },
 
     /** A direct role change; a reporter with articles must go through reassignAndUpdateRole. */
-    async assignRole(actor: Actor, body: unknown): Promise<MessageResult> {
-      const input = parseOr400(AssignRoleSchema, body);
+    async assignRole(actor: Actor, input: AssignRoleInput): Promise<MessageResult> {
       await db.transaction(async (tx) => {
         const [found] = await tx
           .select({ id: users.id })
@@ -148,8 +145,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
       return { message: USER_MESSAGES.roleChanged };
     },
 
-    async reassignAndUpdateRole(actor: Actor, body: unknown): Promise<MessageResult> {
-      const input = parseOr400(ReassignAndUpdateRoleSchema, body);
+    async reassignAndUpdateRole(actor: Actor, input: ReassignAndUpdateRoleInput): Promise<MessageResult> {
       const moved = await db.transaction(async (tx) => {
         const n = await reassignWithin(tx, actor, input.fromReporterId, input.toReporterId);
         const [changed] = await tx
@@ -172,8 +168,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
       return { message: USER_MESSAGES.reassignedAndRoleChanged };
     },
 
-    async reassignAndDeleteReporter(actor: Actor, body: unknown): Promise<MessageResult> {
-      const input = parseOr400(ReassignAndDeleteSchema, body);
+    async reassignAndDeleteReporter(actor: Actor, input: ReassignAndDeleteInput): Promise<MessageResult> {
       const moved = await db.transaction(async (tx) => {
         const n = await reassignWithin(tx, actor, input.fromReporterId, input.toReporterId);
         await sessions.destroyAllForUser(input.fromReporterId, tx);
@@ -196,8 +191,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
     },
 
     /** Deletes an account that owns no articles; a reporter with articles needs reassignAndDeleteReporter. */
-    async deleteUser(actor: Actor, params: unknown): Promise<MessageResult> {
-      const { id } = parseOr400(UserIdParamSchema, params);
+    async deleteUser(actor: Actor, id: number): Promise<MessageResult> {
       refuseOwnAccount(actor, id);
       try {
         await db.transaction(async (tx) => {

@@ -456,10 +456,10 @@ describe(`admin user API (${TEST_DB})`, () => {
       expect(await isSignedIn(admin.cookie)).toBe(true);
     });
 
-    it.each(['abc', '0', '-1', '1.5', '1e3', '99999999999'])('answers 400 for the id %s', async (id) => {
+    it.each(['abc', '0', '-1', '1.5', '1e3', '99999999999'])('answers 404 for the id %s: it names no user', async (id) => {
       const res = await call('DELETE', `/api/admin/users/${id}`, admin.cookie);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('id must be a user id.');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe(USER_MESSAGES.notFound);
     });
 
     it('two deletes of one user at the same time: one succeeds, the other is a 404, never a 500', async () => {
