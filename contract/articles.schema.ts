@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATUSES, type Article, type ArticleImage } from './articles.ts';
 import { Timestamp } from './http.ts';
+import { REVISION_FIELDS, REVISION_KINDS } from './drafts.ts';
 
 export const ArticleImageSchema = z.object({
   url: z.string(),
@@ -40,3 +41,42 @@ export const ArticleListSchema = z.array(ArticleSchema);
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ content: z.array(item), totalElements: z.number(), totalPages: z.number() });
 }
+
+/** In lists that open each article by id: everything but the body. */
+export const ArticleListItemSchema = ArticleSchema.omit({ content: true });
+
+/** An admin's act on an article: what happened, and the article as it is now. */
+export const ReviewResultSchema = z.object({ message: z.string(), article: ArticleSchema });
+
+/** The admin's approved list: each article with its views (all time). */
+export const ApprovedPageSchema = pageOf(ArticleSchema.extend({ views: z.number() }));
+
+/** The reporter's approved list. */
+export const ReporterApprovedPageSchema = z.object({ articles: ArticleListSchema, totalPages: z.number() });
+
+/** A reporter's unfinished article: an article with its save version. */
+export const DraftSchema = ArticleSchema.extend({ version: z.number(), updatedAt: Timestamp });
+
+export const RevisionSummarySchema = z.object({
+  id: z.number(),
+  articleId: z.number(),
+  kind: z.enum(REVISION_KINDS),
+  createdAt: Timestamp,
+  editor: z.object({ id: z.number().nullable(), name: z.string().nullable() }),
+  restoredFromId: z.number().nullable(),
+  changed: z.array(z.enum(REVISION_FIELDS)),
+});
+
+export const RevisionSchema = RevisionSummarySchema.extend({
+  title: z.string(),
+  author: z.string(),
+  content: z.string(),
+  region: z.string().nullable(),
+  youtubeVideoId: z.string().nullable(),
+  categories: z.array(CategoryRefSchema),
+  imageUrls: z.array(z.string()),
+});
+
+export const ChangesSinceRejectionSchema = z.object({
+  changes: z.object({ before: RevisionSchema, after: RevisionSchema }).nullable(),
+});

@@ -122,7 +122,7 @@ describe(`admin review API (${TEST_DB})`, () => {
     expect(first.reporterName).toMatch(/^reporter/);
   });
 
-  it('shows one article of any status with its rejection reason; unknown 404, malformed id 400', async () => {
+  it('shows one article of any status with its rejection reason; unknown or malformed id 404', async () => {
     const a = await makeArticle();
     await call('PUT', `/api/admin/articles/reject/${a.id}`, admin, { reason: 'ఫోటో స్పష్టంగా లేదు' });
     const res = await call('GET', `/api/admin/articles/${a.id}`, admin);
@@ -132,8 +132,8 @@ describe(`admin review API (${TEST_DB})`, () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(REVIEW_MESSAGES.notFound);
     const bad = await call('GET', '/api/admin/articles/abc', admin);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe(REVIEW_MESSAGES.invalidId);
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json().message).toBe(REVIEW_MESSAGES.notFound);
   });
 
   it('approves a pending article: status, publication date now, public on the next request', async () => {

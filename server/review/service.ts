@@ -15,25 +15,16 @@ import type { Tx } from '../db/client.ts';
 import { articleViews, articles } from '../db/schema.ts';
 import { categoryIdsOf, loadArticle, loadArticles } from '../articles/model.ts';
 import { imageIdsHeldBy } from '../articles/revisions.ts';
-import { badRequest, conflict, notFound, parseOr400 } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import {
-  ApprovedQuerySchema,
-  BreakingSchema,
-  PublishAtSchema,
-  RejectSchema,
   REVIEW_MESSAGES,
   type ApprovedPage,
+  type ApprovedQuery,
   type ReviewResult,
 } from '../../contract/review.ts';
 import type { Article, ArticleListItem } from '../../contract/articles.ts';
 
-/** Route parameters arrive as strings; anything but a positive integer is a 400. */
-export function articleIdFrom(value: unknown): number {
-  const id = typeof value === 'number' ? value : /^\d{1,9}$/.test(String(value)) ? Number(value) : NaN;
-  if (!Number.isInteger(id) || id <= 0) throw badRequest(REVIEW_MESSAGES.invalidId);
-  return id;
-}
 
 /** LIKE pattern for a substring match: the admin's % and _ are literal characters. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -140,14 +131,12 @@ export function createReviewService(deps: ServiceDeps) {
     },
 
     /** One article of any status, with its rejection reason. */
-    async get(idParam: unknown): Promise<Article> {
-      return reload(articleIdFrom(idParam));
+    async get(id: number): Promise<Article> {
+      return reload(id);
     },
 
     /** Approve now, or with `publishAt` ahead, schedule (also reschedules a SCHEDULED article). */
-    async approve(idParam: unknown, query: { publishAt?: unknown } = {}, actor?: AuditActor): Promise<ReviewResult> {
-      const id = articleIdFrom(idParam);
-      const publishAt = parseOr400(PublishAtSchema, query.publishAt === undefined ? undefined : String(query.publishAt));
+    async approve(id: number, { publishAt }: { publishAt?: Date } = {}, actor?: AuditActor): Promise<ReviewResult> {
       const outcome = await db.transaction((tx) => approveArticleIn(tx, id, { actor, now: clock.now(), publishAt }));
       // A schedule shows nothing yet, but other instances' publishing clocks re-arm on the change.
       await changes.contentChanged({ articles: [id], categories: await categoryIdsOf(db, id) });
@@ -158,8 +147,7 @@ export function createReviewService(deps: ServiceDeps) {
     },
 
     /** SCHEDULED -> PENDING: back in the queue, its publication date the submission time again. */
-    async unschedule(idParam: unknown, actor?: AuditActor): Promise<ReviewResult> {
-      const id = articleIdFrom(idParam);
+    async unschedule(id: number, actor?: AuditActor): Promise<ReviewResult> {
       await db.transaction(async (tx) => {
         const row = await lockArticle(tx, id);
         if (row.status !== 'SCHEDULED') throw conflict(REVIEW_MESSAGES.notScheduled);
@@ -180,9 +168,7 @@ export function createReviewService(deps: ServiceDeps) {
       return { message: REVIEW_MESSAGES.unscheduled, article: await reload(id) };
     },
 
-    async reject(idParam: unknown, body: unknown, actor?: AuditActor): Promise<ReviewResult> {
-      const id = articleIdFrom(idParam);
-      const { reason } = parseOr400(RejectSchema, body);
+    async reject(id: number, { reason }: { reason: string | null }, actor?: AuditActor): Promise<ReviewResult> {
       await db.transaction(async (tx) => {
         const row = await lockArticle(tx, id);
         if (row.status === 'APPROVED') throw conflict(REVIEW_MESSAGES.cannotRejectApproved);
@@ -211,9 +197,7 @@ export function createReviewService(deps: ServiceDeps) {
     },
 
     /** Breaking news for `hours` (1-24) from now: leads the ticker and the home banner until then. */
-    async markBreaking(idParam: unknown, body: unknown, actor?: AuditActor): Promise<ReviewResult> {
-      const id = articleIdFrom(idParam);
-      const { hours } = parseOr400(BreakingSchema, body ?? {});
+    async markBreaking(id: number, { hours }: { hours: number }, actor?: AuditActor): Promise<ReviewResult> {
       const until = new Date(clock.now().getTime() + hours * 3_600_000);
       await db.transaction(async (tx) => {
         const row = await lockArticle(tx, id);
@@ -232,8 +216,7 @@ export function createReviewService(deps: ServiceDeps) {
       return { message: REVIEW_MESSAGES.breakingSet, article: await reload(id) };
     },
 
-    async clearBreaking(idParam: unknown, actor?: AuditActor): Promise<ReviewResult> {
-      const id = articleIdFrom(idParam);
+    async clearBreaking(id: number, actor?: AuditActor): Promise<ReviewResult> {
       await db.transaction(async (tx) => {
         const row = await lockArticle(tx, id);
         await tx.update(articles).set({ breakingUntil: null }).where(eq(articles.id, id));
@@ -244,8 +227,7 @@ export function createReviewService(deps: ServiceDeps) {
     },
 
     /** Approved articles, newest publication first, optionally filtered by a title substring. */
-    async listApproved(query: unknown): Promise<ApprovedPage> {
-      const { page, pageSize, title, sort } = parseOr400(ApprovedQuerySchema, query ?? {});
+    async listApproved({ page, pageSize, title, sort }: ApprovedQuery): Promise<ApprovedPage> {
       const views =
         sql<number>`coalesce((select sum(${articleViews.views}) from ${articleViews} where ${articleViews.articleId} = ${articles.id}), 0)`.mapWith(
           Number,
@@ -275,8 +257,7 @@ export function createReviewService(deps: ServiceDeps) {
     },
 
     /** Deletes an article of any status and releases its images in the same transaction. */
-    async remove(idParam: unknown, actor?: AuditActor): Promise<{ message: string }> {
-      const id = articleIdFrom(idParam);
+    async remove(id: number, actor?: AuditActor): Promise<{ message: string }> {
       const categories = await db.transaction(async (tx) => {
         const row = await lockArticle(tx, id);
         const categories = await categoryIdsOf(tx, id);
