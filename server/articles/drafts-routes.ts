@@ -1,69 +1,124 @@
-// Drafts and revision history over HTTP: thin adapters over ./drafts.ts and ./revisions.ts.
+// Drafts and revision history over HTTP. Rules in ./drafts.ts and ./revisions.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
-import { currentUser, requireRole } from '../http/guards.ts';
-import { notFound, parseOr400 } from '../http/errors.ts';
-import { articleId, readArticleRequest } from './routes.ts';
+import { currentUser } from '../http/guards.ts';
+import { typed } from '../http/openapi.ts';
+import { ARTICLE_MULTIPART, readArticleRequest } from './routes.ts';
 import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
-import { DRAFT_MESSAGES } from '../../contract/drafts.ts';
+import { ErrorBody, IdParam, toId } from '../../contract/http.ts';
+import {
+  ArticleSchema,
+  ChangesSinceRejectionSchema,
+  DraftSchema,
+  ReviewResultSchema,
+  RevisionSchema,
+  RevisionSummarySchema,
+} from '../../contract/articles.schema.ts';
 
-const RevParams = z.object({ revId: z.string() });
-function revisionId(params: unknown): number {
-  const raw = parseOr400(RevParams, params).revId;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) <= 0) throw notFound(DRAFT_MESSAGES.revisionNotFound);
-  return Number(raw);
-}
+const RevisionParams = z.object({ id: IdParam.shape.id, revId: z.string().transform(toId) });
+const tags = ['drafts and revisions'];
+const reporterOnly = { access: ['REPORTER'] as const };
+const authorOrAdmin = { access: ['REPORTER', 'ADMIN'] as const };
+const adminOnly = { access: ['ADMIN'] as const };
+/** A stale save answers 409 with the newer draft (`version`, `draft`): nothing is overwritten. */
+const staleSave = { 409: ErrorBody };
 
 export async function draftsRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { drafts, revisions } = services;
-  const reporterOnly = { preHandler: requireRole('REPORTER') };
-  const authorOrAdmin = { preHandler: requireRole('REPORTER', 'ADMIN') };
-  const adminOnly = { preHandler: requireRole('ADMIN') };
+  const api = typed(app);
   // One more file than allowed is read so the count rule answers with its own message.
   const maxFiles = MAX_ARTICLE_IMAGES + 2;
+  const description = `${ARTICLE_MULTIPART} A draft may lack any field; \`version\` is the version last read.`;
 
-  app.post('/articles/drafts', reporterOnly, async (request, reply) => {
-    const { article, images } = await readArticleRequest(request, maxFiles);
-    return reply.status(201).send(await drafts.create(currentUser(request), article, images));
-  });
-
-  app.put('/articles/drafts/:id', reporterOnly, async (request) => {
-    const { article, images } = await readArticleRequest(request, maxFiles);
-    return drafts.save(currentUser(request), articleId(request.params), article, images);
-  });
-
-  app.post('/articles/drafts/:id/submit', reporterOnly, async (request) => {
-    const id = articleId(request.params);
-    // An empty body submits the draft as stored.
-    const body = request.isMultipart() || request.body ? await readArticleRequest(request, maxFiles) : undefined;
-    return drafts.submit(currentUser(request), id, body?.article ?? undefined, body?.images ?? []);
-  });
-
-  app.get('/reporter/articles/drafts', reporterOnly, async (request) => drafts.listOwn(currentUser(request)));
-
-  app.get('/reporter/articles/drafts/:id', reporterOnly, async (request) =>
-    drafts.getOwn(currentUser(request), articleId(request.params)),
+  api.post(
+    '/articles/drafts',
+    { config: reporterOnly, schema: { tags, summary: 'Start a draft', description, response: { 201: DraftSchema, 413: ErrorBody } } },
+    async (request, reply) => {
+      const { article, images } = await readArticleRequest(request, maxFiles);
+      return reply.status(201).send(await drafts.create(currentUser(request), article, images));
+    },
   );
 
-  app.delete('/reporter/articles/drafts/:id', reporterOnly, async (request, reply) => {
-    await drafts.remove(currentUser(request), articleId(request.params));
-    return reply.status(204).send();
-  });
-
-  app.get('/articles/:id/revisions', authorOrAdmin, async (request) =>
-    revisions.list(currentUser(request), articleId(request.params)),
+  api.put(
+    '/articles/drafts/:id',
+    { config: reporterOnly, schema: { tags, summary: 'Save a draft', description, params: IdParam, response: { 200: DraftSchema, ...staleSave, 413: ErrorBody } } },
+    async (request) => {
+      const { article, images } = await readArticleRequest(request, maxFiles);
+      return drafts.save(currentUser(request), request.params.id, article, images);
+    },
   );
 
-  app.get('/articles/:id/revisions/:revId', authorOrAdmin, async (request) =>
-    revisions.get(currentUser(request), articleId(request.params), revisionId(request.params)),
+  api.post(
+    '/articles/drafts/:id/submit',
+    {
+      config: reporterOnly,
+      schema: {
+        tags,
+        summary: 'Submit a draft for review (an empty body submits it as stored)',
+        description,
+        params: IdParam,
+        response: { 200: ArticleSchema, ...staleSave, 413: ErrorBody },
+      },
+    },
+    async (request) => {
+      // An empty body submits the draft as stored.
+      const body = request.isMultipart() || request.body ? await readArticleRequest(request, maxFiles) : undefined;
+      return drafts.submit(currentUser(request), request.params.id, body?.article ?? undefined, body?.images ?? []);
+    },
   );
 
-  app.get('/admin/articles/:id/changes-since-rejection', adminOnly, async (request) => ({
-    changes: await revisions.sinceRejection(currentUser(request), articleId(request.params)),
-  }));
+  api.get(
+    '/reporter/articles/drafts',
+    { config: reporterOnly, schema: { tags, summary: 'My drafts, newest first', response: { 200: z.array(DraftSchema) } } },
+    async (request) => drafts.listOwn(currentUser(request)),
+  );
 
-  app.post('/admin/articles/:id/revisions/:revId/restore', adminOnly, async (request) =>
-    revisions.restore(currentUser(request), articleId(request.params), revisionId(request.params), request.ip),
+  api.get(
+    '/reporter/articles/drafts/:id',
+    { config: reporterOnly, schema: { tags, summary: 'One of my drafts', params: IdParam, response: { 200: DraftSchema } } },
+    async (request) => drafts.getOwn(currentUser(request), request.params.id),
+  );
+
+  api.delete(
+    '/reporter/articles/drafts/:id',
+    { config: reporterOnly, schema: { tags, summary: 'Delete one of my drafts', params: IdParam, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await drafts.remove(currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/articles/:id/revisions',
+    {
+      config: authorOrAdmin,
+      schema: { tags, summary: "An article's revisions, newest first (its reporter or an admin)", params: IdParam, response: { 200: z.array(RevisionSummarySchema) } },
+    },
+    async (request) => revisions.list(currentUser(request), request.params.id),
+  );
+
+  api.get(
+    '/articles/:id/revisions/:revId',
+    { config: authorOrAdmin, schema: { tags, summary: 'One revision in full', params: RevisionParams, response: { 200: RevisionSchema } } },
+    async (request) => revisions.get(currentUser(request), request.params.id, request.params.revId),
+  );
+
+  api.get(
+    '/admin/articles/:id/changes-since-rejection',
+    {
+      config: adminOnly,
+      schema: { tags, summary: 'What a resubmitted article changed since it was rejected (null when nothing to compare)', params: IdParam, response: { 200: ChangesSinceRejectionSchema } },
+    },
+    async (request) => ({ changes: await revisions.sinceRejection(currentUser(request), request.params.id) }),
+  );
+
+  api.post(
+    '/admin/articles/:id/revisions/:revId/restore',
+    {
+      config: adminOnly,
+      schema: { tags, summary: 'Make an earlier revision the current text (recorded as a new revision)', params: RevisionParams, response: { 200: ReviewResultSchema, 409: ErrorBody } },
+    },
+    async (request) => revisions.restore(currentUser(request), request.params.id, request.params.revId, request.ip),
   );
 }

@@ -17,7 +17,7 @@ import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import { MAX_ARTICLE_IMAGES, type Article } from '../../contract/articles.ts';
 import {
   ARTICLE_MESSAGES,
-  ApprovedListQuerySchema,
+  type ApprovedListQuery,
   ArticleCreateSchema,
   ArticleEditSchema,
   type ArticleEditInput,
@@ -221,8 +221,7 @@ export function createArticlesService(deps: ServiceDeps) {
     },
 
     /** GET /api/reporter/articles/approved: own APPROVED, newest first, title filter. */
-    async listApproved(user: SessionUser, rawQuery: unknown): Promise<{ articles: Article[]; totalPages: number }> {
-      const query = parseOr400(ApprovedListQuerySchema, rawQuery);
+    async listApproved(user: SessionUser, query: ApprovedListQuery): Promise<{ articles: Article[]; totalPages: number }> {
       const where = and(
         eq(articles.reporterId, user.id),
         eq(articles.approvalStatus, 'APPROVED'),
