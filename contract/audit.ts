@@ -49,7 +49,11 @@ export const AuditEntrySchema = z.object({
   ip: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-export const AuditPageSchema = z.object({ content: z.array(AuditEntrySchema), totalPages: z.number(), totalElements: z.number() });
+export const AuditPageSchema = z.object({
+  content: z.array(AuditEntrySchema),
+  totalPages: z.number(),
+  totalElements: z.number(),
+});
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 export const AUDIT_MESSAGES = {

@@ -81,7 +81,11 @@ export const MeSchema = z.object({
 export type Me = z.infer<typeof MeSchema>;
 
 /** Sign-in and registration answer; `totpSetupRequired` when REQUIRE_STAFF_TOTP asks this staff account to set it up. */
-export const AuthResultSchema = z.object({ role: z.enum(ROLES), message: z.string(), totpSetupRequired: z.literal(true).optional() });
+export const AuthResultSchema = z.object({
+  role: z.enum(ROLES),
+  message: z.string(),
+  totpSetupRequired: z.literal(true).optional(),
+});
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
 export const AuthCheckSchema = z.object({

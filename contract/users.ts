@@ -1,6 +1,6 @@
 // User management shapes (SPEC.md §2 All Users screen, §7 Admin user calls) and the texts of SPEC.md §4, §8.
 import { z } from 'zod';
-import { ROLES, type Role } from './roles.ts';
+import { ROLES } from './roles.ts';
 
 export const USERS_PAGE_SIZE = 10;
 /** Largest page a caller may ask for; the reassign dropdown walks pages of this size. */
@@ -67,7 +67,11 @@ export const UserSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
-export const UserPageSchema = z.object({ content: z.array(UserSummarySchema), totalPages: z.number(), totalElements: z.number() });
+export const UserPageSchema = z.object({
+  content: z.array(UserSummarySchema),
+  totalPages: z.number(),
+  totalElements: z.number(),
+});
 export type UserPage = z.infer<typeof UserPageSchema>;
 
 export const AssignRoleSchema = z.object({

@@ -26,6 +26,8 @@ console.log(`wrote ${path.relative(appRoot, file)}`);
 
 if (process.argv.includes('--lint')) {
   const redocly = path.join(appRoot, 'node_modules/.bin/redocly');
-  const run = spawnSync(redocly, ['lint', file, '--config', path.join(appRoot, 'redocly.yaml')], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [redocly, 'lint', file, '--config', path.join(appRoot, 'redocly.yaml')], {
+    stdio: 'inherit',
+  });
   process.exit(run.status ?? 1);
 }

@@ -56,7 +56,13 @@ export const registeredRoutes = (app: FastifyInstance) => routeLists.get(app) ??
 /** Upload limits: 4 article images of 2 MB plus form fields; the services check each file again. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
-export async function buildApp({ services, build, clientDir, logger = false, checkResponses = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  services,
+  build,
+  clientDir,
+  logger = false,
+  checkResponses = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
     logger,

@@ -34,7 +34,11 @@ export async function aboutRoutes(app: FastifyInstance, { services }: { services
     '/public/about',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'The About Us page (204 when none exists yet)', response: { 200: AboutUsSchema, 204: z.null(), 304: z.null() } },
+      schema: {
+        tags,
+        summary: 'The About Us page (204 when none exists yet)',
+        response: { 200: AboutUsSchema, 204: z.null(), 304: z.null() },
+      },
     },
     async (request, reply) => {
       const page = await about.get();
@@ -47,7 +51,12 @@ export async function aboutRoutes(app: FastifyInstance, { services }: { services
     '/admin/about',
     {
       config: { access: ['ADMIN'] },
-      schema: { tags, summary: 'Create the About Us page (once)', description: multipartNote, response: { 201: AboutSavedSchema, 413: ErrorBody } },
+      schema: {
+        tags,
+        summary: 'Create the About Us page (once)',
+        description: multipartNote,
+        response: { 201: AboutSavedSchema, 413: ErrorBody },
+      },
     },
     async (request, reply) => {
       const page = await about.create(await readAboutRequest(request), actorOf(request));
@@ -59,7 +68,12 @@ export async function aboutRoutes(app: FastifyInstance, { services }: { services
     '/admin/about',
     {
       config: { access: ['ADMIN'] },
-      schema: { tags, summary: 'Update the About Us page', description: multipartNote, response: { 200: AboutSavedSchema, 404: ErrorBody, 413: ErrorBody } },
+      schema: {
+        tags,
+        summary: 'Update the About Us page',
+        description: multipartNote,
+        response: { 200: AboutSavedSchema, 404: ErrorBody, 413: ErrorBody },
+      },
     },
     async (request) => {
       const page = await about.update(await readAboutRequest(request), actorOf(request));

@@ -19,7 +19,10 @@ export async function adsRoutes(app: FastifyInstance, { services }: { services: 
 
   api.get(
     '/public/ads',
-    { config: { access: 'public' }, schema: { tags, summary: 'Ads in rotation order', response: { 200: AdList, 304: z.null() } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Ads in rotation order', response: { 200: AdList, 304: z.null() } },
+    },
     async (request, reply) => sendPublic(request, reply, await ads.listPublic()),
   );
 
@@ -58,7 +61,10 @@ export async function adsRoutes(app: FastifyInstance, { services }: { services: 
 
   api.delete(
     '/admin/ads/:id',
-    { config: { access: ['ADMIN'] }, schema: { tags, summary: 'Delete an ad', params: IdParam, response: { 200: MessageSchema } } },
+    {
+      config: { access: ['ADMIN'] },
+      schema: { tags, summary: 'Delete an ad', params: IdParam, response: { 200: MessageSchema } },
+    },
     async (request) => {
       await ads.remove(request.params.id, actorOf(request));
       return { message: AD_MESSAGES.deleted };

@@ -33,7 +33,10 @@ export async function draftsRoutes(app: FastifyInstance, { services }: { service
 
   api.post(
     '/articles/drafts',
-    { config: reporterOnly, schema: { tags, summary: 'Start a draft', description, response: { 201: DraftSchema, 413: ErrorBody } } },
+    {
+      config: reporterOnly,
+      schema: { tags, summary: 'Start a draft', description, response: { 201: DraftSchema, 413: ErrorBody } },
+    },
     async (request, reply) => {
       const { article, images } = await readArticleRequest(request, maxFiles);
       return reply.status(201).send(await drafts.create(currentUser(request), article, images));
@@ -42,7 +45,16 @@ export async function draftsRoutes(app: FastifyInstance, { services }: { service
 
   api.put(
     '/articles/drafts/:id',
-    { config: reporterOnly, schema: { tags, summary: 'Save a draft', description, params: IdParam, response: { 200: DraftSchema, ...staleSave, 413: ErrorBody } } },
+    {
+      config: reporterOnly,
+      schema: {
+        tags,
+        summary: 'Save a draft',
+        description,
+        params: IdParam,
+        response: { 200: DraftSchema, ...staleSave, 413: ErrorBody },
+      },
+    },
     async (request) => {
       const { article, images } = await readArticleRequest(request, maxFiles);
       return drafts.save(currentUser(request), request.params.id, article, images);
@@ -93,14 +105,22 @@ export async function draftsRoutes(app: FastifyInstance, { services }: { service
     '/articles/:id/revisions',
     {
       config: authorOrAdmin,
-      schema: { tags, summary: "An article's revisions, newest first (its reporter or an admin)", params: IdParam, response: { 200: z.array(RevisionSummarySchema) } },
+      schema: {
+        tags,
+        summary: "An article's revisions, newest first (its reporter or an admin)",
+        params: IdParam,
+        response: { 200: z.array(RevisionSummarySchema) },
+      },
     },
     async (request) => revisions.list(currentUser(request), request.params.id),
   );
 
   api.get(
     '/articles/:id/revisions/:revId',
-    { config: authorOrAdmin, schema: { tags, summary: 'One revision in full', params: RevisionParams, response: { 200: RevisionSchema } } },
+    {
+      config: authorOrAdmin,
+      schema: { tags, summary: 'One revision in full', params: RevisionParams, response: { 200: RevisionSchema } },
+    },
     async (request) => revisions.get(currentUser(request), request.params.id, request.params.revId),
   );
 
@@ -108,7 +128,12 @@ export async function draftsRoutes(app: FastifyInstance, { services }: { service
     '/admin/articles/:id/changes-since-rejection',
     {
       config: adminOnly,
-      schema: { tags, summary: 'What a resubmitted article changed since it was rejected (null when nothing to compare)', params: IdParam, response: { 200: ChangesSinceRejectionSchema } },
+      schema: {
+        tags,
+        summary: 'What a resubmitted article changed since it was rejected (null when nothing to compare)',
+        params: IdParam,
+        response: { 200: ChangesSinceRejectionSchema },
+      },
     },
     async (request) => ({ changes: await revisions.sinceRejection(currentUser(request), request.params.id) }),
   );
@@ -117,7 +142,12 @@ export async function draftsRoutes(app: FastifyInstance, { services }: { service
     '/admin/articles/:id/revisions/:revId/restore',
     {
       config: adminOnly,
-      schema: { tags, summary: 'Make an earlier revision the current text (recorded as a new revision)', params: RevisionParams, response: { 200: ReviewResultSchema, 409: ErrorBody } },
+      schema: {
+        tags,
+        summary: 'Make an earlier revision the current text (recorded as a new revision)',
+        params: RevisionParams,
+        response: { 200: ReviewResultSchema, 409: ErrorBody },
+      },
     },
     async (request) => revisions.restore(currentUser(request), request.params.id, request.params.revId, request.ip),
   );

@@ -8,11 +8,7 @@ import { readMultipart } from '../media/multipart.ts';
 import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
 import { ApprovedListQuerySchema } from '../../contract/article-form.ts';
 import { ErrorBody, IdParam } from '../../contract/http.ts';
-import {
-  ArticleListSchema,
-  ArticleSchema,
-  ReporterApprovedPageSchema,
-} from '../../contract/articles.schema.ts';
+import { ArticleListSchema, ArticleSchema, ReporterApprovedPageSchema } from '../../contract/articles.schema.ts';
 
 const tags = ['articles (reporter)'];
 
@@ -47,7 +43,12 @@ export async function articlesRoutes(app: FastifyInstance, { services }: { servi
     '/articles',
     {
       config: { access: ['REPORTER'] },
-      schema: { tags, summary: 'Submit an article for review', description: ARTICLE_MULTIPART, response: { 201: ArticleSchema, 413: ErrorBody } },
+      schema: {
+        tags,
+        summary: 'Submit an article for review',
+        description: ARTICLE_MULTIPART,
+        response: { 201: ArticleSchema, 413: ErrorBody },
+      },
     },
     async (request, reply) => {
       const { article, images } = await readArticleRequest(request, MAX_ARTICLE_IMAGES + 2);
@@ -84,7 +85,12 @@ export async function articlesRoutes(app: FastifyInstance, { services }: { servi
     '/reporter/articles/approved',
     {
       config: reporter,
-      schema: { tags, summary: 'My approved articles (title filter)', querystring: ApprovedListQuerySchema, response: { 200: ReporterApprovedPageSchema } },
+      schema: {
+        tags,
+        summary: 'My approved articles (title filter)',
+        querystring: ApprovedListQuerySchema,
+        response: { 200: ReporterApprovedPageSchema },
+      },
     },
     async (request) => articles.listApproved(currentUser(request), request.query),
   );
@@ -103,7 +109,15 @@ export async function articlesRoutes(app: FastifyInstance, { services }: { servi
 
   api.delete(
     '/reporter/articles/:id',
-    { config: reporter, schema: { tags, summary: 'Delete one of my pending or rejected articles', params: IdParam, response: { 204: z.null(), 409: ErrorBody } } },
+    {
+      config: reporter,
+      schema: {
+        tags,
+        summary: 'Delete one of my pending or rejected articles',
+        params: IdParam,
+        response: { 204: z.null(), 409: ErrorBody },
+      },
+    },
     async (request, reply) => {
       await articles.deleteOwn(currentUser(request), request.params.id, request.ip);
       return reply.status(204).send(null);

@@ -91,7 +91,10 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
 
   api.post(
     '/auth/logout',
-    { config: { access: 'public' }, schema: { tags, summary: 'Sign out (ends this session)', response: { 200: MessageResultSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Sign out (ends this session)', response: { 200: MessageResultSchema } },
+    },
     async (request, reply) => {
       await sessions.destroy(tokenOf(request));
       reply.clearCookie(cookieName, { path: '/', secure: config.secureCookies });
@@ -101,7 +104,10 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
 
   api.get(
     '/auth/check-auth',
-    { config: { access: 'public' }, schema: { tags, summary: 'Whether the caller is signed in, and as what', response: { 200: AuthCheckSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Whether the caller is signed in, and as what', response: { 200: AuthCheckSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return request.user ? { authenticated: true, role: request.user.role } : { authenticated: false, role: null };
@@ -178,14 +184,19 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
         response: { 201: PasswordResetLinkSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await auth.issuePasswordReset(currentUser(request), request.params.id, request.ip)),
+    async (request, reply) =>
+      reply.status(201).send(await auth.issuePasswordReset(currentUser(request), request.params.id, request.ip)),
   );
 
   api.post(
     '/auth/totp/setup',
     {
       config: { access: staff, duringTotpSetup: true },
-      schema: { tags, summary: 'Start two-step sign-in: a new secret for the authenticator app', response: { 200: TotpSetupSchema, 409: ErrorBody } },
+      schema: {
+        tags,
+        summary: 'Start two-step sign-in: a new secret for the authenticator app',
+        response: { 200: TotpSetupSchema, 409: ErrorBody },
+      },
     },
     async (request) => auth.totp.setup(currentUser(request)),
   );
@@ -208,7 +219,12 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     '/auth/totp/disable',
     {
       config: { access: staff, duringTotpSetup: true, rateLimit },
-      schema: { tags, summary: 'Turn two-step sign-in off (password required)', body: TotpDisableSchema, response: { 204: noContent, ...limited } },
+      schema: {
+        tags,
+        summary: 'Turn two-step sign-in off (password required)',
+        body: TotpDisableSchema,
+        response: { 204: noContent, ...limited },
+      },
     },
     async (request, reply) => {
       await auth.disableTotp(currentUser(request), request.body);

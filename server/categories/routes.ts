@@ -20,7 +20,11 @@ export async function categoriesRoutes(app: FastifyInstance, { services }: { ser
     '/categories',
     {
       config: { access: 'public' },
-      schema: { tags, summary: 'Every category, by name (X-Total-Count: how many)', response: { 200: CategoryList, 304: z.null() } },
+      schema: {
+        tags,
+        summary: 'Every category, by name (X-Total-Count: how many)',
+        response: { 200: CategoryList, 304: z.null() },
+      },
     },
     async (request, reply) => {
       const list = await categories.list();
@@ -32,7 +36,10 @@ export async function categoriesRoutes(app: FastifyInstance, { services }: { ser
 
   api.get(
     '/admin/categories',
-    { config: { access: ['ADMIN'] }, schema: { tags, summary: 'Every category, for the admin', response: { 200: CategoryList } } },
+    {
+      config: { access: ['ADMIN'] },
+      schema: { tags, summary: 'Every category, for the admin', response: { 200: CategoryList } },
+    },
     async () => categories.list(),
   );
 

@@ -15,7 +15,10 @@ export async function featuredRoutes(app: FastifyInstance, { services }: { servi
 
   api.get(
     '/admin/homepage/featured-categories',
-    { config: { access: ['ADMIN'] }, schema: { tags, summary: 'Featured categories in display order', response: { 200: FeaturedList } } },
+    {
+      config: { access: ['ADMIN'] },
+      schema: { tags, summary: 'Featured categories in display order', response: { 200: FeaturedList } },
+    },
     async () => featured.list(),
   );
 

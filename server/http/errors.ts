@@ -60,7 +60,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     // A route's request schema refused the input: the same answer as a service's own check.
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
-      for (const issue of error.validation) errors[issue.instancePath.slice(1).replaceAll('/', '.') || '_'] ??= issue.message ?? 'Invalid input';
+      for (const issue of error.validation)
+        errors[issue.instancePath.slice(1).replaceAll('/', '.') || '_'] ??= issue.message ?? 'Invalid input';
       return reply.status(400).send({ message: error.validation[0].message ?? 'Invalid input', errors });
     }
     // Text PostgreSQL cannot store (NUL): the caller's input, not a server fault.

@@ -22,7 +22,9 @@ describe(`OpenAPI document (${TEST_DB})`, () => {
       Object.entries(doc.paths).flatMap(([url, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${url}`)),
     );
     const apiRoutes = registeredRoutes(t.app)
-      .filter((r) => r.url.startsWith('/api/') && r.url !== '/api/*' && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json')
+      .filter(
+        (r) => r.url.startsWith('/api/') && r.url !== '/api/*' && !r.url.startsWith('/api/docs') && r.url !== '/api/openapi.json',
+      )
       .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
     const missing = apiRoutes.filter((r) => !documented.has(r));
     expect(missing, 'routes missing from /api/openapi.json').toEqual([]);

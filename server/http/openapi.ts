@@ -108,7 +108,12 @@ export async function registerOpenApi(app: FastifyInstance, { sessionCookie }: {
       },
       components: {
         securitySchemes: {
-          [SESSION_SCHEME]: { type: 'apiKey', in: 'cookie', name: sessionCookie, description: 'Session cookie set by POST /api/auth/login.' },
+          [SESSION_SCHEME]: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: sessionCookie,
+            description: 'Session cookie set by POST /api/auth/login.',
+          },
         },
       },
     },
@@ -124,7 +129,8 @@ export async function registerOpenApi(app: FastifyInstance, { sessionCookie }: {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    uiConfig: { url: '/api/openapi.json', deepLinking: true },
+    // No call to validator.swagger.io: the reference works offline and tells no one what it reads.
+    uiConfig: { url: '/api/openapi.json', deepLinking: true, validatorUrl: null },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -5,11 +5,7 @@ import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
 import { sendPublic } from '../http/cache.ts';
 import { typed } from '../http/openapi.ts';
-import {
-  NavigationEntrySchema,
-  NavigationSelectionSchema,
-  PublicNavigationEntrySchema,
-} from '../../contract/navigation.ts';
+import { NavigationEntrySchema, NavigationSelectionSchema, PublicNavigationEntrySchema } from '../../contract/navigation.ts';
 
 const tags = ['navigation'];
 

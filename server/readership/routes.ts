@@ -11,7 +11,12 @@ import { IdParam } from '../../contract/http.ts';
 import { ArticleListSchema } from '../../contract/articles.schema.ts';
 
 const tags = ['readership'];
-const ReporterViewsSchema = z.object({ reporterId: z.number(), reporterName: z.string(), articles: z.number(), views: z.number() });
+const ReporterViewsSchema = z.object({
+  reporterId: z.number(),
+  reporterName: z.string(),
+  articles: z.number(),
+  views: z.number(),
+});
 
 export async function readershipRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { readership } = services;
@@ -37,13 +42,19 @@ export async function readershipRoutes(app: FastifyInstance, { services }: { ser
 
   api.get(
     '/public/articles/most-read',
-    { config: { access: 'public' }, schema: { tags, summary: 'The most-read articles (no bodies)', response: { 200: ArticleListSchema, 304: z.null() } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'The most-read articles (no bodies)', response: { 200: ArticleListSchema, 304: z.null() } },
+    },
     async (request, reply) => sendPublic(request, reply, withoutBody(await readership.mostRead())),
   );
 
   api.get(
     '/admin/readership/reporters',
-    { config: { access: ['ADMIN'] }, schema: { tags, summary: 'Views per reporter', response: { 200: z.array(ReporterViewsSchema) } } },
+    {
+      config: { access: ['ADMIN'] },
+      schema: { tags, summary: 'Views per reporter', response: { 200: z.array(ReporterViewsSchema) } },
+    },
     async () => readership.byReporter(),
   );
 }

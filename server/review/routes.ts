@@ -26,7 +26,10 @@ export async function reviewRoutes(app: FastifyInstance, { services }: { service
   // Static paths win over /admin/articles/:id in Fastify's router, whatever the order here.
   api.get(
     '/admin/articles/pending',
-    { config: { access }, schema: { tags, summary: 'The review queue, oldest first (no bodies)', response: { 200: z.array(ArticleListItemSchema) } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'The review queue, oldest first (no bodies)', response: { 200: z.array(ArticleListItemSchema) } },
+    },
     async () => review.listPending(),
   );
 
@@ -46,13 +49,24 @@ export async function reviewRoutes(app: FastifyInstance, { services }: { service
 
   api.get(
     '/admin/articles/scheduled',
-    { config: { access }, schema: { tags, summary: 'Articles approved for a time still ahead', response: { 200: ArticleListSchema } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Articles approved for a time still ahead', response: { 200: ArticleListSchema } },
+    },
     async () => review.listScheduled(),
   );
 
   api.get(
     '/admin/articles/:id',
-    { config: { access }, schema: { tags, summary: 'One article of any status, with its rejection reason', params: IdParam, response: { 200: ArticleSchema } } },
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'One article of any status, with its rejection reason',
+        params: IdParam,
+        response: { 200: ArticleSchema },
+      },
+    },
     async (request) => review.get(request.params.id),
   );
 
@@ -73,7 +87,15 @@ export async function reviewRoutes(app: FastifyInstance, { services }: { service
 
   api.put(
     '/admin/articles/unschedule/:id',
-    { config: { access }, schema: { tags, summary: 'Take a scheduled article back to pending', params: IdParam, response: { 200: ReviewResultSchema, ...conflict } } },
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Take a scheduled article back to pending',
+        params: IdParam,
+        response: { 200: ReviewResultSchema, ...conflict },
+      },
+    },
     async (request) => review.unschedule(request.params.id, actorOf(request)),
   );
 
@@ -81,7 +103,13 @@ export async function reviewRoutes(app: FastifyInstance, { services }: { service
     '/admin/articles/reject/:id',
     {
       config: { access },
-      schema: { tags, summary: 'Reject, with an optional reason the reporter sees', params: IdParam, body: RejectSchema, response: { 200: ReviewResultSchema, ...conflict } },
+      schema: {
+        tags,
+        summary: 'Reject, with an optional reason the reporter sees',
+        params: IdParam,
+        body: RejectSchema,
+        response: { 200: ReviewResultSchema, ...conflict },
+      },
     },
     async (request) => review.reject(request.params.id, request.body, actorOf(request)),
   );
@@ -104,13 +132,24 @@ export async function reviewRoutes(app: FastifyInstance, { services }: { service
 
   api.delete(
     '/admin/articles/breaking/:id',
-    { config: { access }, schema: { tags, summary: 'End breaking news now', params: IdParam, response: { 200: ReviewResultSchema, ...conflict } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'End breaking news now', params: IdParam, response: { 200: ReviewResultSchema, ...conflict } },
+    },
     async (request) => review.clearBreaking(request.params.id, actorOf(request)),
   );
 
   api.delete(
     '/admin/articles/:id',
-    { config: { access }, schema: { tags, summary: 'Delete an article (any status)', params: IdParam, response: { 200: z.object({ message: z.string() }) } } },
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Delete an article (any status)',
+        params: IdParam,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
     async (request) => review.remove(request.params.id, actorOf(request)),
   );
 }

@@ -15,16 +15,10 @@ import type { Tx } from '../db/client.ts';
 import { articleViews, articles } from '../db/schema.ts';
 import { categoryIdsOf, loadArticle, loadArticles } from '../articles/model.ts';
 import { imageIdsHeldBy } from '../articles/revisions.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../http/errors.ts';
 import { record, type AuditActor } from '../audit/service.ts';
-import {
-  REVIEW_MESSAGES,
-  type ApprovedPage,
-  type ApprovedQuery,
-  type ReviewResult,
-} from '../../contract/review.ts';
+import { REVIEW_MESSAGES, type ApprovedPage, type ApprovedQuery, type ReviewResult } from '../../contract/review.ts';
 import type { Article, ArticleListItem } from '../../contract/articles.ts';
-
 
 /** LIKE pattern for a substring match: the admin's % and _ are literal characters. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
