@@ -15,6 +15,31 @@ export default tseslint.config(
     },
   },
   {
+    // The server stands alone: the browser's code reaches it only as the built SSR bundle, loaded by
+    // path in server/main.ts; scripts use the server, never the other way round. A domain uses another
+    // domain's service, never its routes.
+    files: ['server/**/*.ts'],
+    // Tests may drive the whole thing (build the bundle, check a screen's formatter on hostile input).
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/**', '**/scripts/**'],
+              message: 'server/ does not import app/ or scripts/: move the shared part to server/ or contract/.',
+            },
+            {
+              group: ['../*/routes.ts', '../*/*-routes.ts'],
+              message: "A domain does not import another domain's routes: use its service or contract/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

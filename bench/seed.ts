@@ -56,7 +56,7 @@ export async function seedBenchDatabase(dataDir: string, articleCount: number, l
   try {
     // The newsroom's demo seed at benchmark size; generated articles top it up if it makes fewer.
     try {
-      const { seedDemoContent } = await import('../scripts/seed/seed.ts');
+      const { seedDemoContent } = await import('../server/demo/seed.ts');
       await seedDemoContent(services, { log, articleCount });
     } catch (error) {
       log(`demo seed failed, generating articles instead: ${(error as Error).message}`);

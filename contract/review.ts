@@ -20,7 +20,6 @@ export const REVIEW_MESSAGES = {
   alreadyApproved: 'This article is already approved.',
   cannotRejectApproved: 'An approved article cannot be rejected. Edit or delete it instead.',
   reasonTooLong: `The reason can be at most ${REJECTION_REASON_MAX} characters.`,
-  invalidId: 'Invalid article id.',
   confirmDelete: 'Are you sure you want to delete this article?',
   // Scheduled publishing.
   scheduled: 'Article scheduled for publication.',

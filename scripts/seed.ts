@@ -4,7 +4,7 @@
 import { ConfigError, loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { createServices } from '../server/services.ts';
-import { seedDemoContent } from './seed/seed.ts';
+import { seedDemoContent } from '../server/demo/seed.ts';
 import { seedArchive } from './seed/archive.ts';
 
 /** Beyond this many, generated archive articles are added in bulk (scripts/seed/archive.ts). */

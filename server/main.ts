@@ -8,7 +8,7 @@ import { createServices } from './services.ts';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './users/bootstrap.ts';
 import { startBackupAgent } from './backup/agent.ts';
-import { seedDemoContent, isDatabaseEmpty } from '../scripts/seed/seed.ts';
+import { seedDemoContent, isDatabaseEmpty } from './demo/seed.ts';
 import type { AppServerBuild } from './http/ssr.ts';
 import { backfillTenglish } from './search/backfill.ts';
 import { appRoot } from './paths.ts';

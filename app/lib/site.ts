@@ -1,6 +1,5 @@
 // Newsroom identity shown in the shell.
-export const SITE_NAME = 'తెలుగు వార్తలు';
-export const SITE_TAGLINE = 'నిజం. నిష్పక్షపాతం. నిరంతరం.';
+export { SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
 
 export const SOCIAL_LINKS = [
   { label: 'Facebook', href: 'https://www.facebook.com/' },

@@ -9,8 +9,8 @@ import type { Services } from '../../server/services.ts';
 import type { DbOrTx } from '../../server/db/client.ts';
 import { sanitizeArticleHtml } from '../../server/articles/sanitize.ts';
 import { searchFieldsFor, shortDescriptionFor } from '../../server/articles/text.ts';
-import { DEMO_REPORTERS, articleBody } from './seed.ts';
-import { AUTHORS, CATEGORIES, PLACES, TITLE_TAILS, TITLE_TEMPLATES, locative } from './data.ts';
+import { DEMO_REPORTERS, articleBody } from '../../server/demo/seed.ts';
+import { AUTHORS, CATEGORIES, PLACES, TITLE_TAILS, TITLE_TEMPLATES, locative } from '../../server/demo/data.ts';
 
 /** A word only one article in RARE_EVERY carries: the benchmark's rare search. */
 export const RARE_WORD = 'పోచంపల్లిఇక్కత్';

@@ -9,7 +9,7 @@ import { badRequest, notFound, parseOr400 } from '../http/errors.ts';
 import { sanitizeArticleHtml } from '../articles/sanitize.ts';
 import { toArticleImage } from '../articles/model.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
-import { isUniqueViolation } from '../categories/service.ts';
+import { isUniqueViolation } from '../db/sql.ts';
 import { ABOUT_MESSAGES, MAX_ABOUT_CONTENT, MAX_ABOUT_IMAGES, type AboutUs } from '../../contract/about.ts';
 
 const ContentSchema = z.string({ error: 'content must be text' }).max(MAX_ABOUT_CONTENT, ABOUT_MESSAGES.contentTooLong);

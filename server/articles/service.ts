@@ -8,6 +8,7 @@ import { boundedCount } from '../db/count.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articleImages, articles, categories } from '../db/schema.ts';
+import { containsPattern } from '../db/sql.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { badRequest, conflict, forbidden, notFound, parseOr400 } from '../http/errors.ts';
@@ -33,8 +34,6 @@ export function articlePart(raw: unknown): unknown {
     throw badRequest(ARTICLE_MESSAGES.invalidArticleJson);
   }
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every id must name an existing category; reporters file under exactly one. */
 export async function checkCategories(tx: DbOrTx, ids: number[], role: SessionUser['role']) {
@@ -225,7 +224,7 @@ export function createArticlesService(deps: ServiceDeps) {
       const where = and(
         eq(articles.reporterId, user.id),
         eq(articles.approvalStatus, 'APPROVED'),
-        query.title ? ilike(articles.title, `%${escapeLike(query.title)}%`) : undefined,
+        query.title ? ilike(articles.title, containsPattern(query.title)) : undefined,
       );
       const [rows, [{ total }]] = await Promise.all([
         db

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditEntries } from '../db/schema.ts';
+import { containsPattern } from '../db/sql.ts';
 import type { AuditAction, AuditEntry, AuditPage, AuditQuery } from '../../contract/audit.ts';
 
 /** Who acts, and from which address. `null` actor: the server itself (a scheduled publication). */
@@ -69,14 +70,12 @@ export async function recordStaffSignIn(
   });
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export function createAuditService({ db }: ServiceDeps) {
   return {
     /** Newest first; actor is a case-insensitive part of the username; from/to bound the time. */
     async list(q: AuditQuery): Promise<AuditPage> {
       const where = and(
-        q.actor ? sql`lower(${auditEntries.actorName}) like ${`%${escapeLike(q.actor.toLowerCase())}%`}` : undefined,
+        q.actor ? sql`lower(${auditEntries.actorName}) like ${containsPattern(q.actor.toLowerCase())}` : undefined,
         q.action ? eq(auditEntries.action, q.action) : undefined,
         q.from ? gte(auditEntries.at, q.from) : undefined,
         q.to ? lte(auditEntries.at, q.to) : undefined,

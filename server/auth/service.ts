@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { passwordResets, users } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/sql.ts';
 import {
   AUTH_MESSAGES,
   type ChangePasswordInput,
@@ -66,12 +67,7 @@ export function createAuthService({
         return { user, session, result: { role: user.role as Role, message: AUTH_MESSAGES.registerOk } };
       } catch (error) {
         // Two registrations racing for one name: the unique index decides.
-        if (
-          (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
-          (error as { cause?: { code?: string } }).cause?.code === '23505'
-        ) {
-          throw conflict(AUTH_MESSAGES.usernameTaken);
-        }
+        if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.usernameTaken);
         throw error;
       }
     },

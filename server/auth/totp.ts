@@ -5,7 +5,7 @@ import { and, eq, isNull, or, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../db/client.ts';
 import { staffTotp, totpRecoveryCodes } from '../db/schema.ts';
-import { SITE_NAME } from '../../app/lib/site.ts';
+import { SITE_NAME } from '../../contract/site.ts';
 import { AUTH_MESSAGES, RECOVERY_CODE_COUNT, type TotpEnabled, type TotpSetup } from '../../contract/auth.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 

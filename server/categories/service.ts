@@ -3,19 +3,13 @@ import { asc, eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { categories, navigationEntries } from '../db/schema.ts';
+// The unique index on lower(btrim(name)) backs the name check against concurrent writers.
+import { isUniqueViolation } from '../db/sql.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { CATEGORY_MESSAGES, type Category, type CategoryInput } from '../../contract/categories.ts';
 
 // One order on both engines: PGlite and Debian's PostgreSQL have different default collations.
 const byName = new Intl.Collator('te', { sensitivity: 'base', numeric: true });
-
-/** The unique index on lower(btrim(name)) backs the check below against concurrent writers. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 export function createCategoriesService({ db, changes }: ServiceDeps) {
   async function list(): Promise<Category[]> {
@@ -34,12 +28,6 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
   return {
     /** Every category, sorted by name (public list and admin screen). */
     list,
-
-    async get(id: number): Promise<Category> {
-      const [row] = await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, id));
-      if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
-      return row;
-    },
 
     async create({ name }: CategoryInput, actor?: AuditActor): Promise<Category> {
       await assertNameFree(name);

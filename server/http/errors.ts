@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { toApiError } from '../../contract/errors.ts';
+import { SQL_STATE, sqlState } from '../db/sql.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -65,8 +66,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send({ message: error.validation[0].message ?? 'Invalid input', errors });
     }
     // Text PostgreSQL cannot store (NUL): the caller's input, not a server fault.
-    const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (pgCode === '22021' || pgCode === '22P05') {
+    const pgCode = sqlState(error);
+    if (pgCode === SQL_STATE.characterNotInRepertoire || pgCode === SQL_STATE.untranslatableCharacter) {
       return reply.status(400).send({ message: 'Text may not contain NUL (U+0000) characters.' });
     }
     const status = (error as FastifyError).statusCode ?? 500;

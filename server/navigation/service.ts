@@ -55,11 +55,6 @@ export function createNavigationService({ db, changes }: ServiceDeps) {
       await changes.contentChanged('navigation');
       return list();
     },
-
-    async isInNavigation(categoryId: number) {
-      const [row] = await db.select().from(navigationEntries).where(eq(navigationEntries.categoryId, categoryId)).limit(1);
-      return !!row;
-    },
   };
 }
 export type NavigationService = ReturnType<typeof createNavigationService>;

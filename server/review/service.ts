@@ -13,15 +13,13 @@ import { boundedCount } from '../db/count.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articleViews, articles } from '../db/schema.ts';
+import { containsPattern } from '../db/sql.ts';
 import { categoryIdsOf, loadArticle, loadArticles } from '../articles/model.ts';
 import { imageIdsHeldBy } from '../articles/revisions.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { REVIEW_MESSAGES, type ApprovedPage, type ApprovedQuery, type ReviewResult } from '../../contract/review.ts';
 import type { Article, ArticleListItem } from '../../contract/articles.ts';
-
-/** LIKE pattern for a substring match: the admin's % and _ are literal characters. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Locks the row so two admins acting at once cannot both win (approve vs delete, etc.). */
 async function lockArticle(tx: Tx, id: number) {

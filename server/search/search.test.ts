@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { addArticle, addArticles, addCategory, addReporter } from './fixtures.ts';
-import { containsPattern } from './service.ts';
+import { containsPattern } from '../db/sql.ts';
 
 let t: TestApp;
 const ids: Record<string, number> = {};

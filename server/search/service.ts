@@ -10,6 +10,7 @@
 import { and, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { articles } from '../db/schema.ts';
+import { containsPattern } from '../db/sql.ts';
 import { isApproved, safePaging, withoutBody } from '../articles/public-service.ts';
 import { loadArticles } from '../articles/model.ts';
 import { searchWords } from '../../contract/highlight.ts';
@@ -17,9 +18,6 @@ import { foldLatin, isLatinWord } from '../../contract/tenglish.ts';
 import type { Article } from '../../contract/articles.ts';
 
 export type SearchResult = { content: Article[]; totalElements: number; totalPages: number };
-
-/** LIKE pattern for "contains word": the word's own %, _ and \ are literal. */
-export const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The title in the index's form, computed in SQL (same steps as normaliseForSearch). */
 const normalisedTitle = sql`translate(lower(normalize(${articles.title}, NFC)), ${'\u200c\u200d'}, '')`;

@@ -5,7 +5,7 @@ import type { Services } from '../services.ts';
 import { articles, categories } from '../db/schema.ts';
 import { inCategory, isApproved, listApproved } from '../articles/public-service.ts';
 import { notFound } from '../http/errors.ts';
-import { SITE_NAME, SITE_TAGLINE } from '../../app/lib/site.ts';
+import { SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
 import type { Article } from '../../contract/articles.ts';
 
 export const RSS_ITEMS = 30;

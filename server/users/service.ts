@@ -4,6 +4,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
+import { containsPattern, SQL_STATE, sqlState } from '../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Role } from '../../contract/roles.ts';
 import { record, type AuditActor } from '../audit/service.ts';
@@ -34,11 +35,6 @@ const summary = {
 };
 
 /** LIKE treats % and _ as wildcards: a search for "a_b" must find only "a_b". */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** A row lock's target vanished, or a foreign key still points at it: the driver's SQLSTATE. */
-const sqlState = (error: unknown): string | undefined =>
-  (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
 
 export function createUsersService({ db, sessions, changes }: ServiceDeps) {
   /**
@@ -101,7 +97,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
     async list({ page, size, role, search }: UserListQuery): Promise<UserPage> {
       const conditions: SQL[] = [];
       if (role) conditions.push(eq(users.role, role));
-      if (search) conditions.push(sql`lower(${users.username}) like ${`%${escapeLike(search.toLowerCase())}%`} escape '\\'`);
+      if (search) conditions.push(sql`lower(${users.username}) like ${containsPattern(search.toLowerCase())} escape '\\'`);
       const where = conditions.length ? and(...conditions) : undefined;
       const [{ total }] = await db.select({ total: count() }).from(users).where(where);
       const content = await db
@@ -212,7 +208,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
         });
       } catch (error) {
         // The articles foreign key (ON DELETE RESTRICT) is the last word if an article slipped in.
-        if (sqlState(error) === '23503') throw conflict(USER_MESSAGES.reporterHasArticlesDelete);
+        if (sqlState(error) === SQL_STATE.foreignKeyViolation) throw conflict(USER_MESSAGES.reporterHasArticlesDelete);
         throw error;
       }
       return { message: USER_MESSAGES.deleted };

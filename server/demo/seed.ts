@@ -3,8 +3,8 @@
 // kept, what is missing is added (nothing is duplicated).
 import { randomBytes } from 'node:crypto';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../server/db/client.ts';
-import type { Services } from '../../server/services.ts';
+import type { Db, Tx } from '../db/client.ts';
+import type { Services } from '../services.ts';
 import {
   aboutUs,
   aboutUsImages,
@@ -18,11 +18,11 @@ import {
   navigationEntries,
   users,
   type ImageRow,
-} from '../../server/db/schema.ts';
-import { hashPassword } from '../../server/auth/passwords.ts';
-import { sanitizeArticleHtml } from '../../server/articles/sanitize.ts';
-import { searchFieldsFor, shortDescriptionFor } from '../../server/articles/text.ts';
-import type { PreparedImage } from '../../server/media/images.ts';
+} from '../db/schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { sanitizeArticleHtml } from '../articles/sanitize.ts';
+import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
+import type { PreparedImage } from '../media/images.ts';
 import { bannerSvg, newsPictureSvg, prng, renderJpeg, renderPng } from './artwork.ts';
 import {
   ABOUT_US_HTML,

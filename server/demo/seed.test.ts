@@ -3,7 +3,7 @@ import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../server/test/app.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
 import {
   aboutUs,
   aboutUsImages,
@@ -15,9 +15,9 @@ import {
   images,
   navigationEntries,
   users,
-} from '../../server/db/schema.ts';
-import { loadArticles } from '../../server/articles/model.ts';
-import { verifyPassword } from '../../server/auth/passwords.ts';
+} from '../db/schema.ts';
+import { loadArticles } from '../articles/model.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import { YOUTUBE_ID } from '../../contract/articles.ts';
 import { isDatabaseEmpty, planArticles, seedDemoContent, type SeedSummary } from './seed.ts';
 

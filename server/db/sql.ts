@@ -1,0 +1,24 @@
+// SQL helpers every domain needs: LIKE patterns and the PostgreSQL error codes the services act on.
+
+/** `%text%` for LIKE/ILIKE: the caller's `%`, `_` and `\` match themselves (PostgreSQL's default escape is `\`). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** SQLSTATE codes the services turn into answers for the caller. */
+export const SQL_STATE = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  /** Text PostgreSQL cannot store (NUL) or convert: the caller's input, not a server fault. */
+  characterNotInRepertoire: '22021',
+  untranslatableCharacter: '22P05',
+} as const;
+
+/** The SQLSTATE of a driver error, wherever the driver put it (pg: `code`; drizzle wraps it in `cause`). */
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** Another row already holds the unique value (a name, a username): the index decided a race. */
+export const isUniqueViolation = (error: unknown) => sqlState(error) === SQL_STATE.uniqueViolation;
