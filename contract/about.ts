@@ -1,4 +1,4 @@
-// About Us: limits and messages of SPEC.md §5, §8 and §9.
+// About Us: limits and messages of docs/product.md
 import { z } from 'zod';
 import { ArticleImageSchema } from './articles.schema.ts';
 

@@ -1,4 +1,4 @@
-// Advertisements: limits and messages of SPEC.md §5, §8 and §9.
+// Advertisements: limits and messages of docs/product.md
 import { z } from 'zod';
 
 export const MAX_ADS_PER_UPLOAD = 5;

@@ -1,5 +1,5 @@
 // The `article` JSON part of POST /api/articles (create) and PUT /api/articles/{id} (edit), with the
-// messages of SPEC.md §5 and §8. Used by the browser form (fast feedback) and the server (the rule).
+// messages of docs/product.md. Used by the browser form (fast feedback) and the server (the rule).
 import { z } from 'zod';
 import { MAX_ARTICLE_IMAGES, MAX_IMAGE_BYTES, YOUTUBE_ID } from './articles.ts';
 
@@ -26,7 +26,7 @@ export const ARTICLE_MESSAGES = {
   invalidArticleJson: 'The "article" part is not valid JSON.',
 } as const;
 
-/** SPEC.md §8: how a failed save is shown. */
+/** how a failed save is shown. */
 export const saveErrorMessage = (status: number, body: string) => `HTTP error! status: ${status}, message: ${body}`;
 
 const requiredText = (message: string, max: number) =>
@@ -69,7 +69,7 @@ export const ArticleEditSchema = z.object({
   content,
   youtubeVideoId: optionalVideoId.superRefine((v, ctx) => {
     if (v === null) return;
-    // SPEC.md §5: the edit screens tell a wrong length apart from wrong characters.
+    // the edit screens tell a wrong length apart from wrong characters.
     if (v.length !== 11) ctx.addIssue({ code: 'custom', message: ARTICLE_MESSAGES.videoIdLength });
     else if (!YOUTUBE_ID.test(v)) ctx.addIssue({ code: 'custom', message: ARTICLE_MESSAGES.videoIdFormat });
   }),
@@ -110,7 +110,7 @@ export function checkArticleImages(files: readonly { name: string; size: number;
   return null;
 }
 
-/** Reporter lists (SPEC.md §7). */
+/** Reporter lists. */
 export const REPORTER_PAGE_SIZE = 15;
 export const ApprovedListQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
@@ -155,7 +155,7 @@ export const EDITOR_TAGS = [
   'figure',
   'figcaption',
 ];
-/** Read-only reporter and admin views (SPEC.md §5): text structure and styling, no links or code. */
+/** Read-only reporter and admin views: text structure and styling, no links or code. */
 const NOT_IN_VIEWS = new Set(['a', 'code', 'pre', 'hr']);
 export const VIEW_TAGS = EDITOR_TAGS.filter((tag) => !NOT_IN_VIEWS.has(tag));
 export const FONT_SIZES = [12, 14, 16, 18, 20] as const;

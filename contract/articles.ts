@@ -1,4 +1,4 @@
-// Article shapes on the wire (DESIGN.md §2 Wire format) and the limits of SPEC.md §5, §9.
+// Article shapes on the wire and the limits of docs/product.md
 // DRAFT is an unfinished article that only its author sees (never public, never in a review queue).
 // SCHEDULED: approved for a publication time still ahead; public only from that time.
 export const APPROVAL_STATUSES = ['DRAFT', 'PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] as const;

@@ -1,4 +1,4 @@
-// Auth request/response shapes and the messages of SPEC.md §5 and §8.
+// Auth request/response shapes and the messages of docs/product.md
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 

@@ -1,4 +1,4 @@
-// Category shapes and the messages of SPEC.md §5 and §8 (Manage Categories screen).
+// Category shapes and the messages of docs/product.md (Manage Categories screen).
 import { z } from 'zod';
 
 export const CATEGORY_NAME_MAX = 100;
@@ -19,7 +19,7 @@ export const CATEGORY_MESSAGES = {
   confirmDelete: 'Are you sure you want to delete this category?',
 } as const;
 
-/** Name is trimmed first, then required (SPEC.md §5: "required after trimming; trimmed value sent"). */
+/** Name is trimmed first, then required (docs/product.md: "required after trimming; trimmed value sent"). */
 export const CategoryInputSchema = z.object({
   name: z
     .string({ error: CATEGORY_MESSAGES.nameRequired })
@@ -32,7 +32,7 @@ export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 export const CategorySchema = z.object({ id: z.number(), name: z.string() }).meta({ id: 'Category' });
 export type Category = z.infer<typeof CategorySchema>;
 
-/** Navigation bar screen (SPEC.md §8 Navigation). */
+/** Navigation bar screen. */
 export const NAVIGATION_MESSAGES = {
   saved: 'Changes saved successfully!',
   saveFailed: 'Failed to save changes.',

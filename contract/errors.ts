@@ -1,4 +1,4 @@
-// The one error shape every API route answers with (DESIGN.md §2, Wire format).
+// The one error shape every API route answers with (docs/api.md).
 import { z } from 'zod';
 
 export const ApiErrorSchema = z.object({

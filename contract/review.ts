@@ -1,13 +1,13 @@
-// Editorial review (SPEC.md §2 Admin, §7 Admin, §8): request shapes, page size and the words on screen.
+// Editorial review (docs/product.md, the admin console): request shapes, page size and the words on screen.
 import { z } from 'zod';
 import type { Article } from './articles.ts';
 
-/** SPEC.md §9: the admin approved list shows 15 per page. */
+/** the admin approved list shows 15 per page. */
 export const APPROVED_PAGE_SIZE = 15;
 export const MAX_PAGE_SIZE = 100;
 export const REJECTION_REASON_MAX = 500;
 
-/** After a save or a review action the screen moves on after 2 s (SPEC.md §4, admin). */
+/** After a save or a review action the screen moves on after 2 s (docs/product.md, admin). */
 export const ADMIN_NAVIGATE_DELAY_MS = 2000;
 
 export const REVIEW_MESSAGES = {
@@ -82,7 +82,7 @@ export const BreakingSchema = z.object({
     .max(BREAKING_MAX_HOURS, REVIEW_MESSAGES.breakingHours),
 });
 
-/** SPEC.md §8 admin article alerts; each is followed by the status or the server's message. */
+/** docs/product.md admin article alerts; each is followed by the status or the server's message. */
 export const REVIEW_ERRORS = {
   fetchPending: 'Error fetching pending articles: ',
   fetchArticle: 'Error fetching article: ',

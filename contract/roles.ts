@@ -1,8 +1,8 @@
-// Roles as they travel on the wire (DESIGN.md §2: ADMIN, REPORTER, USER).
+// Roles as they travel on the wire (docs/product.md: ADMIN, REPORTER, USER).
 export const ROLES = ['USER', 'REPORTER', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Client-side reading: case-insensitive and tolerant of a `ROLE_` prefix (SPEC.md §4). */
+/** Client-side reading: case-insensitive and tolerant of a `ROLE_` prefix. */
 export function normaliseRole(value: string | null | undefined): Role | null {
   if (!value) return null;
   const upper = value
@@ -17,7 +17,7 @@ export function roleAllowed(allowed: readonly string[], current: string | null |
   return role !== null && allowed.some((a) => normaliseRole(a) === role);
 }
 
-/** Where each role lands after signing in (SPEC.md §4). */
+/** Where each role lands after signing in. */
 export function homeForRole(role: string | null | undefined): string {
   const r = normaliseRole(role);
   if (r === 'ADMIN') return '/admin-dashboard';

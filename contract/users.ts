@@ -1,4 +1,4 @@
-// User management shapes (SPEC.md §2 All Users screen, §7 Admin user calls) and the texts of SPEC.md §4, §8.
+// User management shapes (docs/product.md All Users screen, user calls) and the texts of docs/product.md
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 
@@ -8,12 +8,12 @@ export const USERS_PAGE_MAX = 100;
 export const USER_SEARCH_MAX = 50;
 
 export const USER_MESSAGES = {
-  // Successes (SPEC.md §8 Users).
+  // Successes.
   roleChanged: 'Role changed successfully.',
   reassignedAndRoleChanged: 'Articles reassigned and role changed successfully.',
   reassignedAndDeleted: 'Reporter reassigned and deleted successfully.',
   deleted: 'User deleted successfully.',
-  // Failure alerts (SPEC.md §8 Users).
+  // Failure alerts.
   fetchUsersError: 'Error fetching users.',
   fetchReportersError: 'Failed to fetch reporters.',
   assignRoleError: 'Error assigning role.',
@@ -21,7 +21,7 @@ export const USER_MESSAGES = {
   reassignDeleteError: 'Error during reassignment and deletion.',
   deleteError: 'Error deleting user.',
   confirmDelete: 'Are you sure you want to delete this user?',
-  // Server rules (DESIGN.md §2 Admin).
+  // Server rules.
   notFound: 'User not found.',
   targetNotFound: 'The reporter chosen to take the articles was not found.',
   ownAccount: 'You cannot change or delete your own account.',
@@ -47,7 +47,7 @@ export const UserListQuerySchema = z.object({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(USERS_PAGE_MAX).default(USERS_PAGE_SIZE),
   role: role.optional(),
-  // Trimmed; blank means no search (SPEC.md §5).
+  // Trimmed; blank means no search.
   search: z
     .string()
     .trim()
@@ -81,7 +81,7 @@ export const AssignRoleSchema = z.object({
 export type AssignRoleInput = z.infer<typeof AssignRoleSchema>;
 
 /**
- * The reassign-and-change-role call. SPEC.md sends newRole USER always; the server accepts any role but
+ * The reassign-and-change-role call. docs/product.md sends newRole USER always; the server accepts any role but
  * REPORTER (USER or ADMIN), since the point of the call is that the reporter gives up the articles.
  */
 export const ReassignAndUpdateRoleSchema = z.object({

@@ -1,4 +1,4 @@
-// DESIGN.md §4: every page passes axe-core with no serious or critical violation.
+// every page passes axe-core with no serious or critical violation.
 import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';

@@ -32,7 +32,7 @@ afterAll(async () => {
 
 const origin = () => ({ origin: baseUrl() });
 
-/** axe-core: no serious or critical violation (DESIGN.md §4). */
+/** axe-core: no serious or critical violation. */
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -35,7 +35,7 @@ async function apiCall<T>(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   return (res.status() === 204 ? null : await res.json()) as T;
 }
 
-/** axe-core: no serious or critical violation (DESIGN.md §4). */
+/** axe-core: no serious or critical violation. */
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

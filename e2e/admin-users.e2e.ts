@@ -82,7 +82,7 @@ const listCall = (url: URL) => url.pathname === '/api/admin/users';
 const reportersCall = (url: URL) =>
   listCall(url) && url.searchParams.get('role') === 'REPORTER' && url.searchParams.get('size') === '100';
 
-/** axe-core: no serious or critical violation (DESIGN.md §4). */
+/** axe-core: no serious or critical violation. */
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -202,7 +202,7 @@ describe('home page', () => {
     await grid.scrollIntoViewIfNeeded();
     await expect.poll(() => grid.locator('.section-heading').allTextContents()).toContain(`తాజా ${fixtures.catB.name}`);
 
-    // A failed load says so in SPEC.md's words.
+    // A failed load says so in docs/product.md's words.
     await goto(page, '/about-us');
     await page.unrouteAll();
     await page.route(homeData, (route) => route.abort('connectionfailed'));

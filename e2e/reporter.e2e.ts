@@ -58,7 +58,7 @@ async function createArticle(page: Page, title: string) {
   return ((await res.json()) as { id: number }).id;
 }
 
-/** axe-core: no serious or critical violation (DESIGN.md §4). */
+/** axe-core: no serious or critical violation. */
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -1,4 +1,4 @@
-// DESIGN.md §4: every text field that reaches a page, filled with script-injection payloads,
+// every text field that reaches a page, filled with script-injection payloads,
 // shown in a real browser without running a single script.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

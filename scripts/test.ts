@@ -7,6 +7,7 @@ const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const steps: [string, string, string[]][] = [
   ['lint', bin('eslint'), ['.']],
   ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
+  ['docs and links', process.execPath, ['scripts/check-docs.ts']],
   ['typegen', bin('react-router'), ['typegen']],
   ['typecheck', bin('tsc'), ['--noEmit']],
   ['build', process.execPath, ['scripts/build-if-stale.ts']],

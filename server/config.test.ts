@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('configuration from the environment', () => {
-  it('has the defaults of DESIGN.md §3', () => {
+  it('has the defaults docs/configuration.md lists', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
     expect(c.host).toBe('127.0.0.1');

@@ -1,4 +1,4 @@
-// Configuration from the environment (DESIGN.md §3), validated once at start.
+// Configuration from the environment, validated once at start.
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';

@@ -25,7 +25,7 @@ export async function start(config: Config) {
   const services = createServices({ config, database });
 
   const empty = await isDatabaseEmpty(services.db);
-  // SEED_DEMO defaults to 1 only on an empty embedded database (DESIGN.md §3).
+  // SEED_DEMO defaults to 1 only on an empty embedded database.
   const seed = config.seedDemo ?? (empty && !config.databaseUrl);
   await ensureFirstAdmin(services, config, (line) => console.log(line));
   if (seed) await seedDemoContent(services, { log: (line) => console.log(line) });

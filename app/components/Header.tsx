@@ -1,4 +1,4 @@
-// Global navigation (SPEC.md §2): logo, search toggle, menu drawer, category links, ticker.
+// Global navigation: logo, search toggle, menu drawer, category links, ticker.
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { SITE_NAME, SOCIAL_LINKS, type Headline, type NavCategory } from '../lib/site.ts';

@@ -1,4 +1,4 @@
-// Login / Register modal (SPEC.md §2 Global navigation, §5 validation, §8 messages).
+// Login / Register modal (docs/product.md, the header).
 import { useState, type FormEvent } from 'react';
 import { LoginSchema, RegisterSchema, AUTH_MESSAGES } from '../../contract/auth.ts';
 import { toApiError } from '../../contract/errors.ts';

@@ -8,7 +8,7 @@ type Props = {
   title: string;
   children: ReactNode;
   className?: string;
-  /** Lock page scroll while open (the login modal does, SPEC.md §2). */
+  /** Lock page scroll while open (the login modal does, docs/product.md). */
   lockScroll?: boolean;
 };
 

@@ -1,4 +1,4 @@
-// 'Page X of Y' with previous and next arrows (SPEC.md §2); pages are zero-based on the wire,
+// 'Page X of Y' with previous and next arrows; pages are zero-based on the wire,
 // one-based on screen. Used by every paged dashboard list.
 type Props = {
   page: number;

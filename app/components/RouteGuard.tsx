@@ -1,4 +1,4 @@
-// SPEC.md §2 Route guard: nothing while loading; no role -> /; wrong role -> /unauthorized.
+// The route guard: nothing while loading; no role -> /; wrong role -> /unauthorized.
 import { useMemo, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { roleAllowed } from '../../contract/roles.ts';

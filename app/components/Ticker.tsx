@@ -1,4 +1,4 @@
-// Latest-news ticker labelled 'లేటెస్ట్' with up to 10 headlines (SPEC.md §2, §9).
+// Latest-news ticker labelled 'లేటెస్ట్' with up to 10 headlines.
 import { Link } from 'react-router';
 import type { Headline } from '../lib/site.ts';
 import { BREAKING_LABEL } from '../../contract/articles.ts';

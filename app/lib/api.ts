@@ -1,4 +1,4 @@
-// The browser's API client: base path /api, session cookie sent, errors as SPEC.md §8 words them.
+// The browser's API client: base path /api, session cookie sent, errors as docs/product.md words them.
 import type { ApiError } from '../../contract/errors.ts';
 
 export const API_BASE = '/api';

@@ -24,7 +24,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
 
-  // SPEC.md §4: the auth check runs on every route change; failure (and 401) means logged out.
+  // the auth check runs on every route change; failure (and 401) means logged out.
   useEffect(() => {
     let cancelled = false;
     api<AuthCheck>('/auth/check-auth')

@@ -1,4 +1,4 @@
-// Browser-side sanitising with DOMPurify (SPEC.md §5: content is sanitised before submit and before
+// Browser-side sanitising with DOMPurify (docs/product.md: content is sanitised before submit and before
 // display). The server sanitises again with the same allowlist; this is defence in depth.
 import DOMPurify from 'dompurify';
 import { EDITOR_TAGS, VIEW_TAGS, filterEditorStyle } from '../../contract/article-form.ts';

@@ -1,4 +1,4 @@
-// About Us: one page (content + up to 4 images). SPEC.md §4, §5; DESIGN.md §2 Admin.
+// About Us: one page (content + up to 4 images). See docs/product.md.
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ServiceDeps } from '../services.ts';
@@ -70,7 +70,7 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
     /** The page, or null when none exists (GET answers 204). */
     get,
 
-    /** POST: only when none exists (400 otherwise, SPEC.md §8). */
+    /** POST: only when none exists (400 otherwise, docs/product.md). */
     async create(input: AboutInput, actor?: AuditActor): Promise<AboutUs> {
       const content = parseContent(input.content) ?? '';
       const [existing] = await db.select({ id: aboutUs.id }).from(aboutUs).where(eq(aboutUs.id, 1));

@@ -1,4 +1,4 @@
-// Advertisements: upload (up to 5 at a time), list, delete. SPEC.md §5, §9; DESIGN.md §2.
+// Advertisements: upload (up to 5 at a time), list, delete. See docs/product.md.
 import { asc, eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { record, type AuditActor } from '../audit/service.ts';

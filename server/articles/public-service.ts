@@ -1,5 +1,5 @@
 // Public reading of approved articles (one, by category, related, latest-news).
-// Only APPROVED articles exist here (DESIGN.md §2 Visibility): anything else is "not found".
+// Only APPROVED articles exist here: anything else is "not found".
 import { and, desc, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { boundedCount } from '../db/count.ts';
@@ -90,7 +90,7 @@ export function createPublicArticlesService({ db }: ServiceDeps) {
       return listApproved(db, where, RELATED_LIMIT);
     },
 
-    /** Newest approved articles outside the category (DESIGN.md §2). */
+    /** Newest approved articles outside the category. */
     async latestNews(excludeCategoryId: number): Promise<Article[]> {
       if (!validId(excludeCategoryId)) return listApproved(db, undefined, LATEST_NEWS_LIMIT);
       const outside = notExists(

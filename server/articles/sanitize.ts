@@ -1,4 +1,4 @@
-// The server's HTML allowlist: exactly what the rich-text editor produces (SPEC.md §9 editor).
+// The server's HTML allowlist: exactly what the rich-text editor produces (docs/product.md editor).
 // The tag and style lists are shared with the browser's DOMPurify (contract/article-form.ts).
 import sanitizeHtml from 'sanitize-html';
 import { EDITOR_STYLES, EDITOR_TAGS } from '../../contract/article-form.ts';

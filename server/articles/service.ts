@@ -1,5 +1,5 @@
 // Articles: the reporter workflow and the shared edit (reporter resubmission, admin edit and
-// edit-then-approve). Every rule of SPEC.md §4-§5 and DESIGN.md §2 about writing articles lives here.
+// edit-then-approve). Every rule of docs/product.md about writing articles lives here.
 import { approveArticleIn } from '../review/service.ts';
 import { record } from '../audit/service.ts';
 import { and, asc, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
@@ -56,7 +56,7 @@ export function createArticlesService(deps: ServiceDeps) {
     await tx.insert(articleCategories).values(ids.map((categoryId, position) => ({ articleId, categoryId, position })));
   }
 
-  /** The reporter's own article, or 404 (another reporter's article is not visible, DESIGN.md §2). */
+  /** The reporter's own article, or 404 (another reporter's article is not visible, docs/product.md). */
   async function ownRow(tx: DbOrTx, user: SessionUser, id: number) {
     const [row] = await tx
       .select({ id: articles.id, approvalStatus: articles.approvalStatus, title: articles.title })

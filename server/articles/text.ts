@@ -3,7 +3,7 @@ import { PREVIEW_LENGTH } from '../../contract/articles.ts';
 import { normaliseForSearch, stripTags, truncateGraphemes } from '../../contract/text.ts';
 import { tenglishFold } from '../../contract/tenglish.ts';
 
-/** DESIGN.md: plain text, tags stripped, at most 150 characters. */
+/** docs/product.md: plain text, tags stripped, at most 150 characters. */
 export function shortDescriptionFor(contentHtml: string): string {
   return truncateGraphemes(stripTags(contentHtml), PREVIEW_LENGTH);
 }

@@ -1,4 +1,4 @@
-// argon2id through a prebuilt N-API binding (no node-gyp; DESIGN.md §1a).
+// argon2id through a prebuilt N-API binding (no node-gyp).
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.

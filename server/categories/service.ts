@@ -1,4 +1,4 @@
-// Categories: the one place for their rules (SPEC.md §5, DESIGN.md §2 Admin).
+// Categories: the one place for their rules.
 import { asc, eq } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { record, type AuditActor } from '../audit/service.ts';

@@ -1,4 +1,4 @@
-// One schema for every entity of SPEC.md §3. Runs unchanged on PGlite and PostgreSQL.
+// One schema for every entity of docs/product.md. Runs unchanged on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -82,7 +82,7 @@ export const articles = pgTable(
       .notNull()
       .default('PENDING'),
     rejectionReason: text('rejection_reason'),
-    // Creation time until approval, then the approval time (DESIGN.md §2).
+    // Creation time until approval, then the approval time.
     publicationDate: timestamp('publication_date', { withTimezone: true }).notNull().defaultNow(),
     // Title and body text normalised for search (NFC, ZWNJ/ZWJ removed, lower-cased).
     searchText: text('search_text').notNull().default(''),

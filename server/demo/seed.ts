@@ -261,7 +261,7 @@ export function planArticles(approvedCount: number, now: Date): PlannedArticle[]
       status: 'PENDING',
       author: AUTHORS[(i + 3) % AUTHORS.length],
       youtubeVideoId: null,
-      // Before approval the publication date is the creation time (DESIGN.md §2).
+      // Before approval the publication date is the creation time.
       publicationDate: at(2 + i * 5),
       rejectionReason: null,
       pictureCount: 1 + (i % 2),

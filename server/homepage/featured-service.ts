@@ -19,7 +19,7 @@ export function createFeaturedService({ db, changes }: ServiceDeps) {
     /** In display order. */
     list,
 
-    /** Replaces the whole list (DESIGN.md §2); array order is display order. */
+    /** Replaces the whole list; array order is display order. */
     async replace(ids: number[], actor?: AuditActor) {
       if (new Set(ids).size !== ids.length) throw badRequest(FEATURED_MESSAGES.duplicate);
       await db.transaction(async (tx) => {

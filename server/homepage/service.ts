@@ -1,4 +1,4 @@
-// Homepage: latest news, video articles and featured category sections (DESIGN.md §2 Lists).
+// Homepage: latest news, video articles and featured category sections.
 import { and, asc, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { articles, categories, featuredCategories } from '../db/schema.ts';

@@ -324,7 +324,7 @@ describe.runIf(existsSync(buildFile))(`real build: home page after an approval (
     expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
     expect(first.body).not.toContain('ప్రత్యేక శీర్షిక పరీక్ష');
     expect((await app.inject({ url: '/' })).headers['x-render-cache']).toBe('hit');
-    // The admin approves through the API of SPEC.md §7.
+    // The admin approves through the admin API
     const admin = await t.signIn('ADMIN');
     const approve = await app.inject({
       method: 'PUT',

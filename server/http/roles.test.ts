@@ -1,12 +1,12 @@
 // Every API route, from outside, for every kind of caller: the path prefix decides who may call
-// (SPEC.md §6: public, reporter, admin), and nothing slips through without a guard.
+// (docs/product.md: public, reporter, admin), and nothing slips through without a guard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../app.ts';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 
 type Caller = 'anonymous' | 'USER' | 'REPORTER' | 'ADMIN';
 
-/** Who may call a route, by its path (DESIGN.md §2). */
+/** Who may call a route, by its path. */
 function allowed(method: string, url: string): Caller[] {
   const all: Caller[] = ['anonymous', 'USER', 'REPORTER', 'ADMIN'];
   if (url.startsWith('/api/admin/')) return ['ADMIN'];
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe(`role rules on every API route (${TEST_DB})`, () => {
-  it('covers the routes of SPEC.md §7', () => {
+  it('covers every route the screens call', () => {
     const urls = registeredRoutes(t.app).map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(
       expect.arrayContaining([

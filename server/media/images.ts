@@ -2,7 +2,7 @@
 // Contract (do not change the signatures without updating every caller):
 //   prepare(): checks the file by its bytes (never its name or declared type), refuses bombs,
 //     re-encodes (metadata stripped), makes WebP variants in memory. Throws HttpError 400/413
-//     with the exact message of SPEC.md for `kind`. Writes nothing.
+//     with the exact message of docs/product.md for `kind`. Writes nothing.
 //   store(): writes the variants (content-derived names) and inserts `images` rows in `tx`.
 //     If the surrounding transaction fails, call discard() with the same prepared images AFTER
 //     the transaction has ended (not inside it), so no file is left behind.
@@ -56,7 +56,7 @@ const ALLOWED: Record<ImageKind, readonly Format[]> = {
   ad: ['jpeg', 'png', 'gif', 'webp'],
 };
 
-/** SPEC.md §5: each upload kind has its own wording. */
+/** each upload kind has its own wording. */
 export const imageMessages: Record<ImageKind, { unsupported(file: string): string; tooLarge(file: string): string }> = {
   article: {
     unsupported: (file) => `Unsupported file type: ${file}`,

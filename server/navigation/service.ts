@@ -28,7 +28,7 @@ export function createNavigationService({ db, changes }: ServiceDeps) {
     /** Admin view: the current selection with its order. */
     list,
 
-    /** Replaces the whole set (DESIGN.md §2); orders are renumbered 1..n in the given order. */
+    /** Replaces the whole set; orders are renumbered 1..n in the given order. */
     async replace(entries: NavigationSelection, actor?: AuditActor) {
       const ids = entries.map((e) => e.categoryId);
       if (new Set(ids).size !== ids.length) throw badRequest('A category appears twice in the navigation bar');

@@ -1,4 +1,4 @@
-// Search of approved articles in Telugu as people type it (DESIGN.md Lists and search).
+// Search of approved articles in Telugu as people type it.
 // `articles.search_text` holds title and body normalised (NFC, no ZWNJ/ZWJ, lower-cased); the
 // query is normalised the same way and every word must occur as a substring, so a place name
 // finds its agglutinated forms (హైదరాబాద్ finds హైదరాబాద్‌లో). LIKE '%word%' uses the pg_trgm GIN index

@@ -1,6 +1,6 @@
 // Test fixture: Telugu words of the news with the ways readers commonly spell them in English
 // letters. tenglish.test.ts stores one article per word and measures the search's precision and
-// recall over every spelling (docs/search.md has the figures).
+// recall over every spelling (docs/telugu.md has the figures).
 export const TENGLISH_WORDS: [telugu: string, spellings: string[]][] = [
   ['హైదరాబాద్', ['hyderabad', 'haidarabad', 'hyderaabaad']],
   ['విజయవాడ', ['vijayawada', 'vijayavada', 'bezawada']],

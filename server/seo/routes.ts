@@ -1,4 +1,4 @@
-// Sitemaps, RSS and robots.txt at the site root (DESIGN.md §1), cacheable by a CDN.
+// Sitemaps, RSS and robots.txt at the site root, cacheable by a CDN.
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { PUBLIC_FEED_CACHE, sendPublic } from '../http/cache.ts';

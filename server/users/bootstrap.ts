@@ -1,4 +1,4 @@
-// The first admin (DESIGN.md §3): from ADMIN_* variables, or `admin` with a random password printed once.
+// The first admin: from ADMIN_* variables, or `admin` with a random password printed once.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';

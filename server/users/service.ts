@@ -1,4 +1,4 @@
-// User management rules (DESIGN.md §2 Admin), written once: listing, role changes, deletion and the
+// User management rules, written once: listing, role changes, deletion and the
 // reassignment of a reporter's articles. Every write is one transaction and ends the user's sessions.
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';

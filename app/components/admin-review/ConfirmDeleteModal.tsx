@@ -1,4 +1,4 @@
-// SPEC.md §2: deleting an approved article asks 'Are you sure you want to delete this article?'.
+// deleting an approved article asks 'Are you sure you want to delete this article?'.
 import { Modal } from '../Modal.tsx';
 import { REVIEW_MESSAGES } from '../../../contract/review.ts';
 

@@ -16,8 +16,8 @@ type Props = {
   submitLabel: string;
   successMessage: string;
   /**
-   * Prefix of the failure text (SPEC.md §8 admin alerts), followed by the server's message. Without
-   * it the form shows SPEC.md's article-save text 'HTTP error! status: {code}, message: {body}'.
+   * Prefix of the failure text (docs/product.md admin alerts), followed by the server's message. Without
+   * it the form shows docs/product.md's article-save text 'HTTP error! status: {code}, message: {body}'.
    */
   errorPrefix?: string;
   /** Called 2 s after the success message (navigation). */
@@ -81,7 +81,7 @@ export function ReviewEditor({
           try {
             await api<Article>(`/articles/${article.id}${approve ? '?approve=true' : ''}`, { method: 'PUT', body: formData });
           } catch (e) {
-            // The form shows an Error's message as it is: the review screen's SPEC.md §8 wording.
+            // The form shows an Error's message as it is: the review screen's docs/product.md wording.
             throw errorPrefix ? new Error(errorPrefix + failureText(e)) : e;
           }
         }}

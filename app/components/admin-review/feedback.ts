@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../lib/api.ts';
 import { ADMIN_NAVIGATE_DELAY_MS } from '../../../contract/review.ts';
 
-/** The "..." of SPEC.md §8 alerts: the server's message when it gave one, else 'HTTP error! status: N'. */
+/** The "..." of docs/product.md alerts: the server's message when it gave one, else 'HTTP error! status: N'. */
 export function failureText(error: unknown): string {
   if (error instanceof ApiRequestError) return error.serverMessage ?? error.message;
   return error instanceof Error ? error.message : String(error);
@@ -15,7 +15,7 @@ export function failureStatus(error: unknown): number {
   return error instanceof ApiRequestError ? error.status : 0;
 }
 
-/** After a success message, go to `to` once ADMIN_NAVIGATE_DELAY_MS has passed (SPEC.md §4: 2 s). */
+/** After a success message, go to `to` once ADMIN_NAVIGATE_DELAY_MS has passed (docs/product.md: 2 s). */
 export function useNavigateAfterSuccess(done: boolean, to: string) {
   const navigate = useNavigate();
   useEffect(() => {

@@ -1,4 +1,4 @@
-// Loads one article for the admin screens (any status), with SPEC.md §8's 'Error fetching article: ...'.
+// Loads one article for the admin screens (any status), with docs/product.md's 'Error fetching article: ...'.
 import { useEffect, useState } from 'react';
 import type { Article } from '../../../contract/articles.ts';
 import { REVIEW_ERRORS } from '../../../contract/review.ts';

@@ -1,4 +1,4 @@
-// SPEC.md §8 words failures two ways: the server answered non-OK ("Failed to ..."), or the call
+// words failures two ways: the server answered non-OK ("Failed to ..."), or the call
 // itself broke ("Error ..."). The server's own message wins where the spec says so.
 import { ApiRequestError } from '../../lib/api.ts';
 

@@ -1,4 +1,4 @@
-// SPEC.md §2 'Reassign Articles': a reporter gives up the role or the account only after naming another
+// docs/product.md 'Reassign Articles': a reporter gives up the role or the account only after naming another
 // reporter to take over the articles. With nobody to take them, the modal says so and offers no confirm.
 import { useState, type FormEvent } from 'react';
 import type { UserSummary } from '../../../contract/users.ts';
@@ -32,7 +32,7 @@ export function ReassignModal({ reassign, onClose, ...rest }: Props) {
 }
 
 function ReassignForm({ reporter, flow, candidates, busy, onConfirm, onDirect, onClose }: Reassign & Omit<Props, 'reassign'>) {
-  // SPEC.md §4: the first other reporter is chosen by default.
+  // the first other reporter is chosen by default.
   const [target, setTarget] = useState<number | null>(candidates[0]?.id ?? null);
   const confirmLabel = flow === 'delete' ? 'Confirm & Delete' : 'Confirm & Change Role';
 

@@ -1,4 +1,4 @@
-// SPEC.md §2 All Users table: Username, Email, Role (its header is the role filter), Actions.
+// All Users table: Username, Email, Role (its header is the role filter), Actions.
 import { ROLES, type Role } from '../../../contract/roles.ts';
 import type { UserSummary } from '../../../contract/users.ts';
 

@@ -1,5 +1,5 @@
 // The article form shared by the reporter's write/edit screens and the admin's review and
-// approved-edit screens. It validates with the same zod schemas as the server (SPEC.md §5) plus the
+// approved-edit screens. It validates with the same zod schemas as the server plus the
 // file rules, before anything is sent, then hands a ready multipart body to `onSubmit`.
 //
 // Props:
@@ -12,7 +12,7 @@
 //                       called after validation passed; formData has the `article` JSON part (and
 //                       repeated `images` on create). Resolve on success; throw (ApiRequestError from
 //                       app/lib/api.ts) on failure: the form shows 'HTTP error! status: {code},
-//                       message: {body}' (SPEC.md §8) and the server's field messages.
+//                       message: {body}' and the server's field messages.
 //   successMessage?     shown after onSubmit resolved ('Article submitted successfully!').
 //   afterSuccess?       called successDelayMs after success (navigation); default delay 1500 ms
 //                       (reporter; admin screens pass 2000).

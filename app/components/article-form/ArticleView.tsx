@@ -1,4 +1,4 @@
-// A read-only article, as the reporter and admin dashboards show it (SPEC.md §5: restricted tag
+// A read-only article, as the reporter and admin dashboards show it (docs/product.md: restricted tag
 // set). Client-only screens: the content is sanitised with DOMPurify in the browser.
 // Props:
 //   article      the article (contract/articles.ts).
@@ -8,7 +8,7 @@ import type { Article } from '../../../contract/articles.ts';
 import { YOUTUBE_ID } from '../../../contract/articles.ts';
 import { sanitizeForView } from '../../lib/sanitize.ts';
 
-/** dd/mm/yyyy, as pages show dates (DESIGN.md §2). */
+/** dd/mm/yyyy, as pages show dates. */
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;

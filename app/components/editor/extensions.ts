@@ -1,4 +1,4 @@
-// The editor's extension set (SPEC.md §9): H1-H3, font sizes 12-20 px, four alignments, text
+// The editor's extension set: H1-H3, font sizes 12-20 px, four alignments, text
 // colour, highlight, undo depth 100. Kept apart from the React component so it can be tested.
 import StarterKit from '@tiptap/starter-kit';
 import TextAlign from '@tiptap/extension-text-align';

@@ -1,4 +1,4 @@
-// Rotating advertisement banner (SPEC.md §2 Home details): one ad at a time, each for its own
+// Rotating advertisement banner: one ad at a time, each for its own
 // durationInSeconds, wrapping to the first; nothing at all when there are no ads.
 // Every ad sits in the same grid cell, so the banner is as tall as its tallest ad from the first
 // paint and never changes height while rotating (no layout shift).

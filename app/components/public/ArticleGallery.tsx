@@ -1,4 +1,4 @@
-// An article's pictures: a carousel (autoplay 3 s, loop, ~800 ms transition; SPEC.md §2) when it
+// An article's pictures: a carousel (autoplay 3 s, loop, ~800 ms transition; docs/product.md) when it
 // has several, else the one picture. The first is the page's LCP image.
 import type { ArticleImage as Image } from '../../../contract/articles.ts';
 import { ArticleImage } from './ArticleImage.tsx';

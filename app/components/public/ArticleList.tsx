@@ -62,7 +62,7 @@ type LoadMoreProps = {
   /** Link for readers without JavaScript. */
   moreHref: (page: number) => string;
   renderTitle?: (article: ListArticle) => ReactNode;
-  /** How a failed page load is worded (SPEC.md §8). */
+  /** How a failed page load is worded. */
   errorText: (error: unknown) => string;
 };
 

@@ -1,4 +1,4 @@
-// One slide per view, looping, autoplaying carousel on Embla (SPEC.md §4, §9). The slides are
+// One slide per view, looping, autoplaying carousel on Embla. The slides are
 // plain server HTML (the first one shows without JavaScript); Embla and Autoplay are fetched after
 // hydration and attach to that HTML, so they never delay the first paint or hydration.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
@@ -17,7 +17,7 @@ type Props = {
    */
   duration: number;
   className?: string;
-  /** Previous and next buttons (SPEC.md §4: the home carousel has them). */
+  /** Previous and next buttons (docs/product.md: the home carousel has them). */
   buttons?: boolean;
 };
 

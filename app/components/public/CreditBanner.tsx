@@ -1,4 +1,4 @@
-// The About Us page's hidden credit (SPEC.md §2, §9): 8 clicks on the logo, each within 1 s of
+// The About Us page's hidden credit: 8 clicks on the logo, each within 1 s of
 // the previous, then 10 s later a banner shows for 3 s.
 import { useEffect, useRef, useState } from 'react';
 import { SITE_NAME } from '../../lib/site.ts';

@@ -1,5 +1,5 @@
 // A featured category pane: 'తాజా' + the category name, then titles and short descriptions as
-// plain text (every HTML tag stripped, SPEC.md §2 Home details).
+// plain text (every HTML tag stripped, docs/product.md Home details).
 import { Link } from 'react-router';
 import { stripTags } from '../../../contract/text.ts';
 import { ArticleImage, ImagePlaceholder } from './ArticleImage.tsx';

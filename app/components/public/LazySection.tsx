@@ -1,4 +1,4 @@
-// A homepage section drawn once at least 10% of it is visible (SPEC.md §9), with its loading
+// A homepage section drawn once at least 10% of it is visible, with its loading
 // text holding the space until then.
 // The server's HTML always carries the content: readers without JavaScript and crawlers get it,
 // and a section already on screen at first paint does not pop in and push the page down (CLS).
@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 type Props = {
   children: ReactNode;
-  /** The loading text of SPEC.md §2 ('Loading videos...'). */
+  /** The loading text of docs/product.md ('Loading videos...'). */
   loadingText: string;
   /** Space held until drawn, close to the drawn height so nothing below jumps. */
   minHeight: number;

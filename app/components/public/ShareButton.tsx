@@ -1,5 +1,5 @@
-// Share: copies the article's share link; 'URL Copied!' for 2 s (SPEC.md §2), or the failure
-// message of SPEC.md §8 with the link shown so it can be copied by hand.
+// Share: copies the article's share link; 'URL Copied!' for 2 s, or the failure
+// message of docs/product.md with the link shown so it can be copied by hand.
 import { useEffect, useState } from 'react';
 
 export const SHARE_CONFIRM_MS = 2000;

@@ -1,4 +1,4 @@
-// Paging shared by the category and search pages (SPEC.md §9: 5 per page).
+// Paging shared by the category and search pages (docs/product.md: 5 per page).
 import type { Article } from '../../../contract/articles.ts';
 import type { ListArticle } from './ArticleList.tsx';
 

@@ -1,4 +1,4 @@
-// About Us Management (SPEC.md §2, §4, §5): rich-text content and up to 4 images.
+// About Us Management: rich-text content and up to 4 images.
 // Saved with POST when none exists, otherwise PUT; PUT sends `keepImageUrls` (the current images
 // still shown, in order) so single images can be removed while new ones are added after them.
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
@@ -97,7 +97,7 @@ export default function AboutUsManagement() {
       setKept(saved.imageUrls);
       setNotice({ kind: 'success', text: ABOUT_MESSAGES.saved });
     } catch (error) {
-      // SPEC.md §8: a 400 on save shows the server's words (e.g. the entry already exists).
+      // a 400 on save shows the server's words (e.g. the entry already exists).
       const text =
         error instanceof ApiRequestError && error.status === 400 && error.serverMessage
           ? error.serverMessage

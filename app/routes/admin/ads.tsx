@@ -1,4 +1,4 @@
-// Ad Management (SPEC.md §2, §5, §8): upload up to 5 ads at a time with a duration and optional
+// Ad Management: upload up to 5 ads at a time with a duration and optional
 // link each, list them, delete with confirmation.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api.ts';
@@ -53,7 +53,7 @@ export default function AdManagement() {
   function choose(list: FileList | null) {
     const files = Array.from(list ?? []);
     const errors: string[] = [];
-    // SPEC.md §5: at most 5 per upload, extras dropped (the server drops them too).
+    // at most 5 per upload, extras dropped (the server drops them too).
     const kept = files.slice(0, MAX_ADS_PER_UPLOAD);
     if (files.length > kept.length) errors.push(AD_MESSAGES.dropped(files.length - kept.length));
     const valid: Pending[] = [];

@@ -1,4 +1,4 @@
-// SPEC.md §2 Admin: approved articles, 15 per page, newest first, filter by title; view, edit, delete.
+// approved articles, 15 per page, newest first, filter by title; view, edit, delete.
 // Each shows its readers' views; the list sorts by views, and a table sums them per reporter.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// Manage Categories (SPEC.md §2, §4, §8): create, rename and delete, the list updated in place.
+// Manage Categories: create, rename and delete, the list updated in place.
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api.ts';
 import { Modal } from '../../components/Modal.tsx';
@@ -37,7 +37,7 @@ export default function ManageCategories() {
 
   async function openDelete(category: Category) {
     setDeleting({ category, error: null });
-    // SPEC.md §4: a category in the navigation bar shows the error instead of the question.
+    // a category in the navigation bar shows the error instead of the question.
     // If the navigation list cannot be read it is only logged; the server still refuses (409).
     try {
       const navigation = await api<NavigationEntry[]>('/navigation-categories');

@@ -1,4 +1,4 @@
-// SPEC.md §2 Admin: edit an approved article with ONE category (SPEC.md §5 edit rules: region
+// edit an approved article with ONE category (docs/product.md edit rules: region
 // optional, the edit video-id messages). It stays approved; after 'Article updated successfully!'
 // the screen returns to the approved list after 2 s.
 import { Link, useNavigate, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-// Featured Category Management (SPEC.md §2): the category sections of the home page, in order.
+// Featured Category Management: the category sections of the home page, in order.
 import { api } from '../../lib/api.ts';
 import { CategorySelectionEditor } from '../../components/admin-site/CategorySelectionEditor.tsx';
 import { failureText, serverMessage } from '../../components/admin-site/feedback.ts';

@@ -1,4 +1,4 @@
-// The admin dashboard: one link per sub-route of SPEC.md §2, with its labels.
+// The admin dashboard: one link per sub-route of docs/product.md, with its labels.
 import { Link } from 'react-router';
 
 export const ADMIN_LINKS = [

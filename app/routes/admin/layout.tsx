@@ -1,4 +1,4 @@
-// Every /admin-dashboard route is ADMIN only (SPEC.md §2); sub-screens get a way back to the dashboard.
+// Every /admin-dashboard route is ADMIN only; sub-screens get a way back to the dashboard.
 import { Link, Outlet, useLocation } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
 import '../../styles/admin-site.css';

@@ -1,4 +1,4 @@
-// Navigation Bar Management (SPEC.md §2): which categories the bar and drawer show, in order from 1.
+// Navigation Bar Management: which categories the bar and drawer show, in order from 1.
 import { api } from '../../lib/api.ts';
 import { CategorySelectionEditor } from '../../components/admin-site/CategorySelectionEditor.tsx';
 import { failureText } from '../../components/admin-site/feedback.ts';

@@ -1,4 +1,4 @@
-// SPEC.md §2 Admin: the pending queue, oldest submission first; each opens the review screen.
+// the pending queue, oldest submission first; each opens the review screen.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';

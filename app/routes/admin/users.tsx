@@ -1,4 +1,4 @@
-// SPEC.md §2 All Users screen and §4 role change / deletion flows. The server enforces every rule;
+// All Users screen and the role change and deletion flows. The server enforces every rule;
 // this screen only routes a reporter through the reassign modal and reports the outcome.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Role } from '../../../contract/roles.ts';
@@ -55,7 +55,7 @@ function AllUsers() {
   const [reassignBusy, setReassignBusy] = useState(false);
 
   useEffect(() => {
-    // SPEC.md §8: failure to fetch the current user is only logged.
+    // failure to fetch the current user is only logged.
     api<{ id: number }>('/auth/me')
       .then((me) => setMeId(me.id))
       .catch((e) => console.error('Failed to fetch current user', e));
@@ -148,7 +148,7 @@ function AllUsers() {
 
   function onRoleChange(user: UserSummary, role: Role) {
     if (role === user.role) return;
-    // SPEC.md §4: a reporter leaving the role first hands the articles to another reporter.
+    // a reporter leaving the role first hands the articles to another reporter.
     if (user.role === 'REPORTER') void openReassign(user, 'role');
     else void assignRole(user, role);
   }
@@ -169,7 +169,7 @@ function AllUsers() {
     setReassignBusy(true);
     try {
       if (flow === 'role') {
-        // SPEC.md §7: newRole is always USER, whatever the row's dropdown showed.
+        // newRole is always USER, whatever the row's dropdown showed.
         await api('/admin/reassign-and-update-role', {
           method: 'POST',
           body: { fromReporterId: reporter.id, toReporterId, newRole: 'USER' },

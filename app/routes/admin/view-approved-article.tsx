@@ -1,4 +1,4 @@
-// SPEC.md §2 Admin: read an approved article as the admin sees it, with a way to edit it.
+// read an approved article as the admin sees it, with a way to edit it.
 import { Link, useParams } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';

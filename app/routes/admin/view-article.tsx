@@ -1,4 +1,4 @@
-// SPEC.md §2 Admin review (view-article/{id}): read the article, then approve, reject with an
+// Admin review (view-article/{id}): read the article, then approve, reject with an
 // optional reason, or edit (several categories) and approve in one save. After a success the
 // screen returns to the pending list after 2 s.
 import { useState } from 'react';
@@ -52,7 +52,7 @@ function ReviewArticle() {
       setArticle(result.article);
       setOutcome({ ok: true, text: REVIEW_MESSAGES.approved });
     } catch (e) {
-      // SPEC.md §8 words this one with the status; the server's reason follows on its own line.
+      // words this one with the status; the server's reason follows on its own line.
       setOutcome({ ok: false, text: REVIEW_ERRORS.approve + failureStatus(e), detail: failureText(e) });
     } finally {
       setBusy(false);

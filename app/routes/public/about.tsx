@@ -1,4 +1,4 @@
-// About Us (SPEC.md §2): a carousel of its pictures and its content, with the hidden credit.
+// About Us: a carousel of its pictures and its content, with the hidden credit.
 import type { Route } from './+types/about';
 import { servicesContext } from '../../lib/context.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';

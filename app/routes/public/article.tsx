@@ -1,4 +1,4 @@
-// Article page (SPEC.md §2), at /article/{id} and /public/articles/{id}: title, region, date,
+// Article page, at /article/{id} and /public/articles/{id}: title, region, date,
 // share, image carousel, sanitised content, video, related and latest by the first category, ads.
 import { useEffect } from 'react';
 import { data, Link } from 'react-router';

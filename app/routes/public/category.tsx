@@ -1,4 +1,4 @@
-// Category listing (SPEC.md §2): 5 per page with the 'మరిన్ని' load-more; unknown category is 404.
+// Category listing: 5 per page with the 'మరిన్ని' load-more; unknown category is 404.
 import { data, isRouteErrorResponse, Link } from 'react-router';
 import type { Route } from './+types/category';
 import type { Article } from '../../../contract/articles.ts';

@@ -1,4 +1,4 @@
-// Home (SPEC.md §2): ad banner, the latest carousel beside the first featured category pane,
+// Home: ad banner, the latest carousel beside the first featured category pane,
 // the video section and the featured-category grid. Rendered on the server with its data.
 import { Suspense, useEffect } from 'react';
 import { Await, Link, isRouteErrorResponse, useAsyncError } from 'react-router';
@@ -44,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const [homepage, ads, mostRead] = await Promise.all([
     services.homepage.get(),
-    // A failing ad service leaves the banner empty, never the page (SPEC.md §8).
+    // A failing ad service leaves the banner empty, never the page.
     services.ads.listPublic().catch((error: unknown) => {
       console.error(HOME_TEXT.adsFailed, error);
       return [] as Ad[];

@@ -1,4 +1,4 @@
-// SPEC.md §2: /login redirects to / (the login landing route; the modal signs in).
+// /login redirects to / (the login landing route; the modal signs in).
 import { redirect } from 'react-router';
 
 export function loader() {

@@ -1,4 +1,4 @@
-// Search results (SPEC.md §2): 5 per page, every query word highlighted in titles, load-more.
+// Search results: 5 per page, every query word highlighted in titles, load-more.
 import { Form } from 'react-router';
 import type { Route } from './+types/search';
 import type { Article } from '../../../contract/articles.ts';
@@ -14,7 +14,7 @@ import '../../styles/public.css';
 export const SEARCH_TEXT = {
   empty: 'No articles found matching your search criteria.',
   error: 'Error loading search results: ',
-  /** SPEC.md §8: how a failed search call is worded. */
+  /** how a failed search call is worded. */
   failed: (status: number) => `An error occurred: ${status}`,
   heading: 'Search',
   prompt: 'Type a word to search the news.',
@@ -53,7 +53,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 async function loadSearchPage(query: string, page: number) {
   try {
-    // SPEC.md §6: search is called without session credentials.
+    // search is called without session credentials.
     const result = await api<SearchPage>(
       `/public/articles/search?query=${encodeURIComponent(query)}&page=${page}&size=${PAGE_SIZE}`,
       {

@@ -1,5 +1,5 @@
 // Write New Article. Served at /reporter-dashboard/article-create and /write-article (same module,
-// app/routes.ts); the first address is rewritten to the second (SPEC.md §2).
+// app/routes.ts); the first address is rewritten to the second.
 //
 // The form saves itself as a draft (app/components/article-form/draft-autosave.ts). Opening the
 // screen resumes the draft in progress (?draft=<id> opens a given one from the drafts list): the

@@ -1,4 +1,4 @@
-// The reporter's desk (SPEC.md §2): three links, and the reporter's drafts (open, delete). Open to
+// The reporter's desk: three links, and the reporter's drafts (open, delete). Open to
 // REPORTER and ADMIN (the layout guards it); the screens behind the links and the drafts are
 // REPORTER only.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// My Approved Articles: own APPROVED articles, 15 per page, filtered by title (SPEC.md §2, §7).
+// My Approved Articles: own APPROVED articles, 15 per page, filtered by title.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';

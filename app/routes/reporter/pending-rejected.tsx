@@ -1,5 +1,5 @@
 // Pending / Rejected Articles: REJECTED before PENDING, each with its status and, beside a rejected
-// article, the admin's reason. Edit and delete are allowed for both statuses (SPEC.md §4).
+// article, the admin's reason. Edit and delete are allowed for both statuses.
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';

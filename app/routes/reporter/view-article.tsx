@@ -1,4 +1,4 @@
-// /reporter/view-article/{id}: a read-only view of an own article, any status (SPEC.md §2).
+// /reporter/view-article/{id}: a read-only view of an own article, any status.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
