@@ -71,3 +71,5 @@ export const AdUploadResultSchema = z.object({
 });
 export type AdUploadResult = Omit<z.infer<typeof AdUploadResultSchema>, 'notice'>;
 export const MessageSchema = z.object({ message: z.string() });
+
+export const AdListSchema = z.array(AdSchema);

@@ -80,3 +80,11 @@ export const RevisionSchema = RevisionSummarySchema.extend({
 export const ChangesSinceRejectionSchema = z.object({
   changes: z.object({ before: RevisionSchema, after: RevisionSchema }).nullable(),
 });
+
+export const ArticleListItemListSchema = z.array(ArticleListItemSchema);
+export const DraftListSchema = z.array(DraftSchema);
+export const RevisionSummaryListSchema = z.array(RevisionSummarySchema);
+
+/** The admin's views per reporter. */
+export const ReporterViewsSchema = z.object({ reporterId: z.number(), reporterName: z.string(), articles: z.number(), views: z.number() });
+export const ReporterViewsListSchema = z.array(ReporterViewsSchema);

@@ -65,3 +65,7 @@ export const FeaturedSelectionSchema = z
     },
   )
   .max(FEATURED_MAX, FEATURED_MESSAGES.tooMany);
+
+export const CategoryListSchema = z.array(CategorySchema);
+/** The featured-categories save: its notice and the list as saved. */
+export const FeaturedSavedSchema = z.object({ message: z.string(), categories: CategoryListSchema });

@@ -20,3 +20,5 @@ export type NavigationEntry = z.infer<typeof NavigationEntrySchema>;
 /** The public bar and drawer: in display order. */
 export const PublicNavigationEntrySchema = z.object({ categoryId: z.number(), categoryName: z.string() });
 export type PublicNavigationEntry = z.infer<typeof PublicNavigationEntrySchema>;
+
+export const NavigationListSchema = z.array(NavigationEntrySchema);

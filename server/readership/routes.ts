@@ -8,15 +8,9 @@ import { sendPublic } from '../http/cache.ts';
 import { typed } from '../http/openapi.ts';
 import { withoutBody } from '../articles/public-service.ts';
 import { IdParam } from '../../contract/http.ts';
-import { ArticleListSchema } from '../../contract/articles.schema.ts';
+import { ArticleListSchema, ReporterViewsListSchema } from '../../contract/articles.schema.ts';
 
 const tags = ['readership'];
-const ReporterViewsSchema = z.object({
-  reporterId: z.number(),
-  reporterName: z.string(),
-  articles: z.number(),
-  views: z.number(),
-});
 
 export async function readershipRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { readership } = services;
@@ -53,7 +47,7 @@ export async function readershipRoutes(app: FastifyInstance, { services }: { ser
     '/admin/readership/reporters',
     {
       config: { access: ['ADMIN'] },
-      schema: { tags, summary: 'Views per reporter', response: { 200: z.array(ReporterViewsSchema) } },
+      schema: { tags, summary: 'Views per reporter', response: { 200: ReporterViewsListSchema } },
     },
     async () => readership.byReporter(),
   );

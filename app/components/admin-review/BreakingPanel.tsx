@@ -8,9 +8,9 @@ import {
   BREAKING_MIN_HOURS,
   formatIndiaTime,
   REVIEW_MESSAGES,
-  type ReviewResult,
 } from '../../../contract/review.ts';
 import { failureText } from './feedback.ts';
+import { ReviewResultSchema } from '../../../contract/articles.schema.ts';
 
 const HOURS = Array.from({ length: BREAKING_MAX_HOURS - BREAKING_MIN_HOURS + 1 }, (_, i) => i + BREAKING_MIN_HOURS);
 
@@ -25,7 +25,7 @@ export function BreakingPanel({ article, onChange }: { article: Article; onChang
     setBusy(true);
     setNotice(null);
     try {
-      const result = await api<ReviewResult>(`/admin/articles/breaking/${article.id}`, {
+      const result = await api(`/admin/articles/breaking/${article.id}`, ReviewResultSchema, {
         method,
         ...(method === 'PUT' ? { body: { hours } } : {}),
       });

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { failureText } from './feedback.ts';
+import { ReporterViewsListSchema } from '../../../contract/articles.schema.ts';
 
 type Row = { reporterId: number; reporterName: string; articles: number; views: number };
 
@@ -9,7 +10,7 @@ export function ReporterViews() {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<Row[]>('/admin/readership/reporters')
+    api('/admin/readership/reporters', ReporterViewsListSchema)
       .then(setRows)
       .catch((e: unknown) => setError(`Error fetching views per reporter: ${failureText(e)}`));
   }, []);

@@ -8,6 +8,8 @@ import { api } from '../../lib/api.ts';
 import { failureText } from './feedback.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { ADMIN_NAVIGATE_DELAY_MS, REVIEW_ERRORS } from '../../../contract/review.ts';
+import { ArticleSchema } from '../../../contract/articles.schema.ts';
+import { CategoryListSchema } from '../../../contract/categories.ts';
 
 type Props = {
   article: Article;
@@ -40,7 +42,7 @@ export function ReviewEditor({
 
   useEffect(() => {
     let cancelled = false;
-    api<Category[]>('/categories')
+    api('/categories', CategoryListSchema)
       .then((list) => !cancelled && setCategories(list))
       .catch((e) => !cancelled && setError(REVIEW_ERRORS.fetchCategories + failureText(e)));
     return () => {
@@ -79,7 +81,10 @@ export function ReviewEditor({
         afterSuccess={afterSuccess}
         onSubmit={async (formData) => {
           try {
-            await api<Article>(`/articles/${article.id}${approve ? '?approve=true' : ''}`, { method: 'PUT', body: formData });
+            await api(`/articles/${article.id}${approve ? '?approve=true' : ''}`, ArticleSchema, {
+              method: 'PUT',
+              body: formData,
+            });
           } catch (e) {
             // The form shows an Error's message as it is: the review screen's docs/product.md wording.
             throw errorPrefix ? new Error(errorPrefix + failureText(e)) : e;

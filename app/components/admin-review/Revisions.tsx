@@ -7,6 +7,7 @@ import { htmlToText, wordDiff, type DiffPart } from '../../../contract/word-diff
 import type { Article } from '../../../contract/articles.ts';
 import type { ChangesSinceRejection as Changes, Revision, RevisionSummary } from '../../../contract/drafts.ts';
 import { failureText } from './feedback.ts';
+import { ChangesSinceRejectionSchema, ReviewResultSchema, RevisionSummaryListSchema } from '../../../contract/articles.schema.ts';
 
 function Diff({ parts }: { parts: DiffPart[] }) {
   return (
@@ -28,7 +29,7 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
   const [changes, setChanges] = useState<Changes | undefined>(undefined);
   useEffect(() => {
     let cancelled = false;
-    api<{ changes: Changes }>(`/admin/articles/${articleId}/changes-since-rejection`)
+    api(`/admin/articles/${articleId}/changes-since-rejection`, ChangesSinceRejectionSchema)
       .then((r) => !cancelled && setChanges(r.changes))
       .catch(() => !cancelled && setChanges(null));
     return () => {
@@ -144,7 +145,7 @@ export function RevisionHistory({
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   useEffect(() => {
     let cancelled = false;
-    api<RevisionSummary[]>(`/articles/${articleId}/revisions`)
+    api(`/articles/${articleId}/revisions`, RevisionSummaryListSchema)
       .then((list) => !cancelled && setRevisions(list))
       .catch(() => !cancelled && setRevisions([]));
     return () => {
@@ -156,10 +157,9 @@ export function RevisionHistory({
     if (!window.confirm(`Restore the version of ${indiaTime.format(new Date(revision.createdAt))} IST?`)) return;
     setBusy(true);
     try {
-      const result = await api<{ message: string; article: Article }>(
-        `/admin/articles/${articleId}/revisions/${revision.id}/restore`,
-        { method: 'POST' },
-      );
+      const result = await api(`/admin/articles/${articleId}/revisions/${revision.id}/restore`, ReviewResultSchema, {
+        method: 'POST',
+      });
       setMessage({ ok: true, text: result.message });
       onRestored(result.article);
     } catch (e) {

@@ -11,6 +11,7 @@ import {
   type ReviewResult,
 } from '../../../contract/review.ts';
 import { failureText } from './feedback.ts';
+import { ReviewResultSchema } from '../../../contract/articles.schema.ts';
 
 type Props = {
   article: Article;
@@ -30,7 +31,7 @@ export function SchedulePanel({ article, disabled, onDone, onError }: Props) {
   const run = async (path: string, text: string) => {
     setBusy(true);
     try {
-      const result = await api<ReviewResult>(path, { method: 'PUT' });
+      const result = await api(path, ReviewResultSchema, { method: 'PUT' });
       onDone(result, text);
     } catch (e) {
       onError(failureText(e));

@@ -7,6 +7,7 @@ import { CategoryOrderPicker } from './CategoryOrderPicker.tsx';
 import { NoticeLine } from './NoticeLine.tsx';
 import type { Notice } from './feedback.ts';
 import type { Category } from '../../../contract/categories.ts';
+import { CategoryListSchema } from '../../../contract/categories.ts';
 
 type Props = {
   /** Shown when the list of categories cannot be loaded. */
@@ -38,7 +39,7 @@ export function CategorySelectionEditor(props: Props) {
     let cancelled = false;
     const errors: string[] = [];
     Promise.all([
-      api<Category[]>('/admin/categories')
+      api('/admin/categories', CategoryListSchema)
         .then((list) => !cancelled && setCategories(list))
         .catch(() => errors.push(categoriesFailed)),
       loadSelection()

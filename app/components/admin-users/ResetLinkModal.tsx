@@ -5,6 +5,7 @@ import type { PasswordResetLink } from '../../../contract/auth.ts';
 import type { UserSummary } from '../../../contract/users.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { Modal } from '../Modal.tsx';
+import { PasswordResetLinkSchema } from '../../../contract/auth.ts';
 
 export function ResetLinkModal({ user, onClose }: { user: UserSummary | null; onClose: () => void }) {
   const [link, setLink] = useState<PasswordResetLink | null>(null);
@@ -17,7 +18,7 @@ export function ResetLinkModal({ user, onClose }: { user: UserSummary | null; on
     setLink(null);
     setError('');
     setCopied(false);
-    api<PasswordResetLink>(`/admin/users/${user.id}/password-reset`, { method: 'POST' })
+    api(`/admin/users/${user.id}/password-reset`, PasswordResetLinkSchema, { method: 'POST' })
       .then((l) => !cancelled && setLink(l))
       .catch((e) => !cancelled && setError((e instanceof ApiRequestError && e.serverMessage) || 'Could not issue a reset link.'));
     return () => {

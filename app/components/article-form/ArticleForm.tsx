@@ -41,6 +41,7 @@ import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
 import { DRAFT_MESSAGES, type Draft } from '../../../contract/drafts.ts';
 import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-autosave.ts';
 import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
+import { CategoryListSchema } from '../../../contract/categories.ts';
 
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
@@ -116,7 +117,7 @@ export function ArticleForm({
   useEffect(() => {
     if (givenCategories) return;
     let cancelled = false;
-    api<Category[]>('/categories')
+    api('/categories', CategoryListSchema)
       .then((list) => !cancelled && setLoadedCategories(list))
       .catch(() => !cancelled && setLoadError(ARTICLE_MESSAGES.loadFailed));
     return () => {

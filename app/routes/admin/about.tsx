@@ -11,6 +11,7 @@ import { ABOUT_IMAGE_TYPES, ABOUT_MESSAGES, MAX_ABOUT_IMAGES, type AboutUs } fro
 import { MAX_IMAGE_BYTES } from '../../../contract/articles.ts';
 import '../../styles/reporter.css';
 import '../../styles/admin-site.css';
+import { AboutSavedSchema, AboutUsSchema } from '../../../contract/about.ts';
 
 const RichTextEditor = lazy(() => import('../../components/editor/RichTextEditor.tsx'));
 
@@ -45,7 +46,7 @@ export default function AboutUsManagement() {
   useEffect(() => {
     let cancelled = false;
     // no-store: the public answer may be cached, and the admin must see what was just saved.
-    api<AboutUs | null>('/public/about', { cache: 'no-store' })
+    api('/public/about', AboutUsSchema.nullable(), { cache: 'no-store' })
       .then((page) => !cancelled && show(page))
       .catch(() => !cancelled && setLoadError(ABOUT_MESSAGES.loadFailed))
       .finally(() => !cancelled && setLoading(false));
@@ -89,7 +90,7 @@ export default function AboutUsManagement() {
     for (const a of added) form.append('images', a.file, a.file.name);
     setSaving(true);
     try {
-      const saved = await api<AboutUs & { message: string }>('/admin/about', { method: exists ? 'PUT' : 'POST', body: form });
+      const saved = await api('/admin/about', AboutSavedSchema, { method: exists ? 'PUT' : 'POST', body: form });
       dropAdded(() => false);
       setFileErrors([]);
       setLoaded(saved);

@@ -17,6 +17,7 @@ import {
 import { formatIndiaTime } from '../../../contract/review.ts';
 import '../../styles/admin-site.css';
 import '../../styles/admin-review.css';
+import { AuditPageSchema } from '../../../contract/audit.ts';
 
 export const meta = () => [{ title: 'Activity' }, { name: 'robots', content: 'noindex' }];
 
@@ -54,7 +55,7 @@ function Activity() {
     const params = new URLSearchParams({ page: String(pageNumber), size: String(AUDIT_PAGE_SIZE) });
     for (const [key, value] of Object.entries(f)) if (value.trim()) params.set(key, value.trim());
     try {
-      setData(await api<AuditPage>(`/admin/audit?${params}`));
+      setData(await api(`/admin/audit?${params}`, AuditPageSchema));
       setError(null);
     } catch (e) {
       setError(AUDIT_MESSAGES.fetchError + failureText(e));

@@ -13,10 +13,10 @@ import {
   AdDetailSchema,
   MAX_ADS_PER_UPLOAD,
   type Ad,
-  type AdUploadResult,
 } from '../../../contract/ads.ts';
 import { MAX_IMAGE_BYTES } from '../../../contract/articles.ts';
 import '../../styles/admin-site.css';
+import { AdListSchema, AdUploadResultSchema } from '../../../contract/ads.ts';
 
 export function meta() {
   return [{ title: 'Ad Management' }, { name: 'robots', content: 'noindex' }];
@@ -41,7 +41,7 @@ export default function AdManagement() {
 
   useEffect(() => {
     let cancelled = false;
-    api<Ad[]>('/admin/ads')
+    api('/admin/ads', AdListSchema)
       .then((list) => !cancelled && setAds(list))
       .catch(() => !cancelled && setListError(AD_MESSAGES.fetchFailed))
       .finally(() => !cancelled && setLoading(false));
@@ -109,7 +109,7 @@ export default function AdManagement() {
     form.append('adDetails', JSON.stringify(details));
     setUploading(true);
     try {
-      const result = await api<AdUploadResult & { notice?: string }>('/admin/ads', { method: 'POST', body: form });
+      const result = await api('/admin/ads', AdUploadResultSchema, { method: 'POST', body: form });
       setAds((list) => [...list, ...result.ads]);
       updatePending(() => []);
       setFileErrors([]);

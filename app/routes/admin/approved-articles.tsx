@@ -20,6 +20,7 @@ import {
 import { ReporterViews } from '../../components/admin-review/ReporterViews.tsx';
 import '../../styles/admin-review.css';
 import { Pagination } from '../../components/Pagination.tsx';
+import { ApprovedPageSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Approved Articles' }, { name: 'robots', content: 'noindex' }];
 
@@ -50,7 +51,7 @@ function ApprovedArticles() {
     if (filter) params.set('title', filter);
     if (order !== 'newest') params.set('sort', order);
     try {
-      const result = await api<ApprovedPage>(`/admin/articles/approved?${params}`);
+      const result = await api(`/admin/articles/approved?${params}`, ApprovedPageSchema);
       // A delete can empty the last page: step back to the new last page.
       if (result.content.length === 0 && pageNumber > 0 && result.totalPages > 0) {
         setPage(result.totalPages - 1);

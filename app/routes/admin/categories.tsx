@@ -6,12 +6,13 @@ import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import { failureText, serverMessage } from '../../components/admin-site/feedback.ts';
 import { CATEGORY_MESSAGES, CategoryInputSchema, type Category } from '../../../contract/categories.ts';
 import '../../styles/admin-site.css';
+import { NavigationListSchema } from '../../../contract/navigation.ts';
+import { CategoryListSchema, CategorySchema } from '../../../contract/categories.ts';
 
 export function meta() {
   return [{ title: 'Manage Categories' }, { name: 'robots', content: 'noindex' }];
 }
 
-type NavigationEntry = { categoryId: number };
 type Editing = { mode: 'create' } | { mode: 'edit'; category: Category } | null;
 /** The delete modal shows either the question or, instead of it, why the category cannot go. */
 type Deleting = { category: Category; error: string | null } | null;
@@ -26,7 +27,7 @@ export default function ManageCategories() {
 
   useEffect(() => {
     let cancelled = false;
-    api<Category[]>('/admin/categories')
+    api('/admin/categories', CategoryListSchema)
       .then((list) => !cancelled && setCategories(list))
       .catch(() => !cancelled && setListError(CATEGORY_MESSAGES.listFailed))
       .finally(() => !cancelled && setLoading(false));
@@ -40,7 +41,7 @@ export default function ManageCategories() {
     // a category in the navigation bar shows the error instead of the question.
     // If the navigation list cannot be read it is only logged; the server still refuses (409).
     try {
-      const navigation = await api<NavigationEntry[]>('/navigation-categories');
+      const navigation = await api('/navigation-categories', NavigationListSchema);
       if (navigation.some((n) => n.categoryId === category.id)) {
         setDeleting((d) => (d && d.category.id === category.id ? { ...d, error: CATEGORY_MESSAGES.inNavigation } : d));
       }
@@ -208,8 +209,8 @@ function CategoryForm({
     setSaving(true);
     try {
       const saved = isEdit
-        ? await api<Category>(`/admin/categories/${editing.category.id}`, { method: 'PUT', body: parsed.data })
-        : await api<Category>('/admin/categories', { method: 'POST', body: parsed.data });
+        ? await api(`/admin/categories/${editing.category.id}`, CategorySchema, { method: 'PUT', body: parsed.data })
+        : await api('/admin/categories', CategorySchema, { method: 'POST', body: parsed.data });
       onSaved(saved, editing.mode);
     } catch (err) {
       setError(

@@ -2,8 +2,9 @@
 import { api } from '../../lib/api.ts';
 import { CategorySelectionEditor } from '../../components/admin-site/CategorySelectionEditor.tsx';
 import { failureText, serverMessage } from '../../components/admin-site/feedback.ts';
-import { CATEGORY_MESSAGES, FEATURED_MESSAGES, type Category } from '../../../contract/categories.ts';
+import { CATEGORY_MESSAGES, FEATURED_MESSAGES } from '../../../contract/categories.ts';
 import '../../styles/admin-site.css';
+import { CategoryListSchema, FeaturedSavedSchema } from '../../../contract/categories.ts';
 
 const FEATURED = '/admin/homepage/featured-categories';
 
@@ -20,10 +21,10 @@ export default function FeaturedCategories() {
       </p>
       <CategorySelectionEditor
         categoriesFailed={CATEGORY_MESSAGES.listFailed}
-        loadSelection={async () => (await api<Category[]>(FEATURED)).map((c) => c.id)}
+        loadSelection={async () => (await api(FEATURED, CategoryListSchema)).map((c) => c.id)}
         selectionFailed={FEATURED_MESSAGES.fetchFailed}
         saveSelection={async (ids) => {
-          const saved = await api<{ message: string; categories: Category[] }>(FEATURED, { method: 'POST', body: ids });
+          const saved = await api(FEATURED, FeaturedSavedSchema, { method: 'POST', body: ids });
           return { ids: saved.categories.map((c) => c.id), message: saved.message || FEATURED_MESSAGES.saved };
         }}
         saveFailure={(error) =>

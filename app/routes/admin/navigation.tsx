@@ -4,8 +4,7 @@ import { CategorySelectionEditor } from '../../components/admin-site/CategorySel
 import { failureText } from '../../components/admin-site/feedback.ts';
 import { NAVIGATION_MESSAGES } from '../../../contract/categories.ts';
 import '../../styles/admin-site.css';
-
-type NavigationEntry = { categoryId: number; categoryName: string; displayOrder: number };
+import { NavigationListSchema } from '../../../contract/navigation.ts';
 
 export function meta() {
   return [{ title: 'Navigation Bar Management' }, { name: 'robots', content: 'noindex' }];
@@ -19,14 +18,14 @@ export default function NavigationManagement() {
       <CategorySelectionEditor
         categoriesFailed={NAVIGATION_MESSAGES.fetchCategoriesFailed}
         loadSelection={async () =>
-          (await api<NavigationEntry[]>('/navigation-categories'))
+          (await api('/navigation-categories', NavigationListSchema))
             .sort((a, b) => a.displayOrder - b.displayOrder)
             .map((n) => n.categoryId)
         }
         selectionFailed={NAVIGATION_MESSAGES.fetchSelectedFailed}
         saveSelection={async (ids) => {
           const body = ids.map((categoryId, i) => ({ categoryId, displayOrder: i + 1 }));
-          const saved = await api<NavigationEntry[]>('/navigation-categories', { method: 'PUT', body });
+          const saved = await api('/navigation-categories', NavigationListSchema, { method: 'PUT', body });
           return { ids: saved.map((n) => n.categoryId), message: NAVIGATION_MESSAGES.saved };
         }}
         saveFailure={(error) => failureText(error, NAVIGATION_MESSAGES.saveFailed, NAVIGATION_MESSAGES.saveError)}

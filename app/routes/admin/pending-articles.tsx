@@ -8,6 +8,7 @@ import { api } from '../../lib/api.ts';
 import type { ArticleListItem } from '../../../contract/articles.ts';
 import { REVIEW_ERRORS } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
+import { ArticleListItemListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Pending Articles' }, { name: 'robots', content: 'noindex' }];
 
@@ -25,7 +26,7 @@ function PendingArticles() {
 
   useEffect(() => {
     let cancelled = false;
-    api<ArticleListItem[]>('/admin/articles/pending')
+    api('/admin/articles/pending', ArticleListItemListSchema)
       .then((list) => !cancelled && setArticles(list))
       .catch((e) => !cancelled && setError(REVIEW_ERRORS.fetchPending + failureText(e)));
     return () => {

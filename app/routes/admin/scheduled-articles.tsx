@@ -7,8 +7,9 @@ import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx
 import { failureText } from '../../components/admin-review/feedback.ts';
 import { api } from '../../lib/api.ts';
 import type { Article } from '../../../contract/articles.ts';
-import { formatIndiaTime, REVIEW_MESSAGES, type ReviewResult } from '../../../contract/review.ts';
+import { formatIndiaTime, REVIEW_MESSAGES } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
+import { ArticleListSchema, ReviewResultSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Scheduled Articles' }, { name: 'robots', content: 'noindex' }];
 
@@ -28,7 +29,7 @@ function ScheduledArticles() {
 
   const load = useCallback(async () => {
     try {
-      setList(await api<Article[]>('/admin/articles/scheduled'));
+      setList(await api('/admin/articles/scheduled', ArticleListSchema));
       setError(null);
     } catch (e) {
       setError('Error fetching scheduled articles: ' + failureText(e));
@@ -42,7 +43,7 @@ function ScheduledArticles() {
     setBusyId(article.id);
     setNotice(null);
     try {
-      await api<ReviewResult>(`/admin/articles/unschedule/${article.id}`, { method: 'PUT' });
+      await api(`/admin/articles/unschedule/${article.id}`, ReviewResultSchema, { method: 'PUT' });
       setNotice({ ok: true, text: REVIEW_MESSAGES.unscheduled });
       await load();
     } catch (e) {

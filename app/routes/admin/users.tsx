@@ -2,7 +2,7 @@
 // this screen only routes a reporter through the reassign modal and reports the outcome.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Role } from '../../../contract/roles.ts';
-import { USER_MESSAGES, USERS_PAGE_MAX, USERS_PAGE_SIZE, type UserPage, type UserSummary } from '../../../contract/users.ts';
+import { USER_MESSAGES, USERS_PAGE_MAX, USERS_PAGE_SIZE, type UserSummary } from '../../../contract/users.ts';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { UsersTable, type RoleFilter } from '../../components/admin-users/UsersTable.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -10,6 +10,8 @@ import { ReassignModal, type Reassign, type ReassignFlow } from '../../component
 import { ResetLinkModal } from '../../components/admin-users/ResetLinkModal.tsx';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import '../../styles/admin-users.css';
+import { MeSchema } from '../../../contract/auth.ts';
+import { UserPageSchema } from '../../../contract/users.ts';
 
 export const meta = () => [{ title: 'User Management' }, { name: 'robots', content: 'noindex' }];
 
@@ -24,7 +26,7 @@ const errorText = (error: unknown) =>
 async function fetchAllReporters(): Promise<UserSummary[]> {
   const all: UserSummary[] = [];
   for (let page = 0; ; page++) {
-    const res = await api<UserPage>(`/admin/users?role=REPORTER&page=${page}&size=${USERS_PAGE_MAX}`);
+    const res = await api(`/admin/users?role=REPORTER&page=${page}&size=${USERS_PAGE_MAX}`, UserPageSchema);
     all.push(...res.content);
     if (page + 1 >= res.totalPages) return all;
   }
@@ -56,7 +58,7 @@ function AllUsers() {
 
   useEffect(() => {
     // failure to fetch the current user is only logged.
-    api<{ id: number }>('/auth/me')
+    api('/auth/me', MeSchema)
       .then((me) => setMeId(me.id))
       .catch((e) => console.error('Failed to fetch current user', e));
   }, []);
@@ -67,7 +69,7 @@ function AllUsers() {
     if (roleFilter) params.set('role', roleFilter);
     if (search) params.set('search', search);
     setLoading(true);
-    api<UserPage>(`/admin/users?${params}`)
+    api(`/admin/users?${params}`, UserPageSchema)
       .then((res) => {
         if (!current) return;
         setUsers(res.content);

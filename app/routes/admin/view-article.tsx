@@ -9,12 +9,13 @@ import { RejectModal } from '../../components/admin-review/RejectModal.tsx';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
 import { failureStatus, failureText, useNavigateAfterSuccess } from '../../components/admin-review/feedback.ts';
 import { api } from '../../lib/api.ts';
-import { REVIEW_ERRORS, REVIEW_MESSAGES, type ReviewResult } from '../../../contract/review.ts';
+import { REVIEW_ERRORS, REVIEW_MESSAGES } from '../../../contract/review.ts';
 import { useAdminArticle } from '../../components/admin-review/useAdminArticle.ts';
 import { SchedulePanel } from '../../components/admin-review/SchedulePanel.tsx';
 import { ChangesSinceRejection, RevisionHistory } from '../../components/admin-review/Revisions.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
+import { ReviewResultSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Review article' }, { name: 'robots', content: 'noindex' }];
 
@@ -48,7 +49,7 @@ function ReviewArticle() {
     setBusy(true);
     setOutcome(null);
     try {
-      const result = await api<ReviewResult>(`/admin/articles/approve/${article.id}`, { method: 'PUT' });
+      const result = await api(`/admin/articles/approve/${article.id}`, ReviewResultSchema, { method: 'PUT' });
       setArticle(result.article);
       setOutcome({ ok: true, text: REVIEW_MESSAGES.approved });
     } catch (e) {
@@ -64,7 +65,7 @@ function ReviewArticle() {
     setBusy(true);
     setOutcome(null);
     try {
-      const result = await api<ReviewResult>(`/admin/articles/reject/${article.id}`, {
+      const result = await api(`/admin/articles/reject/${article.id}`, ReviewResultSchema, {
         method: 'PUT',
         body: { reason: reason || null },
       });

@@ -16,9 +16,9 @@ import {
 } from '../../components/article-form/draft-autosave.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
-import type { Draft } from '../../../contract/drafts.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import '../../styles/reporter.css';
+import { DraftSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Write New Article' }, { name: 'robots', content: 'noindex' }];
 
@@ -57,7 +57,7 @@ async function openDraft(requested: number | null): Promise<Opened> {
       : fresh();
   }
   try {
-    const server = await api<Draft>(`/reporter/articles/drafts/${id}`);
+    const server = await api(`/reporter/articles/drafts/${id}`, DraftSchema);
     if (mine?.dirty) {
       // A keepalive save sent on close that arrived moved the server one version on, with this text.
       const version = mine.closeSent && server.version === mine.version + 1 ? server.version : mine.version;

@@ -8,6 +8,7 @@ import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { api } from '../../lib/api.ts';
 import '../../styles/reporter.css';
+import { ArticleSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Edit Article' }, { name: 'robots', content: 'noindex' }];
 
@@ -29,7 +30,7 @@ function EditArticleScreen() {
     let cancelled = false;
     setArticle(null);
     setError(null);
-    api<Article>(`/reporter/articles/${encodeURIComponent(id ?? '')}`)
+    api(`/reporter/articles/${encodeURIComponent(id ?? '')}`, ArticleSchema)
       .then((a) => !cancelled && setArticle(a))
       .catch(() => !cancelled && setError(ARTICLE_MESSAGES.loadFailed));
     return () => {

@@ -9,6 +9,7 @@ import { clearLocalDraft, readLocalDraft } from '../../components/article-form/d
 import { formatDate } from '../../components/article-form/ArticleView.tsx';
 import type { Draft } from '../../../contract/drafts.ts';
 import '../../styles/reporter.css';
+import { DraftListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Reporter Dashboard' }, { name: 'robots', content: 'noindex' }];
 
@@ -37,7 +38,7 @@ function Drafts() {
   const [drafts, setDrafts] = useState<Draft[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<Draft[]>('/reporter/articles/drafts')
+    api('/reporter/articles/drafts', DraftListSchema)
       .then(setDrafts)
       .catch(() => setError('Failed to load drafts.'));
   }, []);

@@ -8,6 +8,7 @@ import type { Article } from '../../../contract/articles.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import '../../styles/reporter.css';
 import { Pagination } from '../../components/Pagination.tsx';
+import { ReporterApprovedPageSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'My Approved Articles' }, { name: 'robots', content: 'noindex' }];
 
@@ -31,7 +32,7 @@ function MyArticlesScreen() {
     setError(null);
     const query = new URLSearchParams({ page: String(page), pageSize: String(REPORTER_PAGE_SIZE) });
     if (title) query.set('title', title);
-    api<{ articles: Article[]; totalPages: number }>(`/reporter/articles/approved?${query}`)
+    api(`/reporter/articles/approved?${query}`, ReporterApprovedPageSchema)
       .then((d) => !cancelled && setData(d))
       .catch((e: unknown) => !cancelled && setError(e instanceof ApiRequestError ? e.message : 'Failed to load articles.'));
     return () => {

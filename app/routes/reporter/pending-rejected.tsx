@@ -10,6 +10,7 @@ import type { Article } from '../../../contract/articles.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { formatIndiaTime } from '../../../contract/review.ts';
 import '../../styles/reporter.css';
+import { ArticleListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Pending / Rejected Articles' }, { name: 'robots', content: 'noindex' }];
 
@@ -31,7 +32,7 @@ function PendingRejectedScreen() {
 
   const load = useCallback(() => {
     let cancelled = false;
-    api<Article[]>('/reporter/articles/pending-rejected')
+    api('/reporter/articles/pending-rejected', ArticleListSchema)
       .then((list) => !cancelled && setArticles(list))
       .catch((e: unknown) => !cancelled && setError(e instanceof ApiRequestError ? e.message : 'Failed to load articles.'));
     return () => {

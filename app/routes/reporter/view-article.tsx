@@ -7,6 +7,7 @@ import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import '../../styles/reporter.css';
+import { ArticleSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'View Article' }, { name: 'robots', content: 'noindex' }];
 
@@ -27,7 +28,7 @@ function ViewOwnArticleScreen() {
     let cancelled = false;
     setArticle(null);
     setError(null);
-    api<Article>(`/reporter/articles/${encodeURIComponent(id ?? '')}`)
+    api(`/reporter/articles/${encodeURIComponent(id ?? '')}`, ArticleSchema)
       .then((a) => !cancelled && setArticle(a))
       .catch(
         (e: unknown) =>

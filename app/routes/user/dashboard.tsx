@@ -4,9 +4,10 @@ import { PasswordField } from '../../components/PasswordField.tsx';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { AUTH_MESSAGES, ChangePasswordSchema, type Me, type TotpEnabled, type TotpSetup } from '../../../contract/auth.ts';
+import { AUTH_MESSAGES, ChangePasswordSchema, type Me, type TotpSetup } from '../../../contract/auth.ts';
 import { toApiError } from '../../../contract/errors.ts';
 import '../../styles/account.css';
+import { MeSchema, TotpEnabledSchema, TotpSetupSchema } from '../../../contract/auth.ts';
 
 export const meta = () => [{ title: 'User Dashboard' }, { name: 'robots', content: 'noindex' }];
 
@@ -36,7 +37,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Account() {
   const { role } = useAuth();
   const [me, setMe] = useState<Me | null>(null);
-  const reload = () => api<Me>('/auth/me').then(setMe, () => setMe(null));
+  const reload = () => api('/auth/me', MeSchema).then(setMe, () => setMe(null));
   useEffect(() => {
     void reload();
   }, []);
@@ -132,7 +133,7 @@ function TwoStep({ me, onChange }: { me: Me; onChange: () => void }) {
   }
   const start = () =>
     act(async () => {
-      const answer = await api<TotpSetup>('/auth/totp/setup', { method: 'POST' });
+      const answer = await api('/auth/totp/setup', TotpSetupSchema, { method: 'POST' });
       // Loaded only here: the QR encoder is no part of any other page.
       const QRCode = (await import('qrcode')).default;
       const svg = await QRCode.toString(answer.otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
@@ -141,7 +142,7 @@ function TwoStep({ me, onChange }: { me: Me; onChange: () => void }) {
   const enable = (e: FormEvent) => {
     e.preventDefault();
     void act(async () => {
-      const answer = await api<TotpEnabled>('/auth/totp/enable', { method: 'POST', body: { code: code.trim() } });
+      const answer = await api('/auth/totp/enable', TotpEnabledSchema, { method: 'POST', body: { code: code.trim() } });
       setRecoveryCodes(answer.recoveryCodes);
       setSetup(null);
       setCode('');
