@@ -11,7 +11,9 @@ const check = (file: string, text: string) => checkFile(file, text, exists, read
 
 describe('the docs check', () => {
   it('accepts links and citations that resolve, including heading anchors', () => {
-    expect(check('docs/c.md', 'See [a](a.md), [b](./b.md#), [the walk](a.md#one-request-through-the-layers) and https://x.org.')).toEqual([]);
+    expect(
+      check('docs/c.md', 'See [a](a.md), [b](./b.md#), [the walk](a.md#one-request-through-the-layers) and https://x.org.'),
+    ).toEqual([]);
     expect(check('server/x.ts', '// rules in docs/a.md and docs/b.md')).toEqual([]);
   });
 
