@@ -86,5 +86,10 @@ export const DraftListSchema = z.array(DraftSchema);
 export const RevisionSummaryListSchema = z.array(RevisionSummarySchema);
 
 /** The admin's views per reporter. */
-export const ReporterViewsSchema = z.object({ reporterId: z.number(), reporterName: z.string(), articles: z.number(), views: z.number() });
+export const ReporterViewsSchema = z.object({
+  reporterId: z.number(),
+  reporterName: z.string(),
+  articles: z.number(),
+  views: z.number(),
+});
 export const ReporterViewsListSchema = z.array(ReporterViewsSchema);
