@@ -29,7 +29,8 @@ export function Header({ navigation, headlines }: { navigation: NavCategory[]; h
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
-        <Link to="/" className="logo" aria-label={`${SITE_NAME} – home`}>
+        {/* The visible name is the accessible name (WCAG 2.5.3): a screen reader says what is shown. */}
+        <Link to="/" className="logo">
           <span className="logo-mark" aria-hidden="true">
             తె
           </span>
