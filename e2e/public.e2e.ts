@@ -325,6 +325,27 @@ describe('article page', () => {
     await context.close();
   });
 
+  it('on a phone opens the system share sheet, and offers a WhatsApp link', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    // Chromium on Linux has no Web Share; a phone's browser does: record what the page asks of it.
+    await page.addInitScript(() => {
+      const shared: unknown[] = [];
+      Object.assign(window, { __shared: shared });
+      Object.defineProperty(navigator, 'share', { value: (data: unknown) => (shared.push(data), Promise.resolve()) });
+    });
+    await goto(page, `/article/${fixtures.video.id}`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared))
+      .toEqual([{ title: fixtures.video.title, url: `${baseUrl()}/article/${fixtures.video.id}` }]);
+    expect(await page.locator('.share-status').textContent()).toBe('');
+    const whatsApp = page.getByRole('link', { name: 'WhatsApp' });
+    const href = new URL((await whatsApp.getAttribute('href')) ?? '');
+    expect(href.origin).toBe('https://wa.me');
+    expect(href.searchParams.get('text')).toBe(`${fixtures.video.title} ${baseUrl()}/article/${fixtures.video.id}`);
+    await context.close();
+  });
+
   it('says when copying fails', async () => {
     const { page, context } = await newPage(browser);
     await page.addInitScript(() => {

@@ -1,12 +1,17 @@
-// Share: copies the article's share link; 'URL Copied!' for 2 s, or the failure
-// message of docs/product.md with the link shown so it can be copied by hand.
+// Share as people share in India: on a phone the system share sheet (WhatsApp, Telegram...), elsewhere
+// the link is copied ('URL Copied!' for 2 s, or the failure message with the link shown so it can be
+// copied by hand); a WhatsApp link beside it either way.
 import { useEffect, useState } from 'react';
 
 export const SHARE_CONFIRM_MS = 2000;
 export const SHARE_COPIED = 'URL Copied!';
 export const SHARE_FAILED = 'Failed to copy article URL. Please copy manually.';
 
-export function ShareButton({ url }: { url: string }) {
+/** wa.me opens WhatsApp (app or web) with the text ready to send. */
+export const whatsAppLink = (title: string, url: string) =>
+  `https://wa.me/?text=${encodeURIComponent(title ? `${title} ${url}` : url)}`;
+
+export function ShareButton({ url, title = '' }: { url: string; title?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -15,7 +20,16 @@ export function ShareButton({ url }: { url: string }) {
     return () => clearTimeout(timer);
   }, [state]);
 
-  const copy = async () => {
+  const share = async () => {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (error) {
+        // The reader closed the sheet: nothing to do. Anything else: copy the link instead.
+        if ((error as Error).name === 'AbortError') return;
+      }
+    }
     try {
       await navigator.clipboard.writeText(url);
       setState('copied');
@@ -27,7 +41,7 @@ export function ShareButton({ url }: { url: string }) {
 
   return (
     <div className="share">
-      <button type="button" className="share-button secondary" onClick={copy}>
+      <button type="button" className="share-button secondary" onClick={share}>
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="18" cy="5" r="3" fill="currentColor" />
           <circle cx="6" cy="12" r="3" fill="currentColor" />
@@ -36,6 +50,9 @@ export function ShareButton({ url }: { url: string }) {
         </svg>
         Share
       </button>
+      <a className="share-whatsapp secondary" href={whatsAppLink(title, url)} target="_blank" rel="noopener noreferrer">
+        WhatsApp
+      </a>
       <p className="share-status" role="status">
         {state === 'copied' && SHARE_COPIED}
         {state === 'failed' && (

@@ -133,7 +133,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
               {article.author && <span className="article-author">{article.author}</span>}
             </p>
-            <Island name="share" component={ShareButton} props={{ url: shareUrl }} />
+            <Island name="share" component={ShareButton} props={{ url: shareUrl, title }} />
           </div>
           {/* One picture needs no script; several make a carousel that must come alive. */}
           {article.images.length > 1 ? (
