@@ -176,7 +176,7 @@ describe('editorial review', () => {
     await context.close();
   });
 
-  it('lists approved articles with a title filter; views, edits with one category and deletes after confirming', async () => {
+  it('lists approved articles with a title filter; views, edits keeping every category and deletes after confirming', async () => {
     const author = await reporterPage();
     const word = `ఫిల్టర్${stamp}`;
     const first = await submitArticle(author.page.request, `${word} మొదటి వార్త`);
@@ -206,9 +206,10 @@ describe('editorial review', () => {
     await page.waitForURL(`**/admin-dashboard/edit-approved-article/${first.id}`);
     const form = page.locator('form.article-form');
     await form.locator('.editor-content').waitFor();
-    // One category on this screen: a single select.
-    expect(await form.getByRole('checkbox').count()).toBe(0);
-    await form.getByLabel('Category', { exact: true }).selectOption(String(cats[2].id));
+    // Admins file under several categories here as in review: the article's category is shown
+    // checked and kept, and another can be added.
+    expect(await form.getByRole('checkbox', { name: cats[0].name }).isChecked()).toBe(true);
+    await form.getByRole('checkbox', { name: cats[2].name }).check();
     await form.getByLabel('YouTube video ID (optional)').fill('short');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(() => form.getByText('Invalid YouTube video ID. Please enter a valid 11-character ID.').count()).toBe(1);
@@ -217,7 +218,16 @@ describe('editorial review', () => {
     await expect.poll(() => form.getByRole('status').textContent()).toBe('Article updated successfully!');
     await page.waitForURL('**/admin-dashboard/approved-articles');
     const edited = (await (await page.request.get(`/api/admin/articles/${first.id}`)).json()) as Article;
-    expect(edited).toMatchObject({ approvalStatus: 'APPROVED', categories: [{ id: cats[2].id, name: cats[2].name }] });
+    expect(edited.approvalStatus).toBe('APPROVED');
+    expect(edited.categories.map((c) => c.id).sort()).toEqual([cats[0].id, cats[2].id].sort());
+
+    // Saved again unchanged, a two-category article keeps both.
+    await goto(page, `/admin-dashboard/edit-approved-article/${first.id}`);
+    await form.locator('.editor-content').waitFor();
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await page.waitForURL('**/admin-dashboard/approved-articles');
+    const again = (await (await page.request.get(`/api/admin/articles/${first.id}`)).json()) as Article;
+    expect(again.categories.map((c) => c.id).sort()).toEqual([cats[0].id, cats[2].id].sort());
 
     await page.getByRole('searchbox', { name: 'Filter by title' }).fill(word);
     await page.getByRole('button', { name: 'Filter' }).click();

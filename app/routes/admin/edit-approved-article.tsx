@@ -1,6 +1,7 @@
-// edit an approved article with ONE category (docs/product.md edit rules: region
-// optional, the edit video-id messages). It stays approved; after 'Article updated successfully!'
-// the screen returns to the approved list after 2 s.
+// Edit an approved article (region optional, the edit video-id messages). Admins file under several
+// categories here as in review, so every category the article has is shown and kept: a save never
+// drops one silently. It stays approved; after 'Article updated successfully!' the screen returns
+// to the approved list after 2 s.
 import { Link, useNavigate, useParams } from 'react-router';
 import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
@@ -41,7 +42,7 @@ function EditApprovedArticle() {
       ) : (
         <ReviewEditor
           article={article}
-          multipleCategories={false}
+          multipleCategories
           approve={false}
           submitLabel="Save Changes"
           successMessage={REVIEW_MESSAGES.updated}
