@@ -19,7 +19,13 @@ export async function launch(): Promise<Browser> {
 /** A fresh context (own cookies) on a phone-sized viewport unless told otherwise. */
 export async function newPage(
   browser: Browser,
-  opts: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number }; reducedMotion?: 'reduce' } = {},
+  opts: {
+    javaScriptEnabled?: boolean;
+    viewport?: { width: number; height: number };
+    reducedMotion?: 'reduce';
+    /** The device's time zone (the machine's by default). */
+    timezoneId?: string;
+  } = {},
 ) {
   const context: BrowserContext = await browser.newContext({
     baseURL: baseUrl(),
@@ -27,6 +33,7 @@ export async function newPage(
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
     reducedMotion: opts.reducedMotion ?? 'no-preference',
     locale: 'te-IN',
+    timezoneId: opts.timezoneId,
     // page.route() does not see requests a service worker handles; offline reading is tested
     // in e2e/reading.e2e.ts with the worker allowed.
     serviceWorkers: 'block',

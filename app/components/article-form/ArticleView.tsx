@@ -8,11 +8,11 @@ import type { Article } from '../../../contract/articles.ts';
 import { YOUTUBE_ID } from '../../../contract/articles.ts';
 import { sanitizeForView } from '../../lib/sanitize.ts';
 
-/** dd/mm/yyyy, as pages show dates. */
-export function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return `${String(d.getDate()).padStart(2, '0')}/${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
-}
+// One clock for the whole site: dates read in India time on every screen, whatever the device's zone
+// (the same article showed 23/11 on a reporter's screen and 24/11 on the public page).
+import { formatDate } from '../public/format.ts';
+
+export { formatDate };
 
 export const STATUS_LABELS: Record<Article['approvalStatus'], string> = {
   DRAFT: 'Draft',
