@@ -36,7 +36,7 @@ export function LogoWithCredit() {
 
   return (
     <>
-      <button type="button" className="about-logo" aria-label={SITE_NAME} onClick={onClick}>
+      <button type="button" className="about-logo" onClick={onClick}>
         <span className="logo-mark" aria-hidden="true">
           తె
         </span>
