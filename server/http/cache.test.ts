@@ -312,7 +312,10 @@ describe.runIf(existsSync(buildFile))(`real build: home page after an approval (
     expect(article.body).not.toContain('window.__reactRouterContext');
     expect(article.body).not.toContain('rel="modulepreload"');
     const share = /<div class="island" data-island="share" data-props="([^"]*)"/.exec(article.body);
-    expect(JSON.parse(share![1].replaceAll('&quot;', '"'))).toEqual({ url: `http://localhost:3000/article/${id}`, title: 'దీవుల పేజీ' });
+    expect(JSON.parse(share![1].replaceAll('&quot;', '"'))).toEqual({
+      url: `http://localhost:3000/article/${id}`,
+      title: 'దీవుల పేజీ',
+    });
     expect(article.body).toContain('data-island="header"');
   });
 
