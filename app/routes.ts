@@ -13,15 +13,20 @@ export default [
     route('user-dashboard', 'routes/user/dashboard.tsx'),
     route('reset-password/:token', 'routes/public/reset-password.tsx'),
 
+    // Guards: each layout checks its role once (app/lib/guard.ts).
     route('reporter-dashboard', 'routes/reporter/layout.tsx', [
       index('routes/reporter/home.tsx'),
-      route('article-create', 'routes/reporter/article-create.tsx', { id: 'article-create' }),
-      route('write-article', 'routes/reporter/article-create.tsx', { id: 'write-article' }),
-      route('my-articles', 'routes/reporter/my-articles.tsx'),
-      route('article-edit/:id', 'routes/reporter/article-edit.tsx'),
-      route('pending-rejected-articles', 'routes/reporter/pending-rejected.tsx'),
+      layout('routes/reporter/desk-layout.tsx', { id: 'reporter-desk' }, [
+        route('article-create', 'routes/reporter/article-create.tsx', { id: 'article-create' }),
+        route('write-article', 'routes/reporter/article-create.tsx', { id: 'write-article' }),
+        route('my-articles', 'routes/reporter/my-articles.tsx'),
+        route('article-edit/:id', 'routes/reporter/article-edit.tsx'),
+        route('pending-rejected-articles', 'routes/reporter/pending-rejected.tsx'),
+      ]),
     ]),
-    route('reporter/view-article/:id', 'routes/reporter/view-article.tsx'),
+    layout('routes/reporter/desk-layout.tsx', { id: 'reporter-view' }, [
+      route('reporter/view-article/:id', 'routes/reporter/view-article.tsx'),
+    ]),
 
     route('admin-dashboard', 'routes/admin/layout.tsx', [
       index('routes/admin/home.tsx'),

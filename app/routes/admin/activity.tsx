@@ -2,7 +2,6 @@
 // from which address. Filters: actor, action, from/to dates (India days); paged. Read-only.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { failureText } from '../../components/admin-review/feedback.ts';
 import { api } from '../../lib/api.ts';
@@ -21,14 +20,6 @@ import { AuditPageSchema } from '../../../contract/audit.ts';
 
 export const meta = () => [{ title: 'Activity' }, { name: 'robots', content: 'noindex' }];
 
-export default function ActivityPage() {
-  return (
-    <RouteGuard allowed={['ADMIN']}>
-      <Activity />
-    </RouteGuard>
-  );
-}
-
 type Filters = { actor: string; action: string; from: string; to: string };
 const NO_FILTERS: Filters = { actor: '', action: '', from: '', to: '' };
 
@@ -41,7 +32,7 @@ function objectLink(entry: AuditEntry) {
   return null;
 }
 
-function Activity() {
+export default function Activity() {
   const id = useId();
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);

@@ -2,7 +2,6 @@
 // Each shows its readers' views; the list sorts by views, and a table sums them per reporter.
 import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
 import { ConfirmDeleteModal } from '../../components/admin-review/ConfirmDeleteModal.tsx';
 import { failureText } from '../../components/admin-review/feedback.ts';
@@ -24,15 +23,7 @@ import { ApprovedPageSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Approved Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function ApprovedArticlesPage() {
-  return (
-    <RouteGuard allowed={['ADMIN']}>
-      <ApprovedArticles />
-    </RouteGuard>
-  );
-}
-
-function ApprovedArticles() {
+export default function ApprovedArticles() {
   const filterId = useId();
   const [draft, setDraft] = useState('');
   const [title, setTitle] = useState('');

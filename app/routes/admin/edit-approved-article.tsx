@@ -3,7 +3,6 @@
 // drops one silently. It stays approved; after 'Article updated successfully!' the screen returns
 // to the approved list after 2 s.
 import { Link, useNavigate, useParams } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
 import { REVIEW_MESSAGES } from '../../../contract/review.ts';
 import { useAdminArticle } from '../../components/admin-review/useAdminArticle.ts';
@@ -14,15 +13,7 @@ export const meta = () => [{ title: 'Edit approved article' }, { name: 'robots',
 
 const APPROVED_LIST = '/admin-dashboard/approved-articles';
 
-export default function EditApprovedArticlePage() {
-  return (
-    <RouteGuard allowed={['ADMIN']}>
-      <EditApprovedArticle />
-    </RouteGuard>
-  );
-}
-
-function EditApprovedArticle() {
+export default function EditApprovedArticle() {
   const { id } = useParams();
   const { article, error } = useAdminArticle(id);
   const navigate = useNavigate();

@@ -1,13 +1,24 @@
-// Every /admin-dashboard route is ADMIN only; sub-screens get a way back to the dashboard.
+// Every /admin-dashboard route is ADMIN only, checked here once; sub-screens get a way back to the dashboard.
 import { Link, Outlet, useLocation } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
+import type { Route } from './+types/layout';
+import { requireRole } from '../../lib/guard.ts';
 import '../../styles/admin-site.css';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireRole(request, ['ADMIN']);
+  return null;
+}
+
+/** While the role is checked the dashboard shows nothing. */
+export function HydrateFallback() {
+  return null;
+}
 
 export default function AdminLayout() {
   const { pathname } = useLocation();
   const onDashboard = pathname.replace(/\/+$/, '') === '/admin-dashboard';
   return (
-    <RouteGuard allowed={['ADMIN']}>
+    <>
       {!onDashboard && (
         <nav className="admin-crumbs" aria-label="Breadcrumb">
           <Link to="/admin-dashboard" className="admin-back">
@@ -16,6 +27,6 @@ export default function AdminLayout() {
         </nav>
       )}
       <Outlet />
-    </RouteGuard>
+    </>
   );
 }

@@ -1,7 +1,6 @@
 // the pending queue, oldest submission first; each opens the review screen.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
 import { failureText } from '../../components/admin-review/feedback.ts';
 import { api } from '../../lib/api.ts';
@@ -12,15 +11,7 @@ import { ArticleListItemListSchema } from '../../../contract/articles.schema.ts'
 
 export const meta = () => [{ title: 'Pending Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function PendingArticlesPage() {
-  return (
-    <RouteGuard allowed={['ADMIN']}>
-      <PendingArticles />
-    </RouteGuard>
-  );
-}
-
-function PendingArticles() {
+export default function PendingArticles() {
   const [articles, setArticles] = useState<ArticleListItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 

@@ -2,7 +2,6 @@
 // time in India time; review (reschedule) or unschedule (back to the pending queue).
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
 import { failureText } from '../../components/admin-review/feedback.ts';
 import { api } from '../../lib/api.ts';
@@ -13,15 +12,7 @@ import { ArticleListSchema, ReviewResultSchema } from '../../../contract/article
 
 export const meta = () => [{ title: 'Scheduled Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function ScheduledArticlesPage() {
-  return (
-    <RouteGuard allowed={['ADMIN']}>
-      <ScheduledArticles />
-    </RouteGuard>
-  );
-}
-
-function ScheduledArticles() {
+export default function ScheduledArticles() {
   const [list, setList] = useState<Article[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);

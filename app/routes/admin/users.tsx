@@ -3,7 +3,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { Role } from '../../../contract/roles.ts';
 import { USER_MESSAGES, USERS_PAGE_MAX, USERS_PAGE_SIZE, type UserSummary } from '../../../contract/users.ts';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { UsersTable, type RoleFilter } from '../../components/admin-users/UsersTable.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ReassignModal, type Reassign, type ReassignFlow } from '../../components/admin-users/ReassignModal.tsx';
@@ -32,15 +31,7 @@ async function fetchAllReporters(): Promise<UserSummary[]> {
   }
 }
 
-export default function UserManagement() {
-  return (
-    <RouteGuard allowed={['ADMIN']}>
-      <AllUsers />
-    </RouteGuard>
-  );
-}
-
-function AllUsers() {
+export default function AllUsers() {
   const [users, setUsers] = useState<UserSummary[] | null>(null);
   const [totalPages, setTotalPages] = useState(0);
   const [page, setPage] = useState(0);

@@ -1,6 +1,5 @@
 // read an approved article as the admin sees it, with a way to edit it.
 import { Link, useParams } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
 import { useAdminArticle } from '../../components/admin-review/useAdminArticle.ts';
 import { BreakingPanel } from '../../components/admin-review/BreakingPanel.tsx';
@@ -9,15 +8,7 @@ import '../../styles/admin-review.css';
 
 export const meta = () => [{ title: 'Approved article' }, { name: 'robots', content: 'noindex' }];
 
-export default function ViewApprovedArticlePage() {
-  return (
-    <RouteGuard allowed={['ADMIN']}>
-      <ViewApprovedArticle />
-    </RouteGuard>
-  );
-}
-
-function ViewApprovedArticle() {
+export default function ViewApprovedArticle() {
   const { id } = useParams();
   const { article, setArticle, error } = useAdminArticle(id);
 

@@ -3,7 +3,6 @@
 // screen returns to the pending list after 2 s.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
 import { RejectModal } from '../../components/admin-review/RejectModal.tsx';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
@@ -21,17 +20,9 @@ export const meta = () => [{ title: 'Review article' }, { name: 'robots', conten
 
 const PENDING_LIST = '/admin-dashboard/pending-articles';
 
-export default function ViewArticlePage() {
-  return (
-    <RouteGuard allowed={['ADMIN']}>
-      <ReviewArticle />
-    </RouteGuard>
-  );
-}
-
 type Outcome = { ok: boolean; text: string; detail?: string };
 
-function ReviewArticle() {
+export default function ReviewArticle() {
   const { id } = useParams();
   const { article, setArticle, error: loadError } = useAdminArticle(id);
   const [editing, setEditing] = useState(false);

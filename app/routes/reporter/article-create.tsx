@@ -6,7 +6,6 @@
 // text kept in this browser wins when the server never received it.
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
 import {
   clearLocalDraft,
@@ -23,14 +22,6 @@ import { DraftSchema } from '../../../contract/articles.schema.ts';
 export const meta = () => [{ title: 'Write New Article' }, { name: 'robots', content: 'noindex' }];
 
 export const WRITE_ARTICLE_PATH = '/reporter-dashboard/write-article';
-
-export default function WriteArticle() {
-  return (
-    <RouteGuard allowed={['REPORTER']}>
-      <WriteArticleScreen />
-    </RouteGuard>
-  );
-}
 
 type Opened = { key: string; initial?: Article; start: DraftStart };
 
@@ -87,7 +78,7 @@ async function openDraft(requested: number | null): Promise<Opened> {
   }
 }
 
-function WriteArticleScreen() {
+export default function WriteArticleScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

@@ -1,7 +1,6 @@
 // Edit an own PENDING or REJECTED article; saving resubmits it for review (back to PENDING).
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
 import { StatusBadge } from '../../components/article-form/ArticleView.tsx';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
@@ -12,15 +11,7 @@ import { ArticleSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Edit Article' }, { name: 'robots', content: 'noindex' }];
 
-export default function EditArticle() {
-  return (
-    <RouteGuard allowed={['REPORTER']}>
-      <EditArticleScreen />
-    </RouteGuard>
-  );
-}
-
-function EditArticleScreen() {
+export default function EditArticleScreen() {
   const { id } = useParams();
   const navigate = useNavigate();
   const [article, setArticle] = useState<Article | null>(null);

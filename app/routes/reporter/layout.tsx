@@ -1,11 +1,19 @@
+// /reporter-dashboard: its home is open to REPORTER and ADMIN, checked here once; the desk screens
+// below it (and the reporter's article view) are REPORTER only (routes/reporter/desk-layout.tsx).
 import { Outlet } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
+import type { Route } from './+types/layout';
+import { requireRole } from '../../lib/guard.ts';
 
-// The dashboard home is open to REPORTER and ADMIN; each sub-route guards REPORTER only.
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireRole(request, ['REPORTER', 'ADMIN']);
+  return null;
+}
+
+/** While the role is checked the dashboard shows nothing. */
+export function HydrateFallback() {
+  return null;
+}
+
 export default function ReporterLayout() {
-  return (
-    <RouteGuard allowed={['REPORTER', 'ADMIN']}>
-      <Outlet />
-    </RouteGuard>
-  );
+  return <Outlet />;
 }

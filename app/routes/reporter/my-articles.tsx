@@ -1,7 +1,6 @@
 // My Approved Articles: own APPROVED articles, 15 per page, filtered by title.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { formatDate } from '../../components/article-form/ArticleView.tsx';
 import { REPORTER_PAGE_SIZE } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -12,15 +11,7 @@ import { ReporterApprovedPageSchema } from '../../../contract/articles.schema.ts
 
 export const meta = () => [{ title: 'My Approved Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function MyArticles() {
-  return (
-    <RouteGuard allowed={['REPORTER']}>
-      <MyArticlesScreen />
-    </RouteGuard>
-  );
-}
-
-function MyArticlesScreen() {
+export default function MyArticlesScreen() {
   const [page, setPage] = useState(0);
   const [titleInput, setTitleInput] = useState('');
   const [title, setTitle] = useState('');

@@ -2,7 +2,6 @@
 // article, the admin's reason. Edit and delete are allowed for both statuses.
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { StatusBadge, formatDate } from '../../components/article-form/ArticleView.tsx';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
@@ -14,15 +13,7 @@ import { ArticleListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Pending / Rejected Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function PendingRejected() {
-  return (
-    <RouteGuard allowed={['REPORTER']}>
-      <PendingRejectedScreen />
-    </RouteGuard>
-  );
-}
-
-function PendingRejectedScreen() {
+export default function PendingRejectedScreen() {
   const [articles, setArticles] = useState<Article[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Article | null>(null);

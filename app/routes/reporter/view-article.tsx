@@ -1,7 +1,6 @@
 // /reporter/view-article/{id}: a read-only view of an own article, any status.
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -11,15 +10,7 @@ import { ArticleSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'View Article' }, { name: 'robots', content: 'noindex' }];
 
-export default function ViewOwnArticle() {
-  return (
-    <RouteGuard allowed={['REPORTER']}>
-      <ViewOwnArticleScreen />
-    </RouteGuard>
-  );
-}
-
-function ViewOwnArticleScreen() {
+export default function ViewOwnArticleScreen() {
   const { id } = useParams();
   const [article, setArticle] = useState<Article | null>(null);
   const [error, setError] = useState<string | null>(null);

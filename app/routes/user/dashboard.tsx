@@ -1,7 +1,9 @@
 // The user's own page: change password, two-step sign-in (staff), sign out everywhere else.
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/dashboard';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { RouteGuard } from '../../components/RouteGuard.tsx';
+import { requireRole } from '../../lib/guard.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { AUTH_MESSAGES, ChangePasswordSchema, type Me, type TotpSetup } from '../../../contract/auth.ts';
@@ -11,14 +13,23 @@ import { MeSchema, TotpEnabledSchema, TotpSetupSchema } from '../../../contract/
 
 export const meta = () => [{ title: 'User Dashboard' }, { name: 'robots', content: 'noindex' }];
 
-export default function UserDashboard() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireRole(request, ['USER', 'REPORTER', 'ADMIN']);
+  // The account's own details; if they cannot be read the page still offers its actions.
+  return { me: await api('/auth/me', MeSchema).catch(() => null) };
+}
+
+/** While the role is checked the page shows nothing. */
+export function HydrateFallback() {
+  return null;
+}
+
+export default function UserDashboard({ loaderData }: Route.ComponentProps) {
   return (
-    <RouteGuard allowed={['USER', 'REPORTER', 'ADMIN']}>
-      <main className="page narrow account-page">
-        <h1>User Dashboard</h1>
-        <Account />
-      </main>
-    </RouteGuard>
+    <main className="page narrow account-page">
+      <h1>User Dashboard</h1>
+      <Account me={loaderData.me} />
+    </main>
   );
 }
 
@@ -34,13 +45,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Account() {
+function Account({ me }: { me: Me | null }) {
   const { role } = useAuth();
-  const [me, setMe] = useState<Me | null>(null);
-  const reload = () => api('/auth/me', MeSchema).then(setMe, () => setMe(null));
-  useEffect(() => {
-    void reload();
-  }, []);
+  const { revalidate } = useRevalidator();
+  const reload = () => revalidate();
   const staff = role === 'ADMIN' || role === 'REPORTER';
   return (
     <>
