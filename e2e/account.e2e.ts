@@ -51,7 +51,9 @@ describe('the user dashboard', () => {
     await signIn(other.page, user.username, user.password);
     await signIn(page, user.username, user.password);
     await goto(page, '/user-dashboard');
-    expect(await page.getByRole('heading', { name: 'User Dashboard' }).isVisible()).toBe(true);
+    // The page appears once its clientLoader has checked the role: wait for it rather than race it.
+    await page.getByRole('heading', { name: 'User Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
     // Readers have no two-step section.
     expect(await page.getByRole('heading', { name: 'Two-step sign-in' }).count()).toBe(0);
 
