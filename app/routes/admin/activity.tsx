@@ -96,11 +96,15 @@ export default function Activity() {
           </button>
         </div>
       </form>
-      {loading && <p role="status">Loading activity...</p>}
       <FormError>{error}</FormError>
       {data && data.content.length === 0 && <p>No activity matches.</p>}
       {data && data.content.length > 0 && (
-        <div className="activity-scroll" ref={listTop}>
+        <div className="activity-scroll list-wrap" ref={listTop}>
+          {loading && (
+            <p role="status" className="list-loading">
+              Loading activity...
+            </p>
+          )}
           <table className="admin-table activity-table" aria-busy={loading}>
             <thead>
               <tr>

@@ -102,12 +102,16 @@ export default function AllUsers() {
         <button type="submit">Search</button>
       </form>
 
-      {loading && <p role="status">Loading users...</p>}
       <NoticeLine notice={error ? { ok: false, text: USER_MESSAGES.fetchUsersError } : changes.notice} />
       {error && !loading && <FormError>{`Error: ${error}`}</FormError>}
       {users && (
         <>
-          <div className="users-table-wrap" aria-busy={loading} ref={listTop}>
+          <div className="users-table-wrap list-wrap" aria-busy={loading} ref={listTop}>
+            {loading && (
+              <p role="status" className="list-loading">
+                Loading users...
+              </p>
+            )}
             <UsersTable
               users={users.content}
               roleFilter={place.role}
