@@ -23,19 +23,23 @@ export function pageOf(url: URL): number {
 /**
  * Moves a paged list by changing the address: `show(filters, page)` keeps the filters that are not
  * blank and the page (0-based; the first page is left out). The reader's scroll stays where it is
- * (Pagination brings the list's top into view). `loading` while this screen's next data loads.
+ * (Pagination brings the list's top into view). `loading` while this screen's next data loads, and
+ * `next` holds the address it is loading.
  */
 export function useListPlace() {
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const { revalidate, state } = useRevalidator();
-  const loading = (navigation.state === 'loading' && navigation.location.pathname === pathname) || state === 'loading';
+  const moving = navigation.state === 'loading' && navigation.location.pathname === pathname;
+  const loading = moving || state === 'loading';
+  /** The address being loaded, while the list moves. */
+  const next = moving ? new URLSearchParams(navigation.location.search) : null;
   function show(filters: Record<string, string>, page = 0) {
     const params = new URLSearchParams();
     if (page > 0) params.set('page', String(page + 1));
     for (const [key, value] of Object.entries(filters)) if (value.trim()) params.set(key, value.trim());
     setSearchParams(params, { preventScrollReset: true });
   }
-  return { loading, show, revalidate };
+  return { loading, next, show, revalidate };
 }

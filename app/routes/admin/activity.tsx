@@ -52,7 +52,9 @@ function objectLink(entry: AuditEntry) {
 export default function Activity() {
   const id = useId();
   const { filters, page, data, error } = useLoaderData<typeof clientLoader>();
-  const { loading, show } = useListPlace();
+  const { loading, next, show } = useListPlace();
+  // Rows of the old filters would read as answers to the new ones: hidden until those arrive.
+  const refiltering = next !== null && FILTERS.some((key) => (next.get(key)?.trim() ?? '') !== filters[key]);
   const listTop = useRef<HTMLDivElement>(null);
 
   const apply = (e: FormEvent<HTMLFormElement>) => {
@@ -97,8 +99,9 @@ export default function Activity() {
         </div>
       </form>
       <FormError>{error}</FormError>
-      {data && data.content.length === 0 && <p>No activity matches.</p>}
-      {data && data.content.length > 0 && (
+      {refiltering && <p role="status">Loading activity...</p>}
+      {data && !refiltering && data.content.length === 0 && <p>No activity matches.</p>}
+      {data && !refiltering && data.content.length > 0 && (
         <div className="activity-scroll list-wrap" ref={listTop}>
           {loading && (
             <p role="status" className="list-loading">
