@@ -498,6 +498,10 @@ describe('All Users screen', () => {
     const { page, context } = await openScreen();
     expect(await page.evaluate(() => window.confirm('Really?'))).toBe(false);
     expect(takeUnexpectedDialogs()).toEqual([expect.stringMatching(/^confirm "Really\?" on /)]);
+    // A test listening on the page answers its dialogs itself.
+    page.once('dialog', (d) => void d.accept());
+    expect(await page.evaluate(() => window.confirm('Own?'))).toBe(true);
+    expect(takeUnexpectedDialogs()).toEqual([]);
     const seen = expectDialogs(page);
     expect(await page.evaluate(() => window.confirm('Sure?'))).toBe(true);
     expect(seen).toEqual(['Sure?']);

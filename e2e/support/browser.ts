@@ -17,19 +17,21 @@ export async function launch(): Promise<Browser> {
 }
 
 // The site speaks on the page, never in a browser box: any alert, confirm, prompt or beforeunload
-// dialog a test did not ask for with expectDialogs() fails that test (checked after each test, so a
-// dialog met while a shared page was set up fails the first test). It is dismissed (Cancel), except
+// dialog a test did not ask for fails that test (checked after each test, so a dialog met while a
+// shared page was set up fails the first test). A test asks for them with expectDialogs(), or by
+// listening for them itself (page.on/once('dialog')). An unexpected one is dismissed (Cancel), except
 // beforeunload, which is let through so the test still reaches its end.
 const unexpectedDialogs: string[] = [];
 const expectedDialogs = new WeakMap<BrowserContext, { seen: string[]; answer: (dialog: Dialog) => boolean }>();
 
 function answerDialogs(context: BrowserContext) {
   context.on('dialog', (dialog) => {
+    // The context hears a dialog before its page does: a test listening on the page answers it.
+    if ((dialog.page()?.listenerCount('dialog') ?? 0) > 0) return;
     const expected = expectedDialogs.get(context);
     if (!expected) unexpectedDialogs.push(`${dialog.type()} "${dialog.message()}" on ${dialog.page()?.url() ?? '?'}`);
     else expected.seen.push(dialog.message());
     const accept = expected ? expected.answer(dialog) : dialog.type() === 'beforeunload';
-    // A page's own listener may have answered it already.
     (accept ? dialog.accept() : dialog.dismiss()).catch(() => {});
   });
 }
