@@ -1,4 +1,5 @@
 // Playwright over Debian's Chromium, plus the fixtures e2e tests share.
+import type { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
@@ -27,7 +28,9 @@ const expectedDialogs = new WeakMap<BrowserContext, { seen: string[]; answer: (d
 function answerDialogs(context: BrowserContext) {
   context.on('dialog', (dialog) => {
     // The context hears a dialog before its page does: a test listening on the page answers it.
-    if ((dialog.page()?.listenerCount('dialog') ?? 0) > 0) return;
+    // (Playwright's Page is an EventEmitter at run time; its types leave listenerCount out.)
+    const page = dialog.page() as (Page & Pick<EventEmitter, 'listenerCount'>) | null;
+    if (page && page.listenerCount('dialog') > 0) return;
     const expected = expectedDialogs.get(context);
     if (!expected) unexpectedDialogs.push(`${dialog.type()} "${dialog.message()}" on ${dialog.page()?.url() ?? '?'}`);
     else expected.seen.push(dialog.message());
