@@ -256,7 +256,7 @@ describe('All Users screen', () => {
       await question.getByRole('button', { name: 'Confirm' }).click();
       await expect.poll(() => notice(page)).toBe(`Role changed successfully. ${reader.username} is now REPORTER.`);
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-      expect(await roleCell(page, reader.username)).toBe('REPORTER');
+      await expect.poll(() => roleCell(page, reader.username)).toBe('REPORTER');
       expect(await roleInDb(reader.id)).toBe('REPORTER');
       await screenshot(page, `admin-users-role-changed-${name}`);
       await context.close();
@@ -305,7 +305,7 @@ describe('All Users screen', () => {
       await expect
         .poll(() => notice(page))
         .toBe(`Articles reassigned and role changed successfully. ${from.username} is now USER.`);
-      expect(await roleCell(page, from.username)).toBe('USER');
+      await expect.poll(() => roleCell(page, from.username)).toBe('USER');
       expect(await roleInDb(from.id)).toBe('USER');
       const owners = await ownersOf(moved);
       expect(new Set(owners).size).toBe(1);
