@@ -32,6 +32,22 @@ export type CategoryInput = z.infer<typeof CategoryInputSchema>;
 export const CategorySchema = z.object({ id: z.number(), name: z.string() }).meta({ id: 'Category' });
 export type Category = z.infer<typeof CategorySchema>;
 
+/**
+ * What deleting a category would touch, for the delete modal: the articles filed under it (every status,
+ * drafts included), how many of them are published, and how many have no other category.
+ */
+export const CategoryUsageSchema = z
+  .object({
+    articleCount: z.number(),
+    approvedCount: z.number(),
+    /** Articles filed under this category alone: after the delete they are in no category. */
+    soleCategoryCount: z.number(),
+    inNavigation: z.boolean(),
+    featured: z.boolean(),
+  })
+  .meta({ id: 'CategoryUsage' });
+export type CategoryUsage = z.infer<typeof CategoryUsageSchema>;
+
 /** Navigation bar screen. */
 export const NAVIGATION_MESSAGES = {
   saved: 'Changes saved successfully!',

@@ -55,7 +55,12 @@ async function picture(format: 'png' | 'jpeg' | 'webp', width = 640, height = 16
   return sharp(Buffer.from(svg)).toFormat(format).toBuffer();
 }
 
-async function approvedArticle(categoryId: number, title: string) {
+/** An article filed under the categories given (the first is its primary one). */
+async function approvedArticle(
+  categoryId: number | number[],
+  title: string,
+  approvalStatus: 'APPROVED' | 'PENDING' = 'APPROVED',
+) {
   const reporter = await createUser('REPORTER', 'desk');
   const [row] = await database()
     .insert(articles)
@@ -66,12 +71,18 @@ async function approvedArticle(categoryId: number, title: string) {
       shortDescription: title,
       searchText: title,
       reporterId: reporter.id,
-      approvalStatus: 'APPROVED',
+      approvalStatus,
     })
     .returning();
-  await database().insert(articleCategories).values({ articleId: row.id, categoryId, position: 0 });
+  const ids = Array.isArray(categoryId) ? categoryId : [categoryId];
+  await database()
+    .insert(articleCategories)
+    .values(ids.map((id, position) => ({ articleId: row.id, categoryId: id, position })));
   return row.id;
 }
+
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
 
 // Generous: seven engineers share two cores while these run.
 describe('admin site management', { timeout: 180_000 }, () => {
@@ -207,6 +218,68 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await expect.poll(() => drawer.allTextContents()).toEqual([names[0], names[2]]);
     await context.close();
   });
+
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`deleting a category that articles use says how many and what happens to them (${name})`, async () => {
+      const { page, context } = await adminPage(viewport);
+      const used = await apiCall<{ id: number; name: string }>(page, 'POST', '/admin/categories', {
+        name: `వాడుకలో ${name} ${run}`,
+      });
+      const other = await apiCall<{ id: number; name: string }>(page, 'POST', '/admin/categories', {
+        name: `మరొకటి ${name} ${run}`,
+      });
+      const alone = await approvedArticle(used.id, `ఒంటరి వార్త ${name} ${run}`);
+      await approvedArticle([used.id, other.id], `రెండు వర్గాల వార్త ${name} ${run}`);
+      await approvedArticle(used.id, `పెండింగ్ వార్త ${name} ${run}`, 'PENDING');
+
+      await goto(page, '/admin-dashboard/categorymanagement');
+      await page.getByRole('button', { name: `Delete ${used.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete category' });
+      await dialog.getByText(CATEGORY_MESSAGES.confirmDelete).waitFor();
+      const effect = dialog.locator('.change-outcome');
+      await expect
+        .poll(() => effect.textContent())
+        .toContain(
+          `3 articles (2 published) are filed under ${used.name}. Deleting it removes ${used.name} from them; other categories stay.`,
+        );
+      expect(await effect.textContent()).toContain('2 articles have no other category: they stay on the site');
+      await screenshot(page, `admin-site-category-delete-${name}`);
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(() => page.getByRole('cell', { name: used.name, exact: true }).count()).toBe(0);
+
+      // What the question said: the article filed there alone is still published, in no category.
+      const article = await apiCall<{ categories: unknown[] }>(page, 'GET', `/public/articles/${alone}`);
+      expect(article.categories).toEqual([]);
+      await context.close();
+    });
+
+    it(`after saving the navigation the header shows the new order at once (${name})`, async () => {
+      const { page, context } = await adminPage(viewport);
+      const names = [`ఒకటి ${name} ${run}`, `రెండు ${name} ${run}`];
+      for (const n of names) await apiCall(page, 'POST', '/admin/categories', { name: n });
+      await goto(page, '/admin-dashboard/navigation-management');
+      await page.getByRole('checkbox', { name: names[0] }).waitFor();
+      await uncheckAll(page);
+      for (const n of names) await page.getByRole('checkbox', { name: n }).check();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.getByText(NAVIGATION_MESSAGES.saved).waitFor();
+      const header = page.locator('.category-nav a');
+      await expect.poll(() => header.allTextContents()).toEqual(names);
+
+      await page.getByRole('button', { name: `Move ${names[1]} up` }).click();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      // No reload: the admin's own header follows the save.
+      await expect.poll(() => header.allTextContents()).toEqual([names[1], names[0]]);
+      expect(await page.getByRole('status').filter({ hasText: NAVIGATION_MESSAGES.saved }).count()).toBe(1);
+      await screenshot(page, `admin-site-navigation-header-${name}`);
+      await context.close();
+    });
+  }
 
   it('sets featured categories and the home page shows them in that order', async () => {
     const { page, context } = await adminPage({ width: 1280, height: 900 });

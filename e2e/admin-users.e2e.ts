@@ -1,13 +1,25 @@
-// The All Users screen in Chromium: paging, role filter and search over 25 users; direct role change,
-// the reassign modal for reporters (role change and deletion), plain deletion, and every alert.
+// The All Users screen in Chromium: paging, role filter and search over 25 users; every role change
+// and deletion asks in the page and states the result (the reassign modal for reporters with articles,
+// the direct question otherwise); outcomes and failures on the page, never in a browser dialog.
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Dialog, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { articles, users } from '../server/db/schema.ts';
 import type { Role } from '../contract/roles.ts';
-import { closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import {
+  closeDatabase,
+  createUser,
+  database,
+  expectDialogs,
+  goto,
+  launch,
+  newPage,
+  screenshot,
+  signIn,
+  takeUnexpectedDialogs,
+} from './support/browser.ts';
 
 const SCREEN = '/admin-dashboard/usermanagement';
 const prefix = `ux${randomBytes(3).toString('hex')}`;
@@ -51,25 +63,21 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-/** Records every alert/confirm text; confirms are answered by `answer` (default: accept). */
-function dialogs(page: Page, answer: (d: Dialog) => boolean = () => true) {
-  const seen: string[] = [];
-  page.on('dialog', (d) => {
-    seen.push(d.message());
-    void (d.type() === 'confirm' && !answer(d) ? d.dismiss() : d.accept());
-  });
-  return seen;
-}
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
 
 async function openScreen(opts: { viewport?: { width: number; height: number } } = {}) {
   const { page, context } = await newPage(browser, opts);
   await signIn(page, admin.username, admin.password);
-  const seen = dialogs(page);
   await goto(page, SCREEN);
   await page.getByRole('heading', { name: 'All Users' }).waitFor();
   await page.locator('.pagination').waitFor();
-  return { page, context, seen };
+  return { page, context };
 }
+
+/** The screen's live region: the outcome of the last action. */
+const notice = (page: Page) => page.locator('.admin-notice[role="status"]').textContent();
+const roleCell = (page: Page, username: string) => row(page, username).locator('td[data-label="Role"]').textContent();
 
 async function search(page: Page, text: string) {
   await page.getByPlaceholder('Search by username').fill(text);
@@ -193,10 +201,9 @@ describe('All Users screen', () => {
     await context.close();
   });
 
-  it('shows Loading users... while the list loads, then Error: plus the message and the alert on failure', async () => {
+  it('shows Loading users... while the list loads, then Error: plus the message and Error fetching users. on the page', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page, admin.username, admin.password);
-    const seen = dialogs(page);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     await page.route(listCall, async (route) => {
@@ -211,84 +218,150 @@ describe('All Users screen', () => {
     await page.getByText('Loading users...').waitFor();
     release();
     await page.getByText('Error: Database unavailable').waitFor();
-    await expect.poll(() => seen).toEqual(['Error fetching users.']);
+    await expect.poll(() => notice(page)).toBe('Error fetching users.');
     await context.close();
   });
 
-  it('changes a non-reporter role directly and updates the row in place', async () => {
-    const reader = await make('USER');
-    const { page, context, seen } = await openScreen();
-    await search(page, reader.username);
-    await row(page, reader.username).waitFor();
-    await page.getByLabel(`Role of ${reader.username}`).selectOption('REPORTER');
-    await expect.poll(() => seen).toEqual(['Role changed successfully.']);
-    await expect.poll(() => row(page, reader.username).locator('td[data-label="Role"]').textContent()).toBe('REPORTER');
-    expect(await roleInDb(reader.id)).toBe('REPORTER');
-    await context.close();
-  });
+  for (const [name, viewport] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`asks before a direct role change and states the result; Cancel and Escape change nothing (${name})`, async () => {
+      const reader = await make('USER');
+      const { page, context } = await openScreen({ viewport });
+      await search(page, reader.username);
+      await row(page, reader.username).waitFor();
+      const dropdown = page.getByLabel(`Role of ${reader.username}`);
+      const question = page.getByRole('dialog', { name: 'Change role' });
 
-  it('a reporter leaving the role goes through Reassign Articles and becomes USER whatever was chosen', async () => {
-    const from = await make('REPORTER');
-    const moved = await giveArticles(from.id, ['PENDING', 'REJECTED', 'PENDING']);
-    const { page, context, seen } = await openScreen();
-    await search(page, from.username);
-    await row(page, from.username).waitFor();
+      // A slip of the dropdown: USER -> ADMIN waits for an answer, and Cancel leaves everything as it was.
+      await dropdown.selectOption('ADMIN');
+      await question.waitFor();
+      expect(await question.locator('p').first().textContent()).toBe(`Change ${reader.username}'s role from USER to ADMIN?`);
+      expect(await question.textContent()).toContain(`As ADMIN, ${reader.username} can review every article`);
+      await screenshot(page, `admin-users-role-question-${name}`);
+      await expectAccessible(page);
+      await question.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(await dropdown.inputValue()).toBe('USER');
+      expect(await roleInDb(reader.id)).toBe('USER');
 
-    await page.getByLabel(`Role of ${from.username}`).selectOption('ADMIN');
+      await dropdown.selectOption('REPORTER');
+      await question.waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(await roleInDb(reader.id)).toBe('USER');
+
+      await dropdown.selectOption('REPORTER');
+      await question.getByRole('button', { name: 'Confirm' }).click();
+      await expect.poll(() => notice(page)).toBe(`Role changed successfully. ${reader.username} is now REPORTER.`);
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => roleCell(page, reader.username)).toBe('REPORTER');
+      expect(await roleInDb(reader.id)).toBe('REPORTER');
+      await screenshot(page, `admin-users-role-changed-${name}`);
+      await context.close();
+    });
+
+    it(`a reporter leaving the role goes through Reassign Articles, which says the result is USER (${name})`, async () => {
+      const from = await make('REPORTER');
+      const moved = await giveArticles(from.id, ['PENDING', 'REJECTED', 'PENDING']);
+      const { page, context } = await openScreen({ viewport });
+      await search(page, from.username);
+      await row(page, from.username).waitFor();
+
+      await page.getByLabel(`Role of ${from.username}`).selectOption('ADMIN');
+      const modal = page.getByRole('dialog', { name: 'Reassign Articles' });
+      await modal.waitFor();
+      const text = await modal.textContent();
+      expect(text).toContain(`${from.username} has 3 articles. Choose another reporter to transfer them to.`);
+      expect(text).toContain(
+        `${from.username}'s articles move to the reporter you choose and ${from.username} becomes USER. ` +
+          `You chose ADMIN: to make ${from.username} ADMIN, change the role again afterwards.`,
+      );
+      const select = modal.getByLabel('New reporter');
+      const options = await select.locator('option').allTextContents();
+      expect(options.length).toBeGreaterThanOrEqual(4);
+      expect(options.every((o) => /^\S+ \(\S+@\S+\)$/.test(o))).toBe(true);
+      expect(options.some((o) => o.startsWith(`${from.username} `))).toBe(false);
+      // Default: the first other reporter.
+      expect(await select.evaluate((s: HTMLSelectElement) => s.selectedIndex)).toBe(0);
+      expect(await modal.getByRole('button', { name: 'Confirm & Delete' }).count()).toBe(0);
+      await screenshot(page, `admin-users-reassign-modal-${name}`);
+      await expectAccessible(page);
+
+      await modal.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(await roleInDb(from.id)).toBe('REPORTER');
+      expect(await page.getByLabel(`Role of ${from.username}`).inputValue()).toBe('REPORTER');
+
+      // By keyboard this time: the dropdown, then the modal's select and confirm button.
+      await page.getByLabel(`Role of ${from.username}`).selectOption('ADMIN');
+      await modal.waitFor();
+      const target = people.find((p) => p.role === 'REPORTER' && p.id !== from.id && options[1]?.startsWith(`${p.username} `));
+      await select.selectOption({ index: 1 });
+      await modal.getByRole('button', { name: 'Confirm & Change Role' }).focus();
+      await page.keyboard.press('Enter');
+      // The result line states the role the reporter really has now.
+      await expect
+        .poll(() => notice(page))
+        .toBe(`Articles reassigned and role changed successfully. ${from.username} is now USER.`);
+      await expect.poll(() => roleCell(page, from.username)).toBe('USER');
+      expect(await roleInDb(from.id)).toBe('USER');
+      const owners = await ownersOf(moved);
+      expect(new Set(owners).size).toBe(1);
+      expect(owners[0]).not.toBe(from.id);
+      if (target) expect(owners[0]).toBe(target.id);
+      await context.close();
+    });
+  }
+
+  it('a reporter without articles (by the server count at that moment) takes the direct path', async () => {
+    const empty = await make('REPORTER');
+    const late = await make('REPORTER');
+    const { page, context } = await openScreen();
+    await search(page, empty.username);
+    await row(page, empty.username).waitFor();
+
+    // No articles: the plain question, and the chosen role is the one given.
+    await page.getByLabel(`Role of ${empty.username}`).selectOption('ADMIN');
+    const question = page.getByRole('dialog', { name: 'Change role' });
+    await question.waitFor();
+    expect(await page.getByRole('dialog', { name: 'Reassign Articles' }).isVisible()).toBe(false);
+    expect(await question.locator('p').first().textContent()).toBe(`Change ${empty.username}'s role from REPORTER to ADMIN?`);
+    await question.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => notice(page)).toBe(`Role changed successfully. ${empty.username} is now ADMIN.`);
+    expect(await roleInDb(empty.id)).toBe('ADMIN');
+
+    // Listed with no articles, but two were filed since: the server's count decides, so Reassign Articles.
+    await search(page, late.username);
+    await row(page, late.username).waitFor();
+    await giveArticles(late.id, ['PENDING', 'APPROVED']);
+    await page.getByLabel(`Role of ${late.username}`).selectOption('USER');
     const modal = page.getByRole('dialog', { name: 'Reassign Articles' });
     await modal.waitFor();
-    expect(await modal.textContent()).toContain(`${from.username} has articles. Choose another reporter to transfer them to.`);
-    const select = modal.getByLabel('New reporter');
-    const options = await select.locator('option').allTextContents();
-    expect(options.length).toBeGreaterThanOrEqual(4);
-    expect(options.every((o) => /^\S+ \(\S+@\S+\)$/.test(o))).toBe(true);
-    expect(options.some((o) => o.startsWith(`${from.username} `))).toBe(false);
-    // Default: the first other reporter.
-    expect(await select.evaluate((s: HTMLSelectElement) => s.selectedIndex)).toBe(0);
-    expect(await modal.getByRole('button', { name: 'Confirm & Delete' }).count()).toBe(0);
-    await screenshot(page, 'admin-users-reassign-modal');
-    await expectAccessible(page);
-
+    expect(await modal.textContent()).toContain(`${late.username} has 2 articles.`);
     await modal.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    expect(await roleInDb(from.id)).toBe('REPORTER');
-    expect(await page.getByLabel(`Role of ${from.username}`).inputValue()).toBe('REPORTER');
-
-    // By keyboard this time: the dropdown, then the modal's select and confirm button.
-    await page.getByLabel(`Role of ${from.username}`).selectOption('ADMIN');
-    await modal.waitFor();
-    const target = people.find((p) => p.role === 'REPORTER' && p.id !== from.id && options[1]?.startsWith(`${p.username} `));
-    await select.selectOption({ index: 1 });
-    await modal.getByRole('button', { name: 'Confirm & Change Role' }).focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(() => seen).toEqual(['Articles reassigned and role changed successfully.']);
-    await expect.poll(() => row(page, from.username).locator('td[data-label="Role"]').textContent()).toBe('USER');
-    expect(await roleInDb(from.id)).toBe('USER');
-    const owners = await ownersOf(moved);
-    expect(new Set(owners).size).toBe(1);
-    expect(owners[0]).not.toBe(from.id);
-    if (target) expect(owners[0]).toBe(target.id);
+    expect(await roleInDb(late.id)).toBe('REPORTER');
     await context.close();
   });
 
-  it('deletes a non-reporter after the confirmation, and keeps it when the confirmation is refused', async () => {
+  it('deletes a non-reporter after the question in the page, and keeps it when the answer is Cancel', async () => {
     const reader = await make('USER');
-    const { page, context } = await newPage(browser);
-    await signIn(page, admin.username, admin.password);
-    let accept = false;
-    const seen = dialogs(page, () => accept);
-    await goto(page, SCREEN);
+    const { page, context } = await openScreen();
     await search(page, reader.username);
     await row(page, reader.username).waitFor();
+    const question = page.getByRole('dialog', { name: 'Delete user' });
 
     await page.getByRole('button', { name: `Delete ${reader.username}` }).click();
-    await expect.poll(() => seen).toEqual(['Are you sure you want to delete this user?']);
+    await question.getByText('Are you sure you want to delete this user?').waitFor();
+    expect(await question.textContent()).toContain(`The account of ${reader.username}`);
+    await question.getByRole('button', { name: 'Cancel' }).click();
     expect(await row(page, reader.username).count()).toBe(1);
     expect(await roleInDb(reader.id)).toBe('USER');
 
-    accept = true;
     await page.getByRole('button', { name: `Delete ${reader.username}` }).click();
-    await expect.poll(() => seen.slice(1)).toEqual(['Are you sure you want to delete this user?', 'User deleted successfully.']);
+    await question.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => notice(page)).toBe('User deleted successfully.');
     await expect.poll(() => row(page, reader.username).count()).toBe(0);
     expect(await roleInDb(reader.id)).toBeUndefined();
     await context.close();
@@ -297,17 +370,21 @@ describe('All Users screen', () => {
   it('deletes a reporter through the modal with Confirm & Delete, moving the articles', async () => {
     const from = await make('REPORTER');
     const moved = await giveArticles(from.id, ['REJECTED', 'PENDING']);
-    const { page, context, seen } = await openScreen();
+    const { page, context } = await openScreen();
     await search(page, from.username);
     await row(page, from.username).waitFor();
     await page.getByRole('button', { name: `Delete ${from.username}` }).click();
     const modal = page.getByRole('dialog', { name: 'Reassign Articles' });
     await modal.waitFor();
+    expect(await modal.textContent()).toContain(`${from.username} has 2 articles.`);
+    expect(await modal.textContent()).toContain(
+      `${from.username}'s articles move to the reporter you choose and the account of ${from.username} is deleted.`,
+    );
     expect(await modal.getByRole('button', { name: 'Confirm & Change Role' }).count()).toBe(0);
     const first = (await modal.getByLabel('New reporter').locator('option').first().textContent())!;
     const target = people.find((p) => first.startsWith(`${p.username} (`));
     await modal.getByRole('button', { name: 'Confirm & Delete' }).click();
-    await expect.poll(() => seen).toEqual(['Reporter reassigned and deleted successfully.']);
+    await expect.poll(() => notice(page)).toBe('Reporter reassigned and deleted successfully.');
     await expect.poll(() => row(page, from.username).count()).toBe(0);
     expect(await roleInDb(from.id)).toBeUndefined();
     const owners = await ownersOf(moved);
@@ -339,7 +416,9 @@ describe('All Users screen', () => {
     await page.getByRole('button', { name: `Delete ${from.username}` }).click();
     const modal = page.getByRole('dialog', { name: 'Reassign Articles' });
     await modal.waitFor();
-    expect(await modal.textContent()).toContain(`There is no other reporter to take over the articles of ${from.username}.`);
+    expect(await modal.textContent()).toContain(
+      `${from.username} has 1 article and there is no other reporter to take them over.`,
+    );
     expect(await modal.getByRole('button').allTextContents()).toEqual(['Cancel']);
     await screenshot(page, 'admin-users-no-other-reporter');
     await page.keyboard.press('Escape');
@@ -348,42 +427,11 @@ describe('All Users screen', () => {
     await context.close();
   });
 
-  it('a lone reporter with no articles can still be changed: nothing to move, so the modal offers Change Role', async () => {
-    const lone = await make('REPORTER');
-    const { page, context, seen } = await openScreen();
-    await search(page, lone.username);
-    await row(page, lone.username).waitFor();
-    await page.route(reportersCall, (route) =>
-      route.fulfill({
-        contentType: 'application/json',
-        body: JSON.stringify({
-          content: [
-            { id: lone.id, username: lone.username, email: `${lone.username}@example.com`, role: 'REPORTER', articleCount: 0 },
-          ],
-          totalPages: 1,
-          totalElements: 1,
-        }),
-      }),
-    );
-    await page.getByLabel(`Role of ${lone.username}`).selectOption('ADMIN');
-    const modal = page.getByRole('dialog', { name: 'Reassign Articles' });
-    await modal.waitFor();
-    expect(await modal.textContent()).toContain(
-      `There is no other reporter, but ${lone.username} has no articles, so none need to move.`,
-    );
-    expect(await modal.getByRole('button').allTextContents()).toEqual(['Cancel', 'Change Role']);
-    await modal.getByRole('button', { name: 'Change Role' }).click();
-    await expect.poll(() => seen).toEqual(['Role changed successfully.']);
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
-    await expect.poll(() => row(page, lone.username).locator('td[data-label="Role"]').textContent()).toBe('USER');
-    expect(await roleInDb(lone.id)).toBe('USER');
-    await context.close();
-  });
-
-  it('alerts the SPEC texts when a call fails', async () => {
+  it('says what failed, in the SPEC words, on the page or in the open question', async () => {
     const reader = await make('USER');
     const reporter = await make('REPORTER');
-    const { page, context, seen } = await openScreen();
+    await giveArticles(reporter.id, ['PENDING']);
+    const { page, context } = await openScreen();
     await search(page, reader.username);
     await row(page, reader.username).waitFor();
     const fail = (route: { fulfill: (r: object) => Promise<void> }) =>
@@ -391,12 +439,18 @@ describe('All Users screen', () => {
 
     await page.route('**/api/admin/assignRole', fail);
     await page.getByLabel(`Role of ${reader.username}`).selectOption('ADMIN');
-    await expect.poll(() => seen.at(-1)).toBe('Error assigning role.');
+    const question = page.getByRole('dialog', { name: 'Change role' });
+    await question.getByRole('button', { name: 'Confirm' }).click();
+    await question.getByRole('alert').getByText('Error assigning role. boom').waitFor();
+    await question.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.getByLabel(`Role of ${reader.username}`).inputValue()).toBe('USER');
 
     await page.route('**/api/admin/users/*', fail);
     await page.getByRole('button', { name: `Delete ${reader.username}` }).click();
-    await expect.poll(() => seen.slice(-2)).toEqual(['Are you sure you want to delete this user?', 'Error deleting user.']);
+    const removal = page.getByRole('dialog', { name: 'Delete user' });
+    await removal.getByRole('button', { name: 'Confirm' }).click();
+    await removal.getByText('Error deleting user. boom').waitFor();
+    await removal.getByRole('button', { name: 'Cancel' }).click();
     expect(await row(page, reader.username).count()).toBe(1);
 
     await search(page, reporter.username);
@@ -406,19 +460,51 @@ describe('All Users screen', () => {
     const modal = page.getByRole('dialog', { name: 'Reassign Articles' });
     await page.getByLabel(`Role of ${reporter.username}`).selectOption('USER');
     await modal.getByRole('button', { name: 'Confirm & Change Role' }).click();
-    await expect.poll(() => seen.at(-1)).toBe('Error during article reassignment and role change.');
+    await modal.getByText('Error during article reassignment and role change. boom').waitFor();
     await modal.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: `Delete ${reporter.username}` }).click();
     await modal.getByRole('button', { name: 'Confirm & Delete' }).click();
-    await expect.poll(() => seen.at(-1)).toBe('Error during reassignment and deletion.');
+    await modal.getByText('Error during reassignment and deletion. boom').waitFor();
     await modal.getByRole('button', { name: 'Cancel' }).click();
 
     await page.route(reportersCall, fail);
     await page.getByRole('button', { name: `Delete ${reporter.username}` }).click();
-    await expect.poll(() => seen.at(-1)).toBe('Failed to fetch reporters.');
+    await expect.poll(() => notice(page)).toBe('Failed to fetch reporters.');
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await roleInDb(reporter.id)).toBe('REPORTER');
     expect(await roleInDb(reader.id)).toBe('USER');
+    await context.close();
+  });
+
+  it('the next page scrolls to the top of the list on a phone; Back returns to the page before', async () => {
+    const { page, context } = await openScreen({ viewport: PHONE });
+    await listRequest(page, () => search(page, prefix));
+    await expect.poll(() => pageLabel(page)).toMatch(/^Page 1 of \d+$/);
+    const pages = (await pageLabel(page))!.split(' of ')[1];
+    const next = page.getByRole('button', { name: 'Next page' });
+    await next.scrollIntoViewIfNeeded();
+    const listTop = () => page.locator('.users-table-wrap').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    expect(await listTop()).toBeLessThan(0);
+    await next.click();
+    await expect.poll(() => pageLabel(page)).toBe(`Page 2 of ${pages}`);
+    expect(Math.abs(await listTop())).toBeLessThanOrEqual(1);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.goBack();
+    await expect.poll(() => pageLabel(page)).toBe(`Page 1 of ${pages}`);
+    await context.close();
+  });
+
+  it('the dialog check: a browser box nobody expected is caught, one a test expects is answered', async () => {
+    const { page, context } = await openScreen();
+    expect(await page.evaluate(() => window.confirm('Really?'))).toBe(false);
+    expect(takeUnexpectedDialogs()).toEqual([expect.stringMatching(/^confirm "Really\?" on /)]);
+    // A test listening on the page answers its dialogs itself.
+    page.once('dialog', (d) => void d.accept());
+    expect(await page.evaluate(() => window.confirm('Own?'))).toBe(true);
+    expect(takeUnexpectedDialogs()).toEqual([]);
+    const seen = expectDialogs(page);
+    expect(await page.evaluate(() => window.confirm('Sure?'))).toBe(true);
+    expect(seen).toEqual(['Sure?']);
     await context.close();
   });
 });

@@ -1,5 +1,7 @@
 // 'Page X of Y' with previous and next arrows; pages are zero-based on the wire,
 // one-based on screen. Used by every paged dashboard list.
+import type { RefObject } from 'react';
+
 type Props = {
   page: number;
   totalPages: number;
@@ -8,10 +10,17 @@ type Props = {
   label?: string;
   /** While a page is loading the arrows wait. */
   disabled?: boolean;
+  /** The list's top: a new page starts there when the reader had scrolled below it. */
+  listTop?: RefObject<HTMLElement | null>;
 };
 
-export function Pagination({ page, totalPages, onPage, label = 'Pages', disabled = false }: Props) {
+export function Pagination({ page, totalPages, onPage, label = 'Pages', disabled = false, listTop }: Props) {
   const pages = Math.max(totalPages, 1);
+  const go = (to: number) => {
+    onPage(to);
+    const top = listTop?.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+  };
   return (
     <nav className="pagination" aria-label={label}>
       <button
@@ -19,7 +28,7 @@ export function Pagination({ page, totalPages, onPage, label = 'Pages', disabled
         className="secondary"
         aria-label="Previous page"
         disabled={disabled || page <= 0}
-        onClick={() => onPage(page - 1)}
+        onClick={() => go(page - 1)}
       >
         ‹
       </button>
@@ -31,7 +40,7 @@ export function Pagination({ page, totalPages, onPage, label = 'Pages', disabled
         className="secondary"
         aria-label="Next page"
         disabled={disabled || page >= pages - 1}
-        onClick={() => onPage(page + 1)}
+        onClick={() => go(page + 1)}
       >
         ›
       </button>

@@ -1,10 +1,11 @@
 // Playwright over Debian's Chromium, plus the fixtures e2e tests share.
+import type { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { users } from '../../server/db/schema.ts';
@@ -14,6 +15,49 @@ export const baseUrl = () => inject('baseUrl');
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+// The site speaks on the page, never in a browser box: any alert, confirm, prompt or beforeunload
+// dialog a test did not ask for fails that test (checked after each test, so a dialog met while a
+// shared page was set up fails the first test). A test asks for them with expectDialogs(), or by
+// listening for them itself (page.on/once('dialog')). An unexpected one is dismissed (Cancel), except
+// beforeunload, which is let through so the test still reaches its end.
+const unexpectedDialogs: string[] = [];
+const expectedDialogs = new WeakMap<BrowserContext, { seen: string[]; answer: (dialog: Dialog) => boolean }>();
+
+function answerDialogs(context: BrowserContext) {
+  context.on('dialog', (dialog) => {
+    // The context hears a dialog before its page does: a test listening on the page answers it.
+    // (Playwright's Page is an EventEmitter at run time; its types leave listenerCount out.)
+    const page = dialog.page() as (Page & Pick<EventEmitter, 'listenerCount'>) | null;
+    if (page && page.listenerCount('dialog') > 0) return;
+    const expected = expectedDialogs.get(context);
+    if (!expected) unexpectedDialogs.push(`${dialog.type()} "${dialog.message()}" on ${dialog.page()?.url() ?? '?'}`);
+    else expected.seen.push(dialog.message());
+    const accept = expected ? expected.answer(dialog) : dialog.type() === 'beforeunload';
+    (accept ? dialog.accept() : dialog.dismiss()).catch(() => {});
+  });
+}
+
+afterEach(() => {
+  if (unexpectedDialogs.length === 0) return;
+  const met = unexpectedDialogs.splice(0);
+  throw new Error(`Unexpected browser dialog (use expectDialogs() if the test means it): ${met.join('; ')}`);
+});
+
+/**
+ * For a test that means to meet dialogs on this page's context: each one's message is recorded in the
+ * returned list and answered by `answer` (accepted unless it returns false) instead of failing the test.
+ */
+export function expectDialogs(page: Page, answer: (dialog: Dialog) => boolean = () => true): string[] {
+  const seen: string[] = [];
+  expectedDialogs.set(page.context(), { seen, answer });
+  return seen;
+}
+
+/** The unexpected dialogs met so far, taken out of the check (for a test of the check itself). */
+export function takeUnexpectedDialogs(): string[] {
+  return unexpectedDialogs.splice(0);
 }
 
 /** A fresh context (own cookies) on a phone-sized viewport unless told otherwise. */
@@ -38,6 +82,7 @@ export async function newPage(
     // in e2e/reading.e2e.ts with the worker allowed.
     serviceWorkers: 'block',
   });
+  answerDialogs(context);
   const page = await context.newPage();
   return { context, page };
 }

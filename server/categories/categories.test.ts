@@ -31,6 +31,7 @@ describe(`categories API (${TEST_DB})`, () => {
     ['POST', '/api/admin/categories', { name: 'రాజకీయం' }],
     ['PUT', '/api/admin/categories/1', { name: 'క్రీడలు' }],
     ['DELETE', '/api/admin/categories/1', undefined],
+    ['GET', '/api/admin/categories/1/usage', undefined],
   ] as const)('%s %s: anonymous 401, USER and REPORTER 403', async (method, url, body) => {
     expect((await call(method, url, undefined, body)).statusCode).toBe(401);
     expect((await call(method, url, user, body)).statusCode).toBe(403);
@@ -131,6 +132,57 @@ describe(`categories API (${TEST_DB})`, () => {
     expect(links.map((l) => l.categoryId)).toEqual([keep.id]);
     const featured = await t.services.db.select().from(featuredCategories);
     expect(featured.map((f) => f.categoryId)).toEqual([keep.id]);
+  });
+
+  it('usage counts the articles a delete touches; one filed there alone stays, published, in no category', async () => {
+    const gone = (await call('POST', '/api/admin/categories', admin, { name: 'పోయేది' })).json();
+    const other = (await call('POST', '/api/admin/categories', admin, { name: 'ఉండేది' })).json();
+    const reporterId = (await t.signIn('REPORTER')).id;
+    const file = async (approvalStatus: 'APPROVED' | 'PENDING', categoryIds: number[]) => {
+      const [row] = await t.services.db
+        .insert(articles)
+        .values({ title: `వార్త ${approvalStatus}`, author: 'రచయిత', reporterId, approvalStatus })
+        .returning();
+      await t.services.db
+        .insert(articleCategories)
+        .values(categoryIds.map((categoryId, position) => ({ articleId: row.id, categoryId, position })));
+      return row.id;
+    };
+    const alone = await file('APPROVED', [gone.id]);
+    const both = await file('APPROVED', [gone.id, other.id]);
+    await file('PENDING', [gone.id]);
+    await file('APPROVED', [other.id]);
+    await call('POST', '/api/admin/homepage/featured-categories', admin, [gone.id]);
+
+    const usage = await call('GET', `/api/admin/categories/${gone.id}/usage`, admin);
+    expect(usage.statusCode).toBe(200);
+    expect(usage.json()).toEqual({
+      articleCount: 3,
+      approvedCount: 2,
+      soleCategoryCount: 2,
+      inNavigation: false,
+      featured: true,
+    });
+    await call('PUT', '/api/navigation-categories', admin, [{ categoryId: other.id, displayOrder: 1 }]);
+    expect((await call('GET', `/api/admin/categories/${other.id}/usage`, admin)).json()).toEqual({
+      articleCount: 2,
+      approvedCount: 2,
+      soleCategoryCount: 1,
+      inNavigation: true,
+      featured: false,
+    });
+    await call('PUT', '/api/navigation-categories', admin, []);
+    expect((await call('GET', '/api/admin/categories/999999/usage', admin)).statusCode).toBe(404);
+    expect((await call('GET', '/api/admin/categories/abc/usage', admin)).statusCode).toBe(404);
+
+    expect((await call('DELETE', `/api/admin/categories/${gone.id}`, admin)).statusCode).toBe(204);
+    // Filed there alone: still published and readable, with no category.
+    const page = await call('GET', `/api/public/articles/${alone}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().categories).toEqual([]);
+    // Filed under two: the other category is now its first.
+    expect((await call('GET', `/api/public/articles/${both}`)).json().categories).toEqual([other]);
+    expect((await call('GET', `/api/admin/categories/${gone.id}/usage`, admin)).statusCode).toBe(404);
   });
 
   it('every change bumps the content version (public pages see it on the next request)', async () => {

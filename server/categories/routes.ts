@@ -6,7 +6,7 @@ import { actorOf } from '../audit/service.ts';
 import { sendPublic } from '../http/cache.ts';
 import { typed } from '../http/openapi.ts';
 import { IdParam } from '../../contract/http.ts';
-import { CategoryInputSchema, CategorySchema } from '../../contract/categories.ts';
+import { CategoryInputSchema, CategorySchema, CategoryUsageSchema } from '../../contract/categories.ts';
 import { ErrorBody } from '../../contract/http.ts';
 
 const tags = ['categories'];
@@ -70,6 +70,21 @@ export async function categoriesRoutes(app: FastifyInstance, { services }: { ser
       },
     },
     async (request) => categories.rename(request.params.id, request.body, actorOf(request)),
+  );
+
+  api.get(
+    '/admin/categories/:id/usage',
+    {
+      config: { access: ['ADMIN'] },
+      schema: {
+        tags,
+        summary:
+          'What deleting a category would touch: its articles (all, published, with no other category), navigation, featured',
+        params: IdParam,
+        response: { 200: CategoryUsageSchema },
+      },
+    },
+    async (request) => categories.usage(request.params.id),
   );
 
   api.delete(

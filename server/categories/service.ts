@@ -1,12 +1,13 @@
 // Categories: the one place for their rules.
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { ServiceDeps } from '../services.ts';
 import { record, type AuditActor } from '../audit/service.ts';
-import { categories, navigationEntries } from '../db/schema.ts';
+import { articleCategories, articles, categories, featuredCategories, navigationEntries } from '../db/schema.ts';
 // The unique index on lower(btrim(name)) backs the name check against concurrent writers.
 import { isUniqueViolation } from '../db/sql.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { CATEGORY_MESSAGES, type Category, type CategoryInput } from '../../contract/categories.ts';
+import { CATEGORY_MESSAGES, type Category, type CategoryInput, type CategoryUsage } from '../../contract/categories.ts';
 
 // One order on both engines: PGlite and Debian's PostgreSQL have different default collations.
 const byName = new Intl.Collator('te', { sensitivity: 'base', numeric: true });
@@ -77,8 +78,42 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
     },
 
     /**
+     * What a delete would touch. Counted by the (category_id, article_id) index: a category of an
+     * archive-sized site answers without reading the articles themselves, except for the status.
+     */
+    async usage(id: number): Promise<CategoryUsage> {
+      const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+      if (!row) throw notFound(CATEGORY_MESSAGES.notFound);
+      const filed = alias(articleCategories, 'filed');
+      const elsewhere = db
+        .select({ one: sql`1` })
+        .from(articleCategories)
+        .where(and(eq(articleCategories.articleId, filed.articleId), ne(articleCategories.categoryId, id)));
+      const [counts] = await db
+        .select({
+          articleCount: count(),
+          approvedCount: sql<number>`count(*) filter (where ${articles.approvalStatus} = 'APPROVED')`.mapWith(Number),
+          soleCategoryCount: sql<number>`count(*) filter (where not exists (${elsewhere}))`.mapWith(Number),
+        })
+        .from(filed)
+        .innerJoin(articles, eq(articles.id, filed.articleId))
+        .where(eq(filed.categoryId, id));
+      const [nav] = await db.select({ n: count() }).from(navigationEntries).where(eq(navigationEntries.categoryId, id));
+      const [featured] = await db.select({ n: count() }).from(featuredCategories).where(eq(featuredCategories.categoryId, id));
+      return {
+        articleCount: Number(counts?.articleCount ?? 0),
+        approvedCount: counts?.approvedCount ?? 0,
+        soleCategoryCount: counts?.soleCategoryCount ?? 0,
+        inNavigation: Number(nav?.n ?? 0) > 0,
+        featured: Number(featured?.n ?? 0) > 0,
+      };
+    },
+
+    /**
      * A category in the navigation bar cannot be deleted (409); otherwise it is removed from
-     * articles and the featured list by the schema's cascades.
+     * articles and the featured list by the schema's cascades. An article filed under it alone keeps
+     * its status and stays on the site (home page, search, its own address) in no category, until an
+     * edit gives it one (every article form requires a category); docs/product.md states the rule.
      */
     async remove(id: number, actor?: AuditActor): Promise<void> {
       await db.transaction(async (tx) => {

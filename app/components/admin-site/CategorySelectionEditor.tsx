@@ -1,73 +1,71 @@
-// The editor behind Navigation Bar Management and Featured Category Management: loads every
-// category and the current ordered choice, lets the admin pick and order, and saves the choice.
-// The pages differ only in their endpoints and words.
-import { useEffect, useRef, useState } from 'react';
+// The editor behind Navigation Bar Management and Featured Category Management: every category and
+// the current ordered choice come from the route's clientLoader (loadSelection); the admin picks and
+// orders, and Save posts the ids in order to the route's clientAction (readSelection), after which
+// React Router reloads the page's data: the site header shows a new navigation order at once.
+import { useState } from 'react';
+import { useFetcher, useLoaderData } from 'react-router';
+import { z } from 'zod';
 import { api } from '../../lib/api.ts';
 import { CategoryOrderPicker } from './CategoryOrderPicker.tsx';
 import { NoticeLine } from './NoticeLine.tsx';
 import type { Notice } from './feedback.ts';
-import type { Category } from '../../../contract/categories.ts';
-import { CategoryListSchema } from '../../../contract/categories.ts';
+import { CategoryListSchema, type Category } from '../../../contract/categories.ts';
 
-type Props = {
-  /** Shown when the list of categories cannot be loaded. */
-  categoriesFailed: string;
-  /** The current choice, in order. */
-  loadSelection(): Promise<number[]>;
-  /** Shown when the current choice cannot be loaded. */
-  selectionFailed: string;
-  /** Saves the ids in order; answers with the saved ids and the success text. */
-  saveSelection(ids: number[]): Promise<{ ids: number[]; message: string }>;
-  saveFailure(error: unknown): string;
+export type Selection = {
+  categories: Category[];
+  /** Chosen category ids, in display order. */
+  selected: number[];
+  /** The screen's texts for what could not be loaded. */
+  loadErrors: string[];
+};
+
+/** The route's first load: every category and the current choice; each failure gives its own text. */
+export async function loadSelection(
+  current: Promise<number[]>,
+  texts: { categoriesFailed: string; selectionFailed: string },
+): Promise<Selection> {
+  const [categories, selected] = await Promise.allSettled([api('/admin/categories', CategoryListSchema), current]);
+  return {
+    categories: categories.status === 'fulfilled' ? categories.value : [],
+    selected: selected.status === 'fulfilled' ? selected.value : [],
+    loadErrors: [
+      ...(categories.status === 'rejected' ? [texts.categoriesFailed] : []),
+      ...(selected.status === 'rejected' ? [texts.selectionFailed] : []),
+    ],
+  };
+}
+
+const SaveSchema = z.object({ ids: z.array(z.number().int().positive()) });
+
+/** The ids the editor posted to the route's clientAction, in order. */
+export async function readSelection(request: Request): Promise<number[]> {
+  return SaveSchema.parse(await request.json()).ids;
+}
+
+type Props = Selection & {
   orderHeading: string;
   emptyText: string;
   saveLabel: string;
 };
 
-export function CategorySelectionEditor(props: Props) {
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadErrors, setLoadErrors] = useState<string[]>([]);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [saving, setSaving] = useState(false);
-  // Loaded once, on mount, with the page's loaders of that moment.
-  const initial = useRef(props);
+export function CategorySelectionEditor({ categories, selected, loadErrors, orderHeading, emptyText, saveLabel }: Props) {
+  const save = useFetcher<Notice>();
+  const [chosen, setChosen] = useState(selected);
+  // The saved choice, reloaded after a save, replaces the edited one (React's reset-on-new-prop pattern).
+  const [saved, setSaved] = useState(selected);
+  if (saved !== selected) {
+    setSaved(selected);
+    setChosen(selected);
+  }
+  // The outcome stays until the choice is changed again.
+  const [changedSinceSave, setChangedSinceSave] = useState(false);
+  const saving = save.state !== 'idle';
 
-  useEffect(() => {
-    const { categoriesFailed, loadSelection, selectionFailed } = initial.current;
-    let cancelled = false;
-    const errors: string[] = [];
-    Promise.all([
-      api('/admin/categories', CategoryListSchema)
-        .then((list) => !cancelled && setCategories(list))
-        .catch(() => errors.push(categoriesFailed)),
-      loadSelection()
-        .then((ids) => !cancelled && setSelected(ids))
-        .catch(() => errors.push(selectionFailed)),
-    ]).finally(() => {
-      if (cancelled) return;
-      setLoadErrors(errors);
-      setLoading(false);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  async function save() {
-    setSaving(true);
-    setNotice(null);
-    try {
-      // A category deleted meanwhile is left out rather than refused by the server.
-      const saved = await props.saveSelection(selected.filter((id) => categories.some((c) => c.id === id)));
-      setSelected(saved.ids);
-      setNotice({ kind: 'success', text: saved.message });
-    } catch (error) {
-      setNotice({ kind: 'error', text: props.saveFailure(error) });
-    } finally {
-      setSaving(false);
-    }
+  function submit() {
+    setChangedSinceSave(false);
+    // A category deleted meanwhile is left out rather than refused by the server.
+    const ids = chosen.filter((id) => categories.some((c) => c.id === id));
+    void save.submit({ ids }, { method: 'post', encType: 'application/json' });
   }
 
   return (
@@ -77,29 +75,35 @@ export function CategorySelectionEditor(props: Props) {
           {e}
         </p>
       ))}
-      {loading ? (
-        <p>Loading categories...</p>
-      ) : (
-        <>
-          <CategoryOrderPicker
-            categories={categories}
-            selected={selected}
-            onChange={(next) => {
-              setSelected(next);
-              setNotice(null);
-            }}
-            chooseLegend="Categories"
-            orderHeading={props.orderHeading}
-            emptyText={props.emptyText}
-          />
-          <div className="save-row">
-            <button type="button" onClick={() => void save()} disabled={saving || loadErrors.length > 0}>
-              {saving ? 'Saving...' : props.saveLabel}
-            </button>
-          </div>
-        </>
-      )}
-      <NoticeLine notice={notice} />
+      <CategoryOrderPicker
+        categories={categories}
+        selected={chosen}
+        onChange={(next) => {
+          setChosen(next);
+          setChangedSinceSave(true);
+        }}
+        chooseLegend="Categories"
+        orderHeading={orderHeading}
+        emptyText={emptyText}
+      />
+      <div className="save-row">
+        <button type="button" onClick={submit} disabled={saving || loadErrors.length > 0}>
+          {saving ? 'Saving...' : saveLabel}
+        </button>
+      </div>
+      <NoticeLine notice={saving || changedSinceSave ? null : (save.data ?? null)} />
     </>
+  );
+}
+
+/** A whole selection screen: heading, what it is for, and the editor over the route's loader data. */
+export function SelectionScreen({ title, intro, ...texts }: { title: string; intro: string } & Omit<Props, keyof Selection>) {
+  const selection = useLoaderData() as Selection;
+  return (
+    <main className="page">
+      <h1>{title}</h1>
+      <p className="muted">{intro}</p>
+      <CategorySelectionEditor {...selection} {...texts} />
+    </main>
   );
 }

@@ -1,40 +1,68 @@
-// docs/product.md 'Reassign Articles': a reporter gives up the role or the account only after naming another
-// reporter to take over the articles. With nobody to take them, the modal says so and offers no confirm.
+// 'Reassign Articles' (docs/product.md): a reporter with articles gives up the role or the account only
+// after naming another reporter to take them over. The modal says how many articles the server counted
+// and what the confirm button will do, the resulting role included; with nobody to take the articles it
+// says so and offers no confirm.
 import { useState, type FormEvent } from 'react';
-import type { UserSummary } from '../../../contract/users.ts';
+import { FormError } from '../form/Field.tsx';
 import { Modal } from '../Modal.tsx';
+import { ROLE_AFTER_REASSIGN, type PendingChange } from './useUserChanges.ts';
 
-export type ReassignFlow = 'role' | 'delete';
-
-export type Reassign = {
-  reporter: UserSummary;
-  flow: ReassignFlow;
-  /** Every other reporter, already without `reporter`. */
-  candidates: UserSummary[];
-};
+type Reassign = Extract<PendingChange, { kind: 'reassign' }>;
 
 type Props = {
   /** Null while closed; the dialog stays mounted so closing returns focus to the row's control. */
   reassign: Reassign | null;
   busy: boolean;
+  /** Why the last confirm failed. */
+  error: string | null;
   onConfirm: (toReporterId: number) => void;
-  /** A reporter with no articles and nobody to hand them to: change or delete without a reassignment. */
-  onDirect: () => void;
   onClose: () => void;
 };
 
 export function ReassignModal({ reassign, onClose, ...rest }: Props) {
   return (
     <Modal open={reassign !== null} onClose={onClose} title="Reassign Articles" className="reassign-modal">
-      {reassign && <ReassignForm key={`${reassign.reporter.id}-${reassign.flow}`} {...reassign} {...rest} onClose={onClose} />}
+      {reassign && <ReassignForm key={`${reassign.user.id}-${reassign.flow}`} {...reassign} {...rest} onClose={onClose} />}
     </Modal>
   );
 }
 
-function ReassignForm({ reporter, flow, candidates, busy, onConfirm, onDirect, onClose }: Reassign & Omit<Props, 'reassign'>) {
+const articles = (n: number) => `${n} ${n === 1 ? 'article' : 'articles'}`;
+
+function Outcome({ user, flow, chosenRole }: Pick<Reassign, 'user' | 'flow' | 'chosenRole'>) {
+  const name = user.username;
+  if (flow === 'delete')
+    return (
+      <p className="change-outcome">
+        {name}&apos;s articles move to the reporter you choose and the account of {name} is deleted.
+      </p>
+    );
+  return (
+    <p className="change-outcome">
+      {name}&apos;s articles move to the reporter you choose and {name} becomes <strong>{ROLE_AFTER_REASSIGN}</strong>.
+      {chosenRole && chosenRole !== ROLE_AFTER_REASSIGN && (
+        <>
+          {' '}
+          You chose {chosenRole}: to make {name} {chosenRole}, change the role again afterwards.
+        </>
+      )}
+    </p>
+  );
+}
+
+function ReassignForm({
+  user,
+  flow,
+  chosenRole,
+  articleCount,
+  candidates,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: Reassign & Omit<Props, 'reassign'>) {
   // the first other reporter is chosen by default.
   const [target, setTarget] = useState<number | null>(candidates[0]?.id ?? null);
-  const confirmLabel = flow === 'delete' ? 'Confirm & Delete' : 'Confirm & Change Role';
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -47,7 +75,7 @@ function ReassignForm({ reporter, flow, candidates, busy, onConfirm, onDirect, o
       {candidates.length > 0 ? (
         <>
           <p>
-            <strong>{reporter.username}</strong> has articles. Choose another reporter to transfer them to.
+            <strong>{user.username}</strong> has {articles(articleCount)}. Choose another reporter to transfer them to.
           </p>
           <div className="field">
             <label htmlFor="reassign-target">New reporter</label>
@@ -59,29 +87,22 @@ function ReassignForm({ reporter, flow, candidates, busy, onConfirm, onDirect, o
               ))}
             </select>
           </div>
+          <Outcome user={user} flow={flow} chosenRole={chosenRole} />
         </>
-      ) : reporter.articleCount === 0 ? (
-        <p>
-          There is no other reporter, but <strong>{reporter.username}</strong> has no articles, so none need to move.
-        </p>
       ) : (
         <p role="alert" className="form-error">
-          There is no other reporter to take over the articles of <strong>{reporter.username}</strong>. Make another user a
-          REPORTER first, then try again.
+          <strong>{user.username}</strong> has {articles(articleCount)} and there is no other reporter to take them over. Make
+          another user a REPORTER first, then try again.
         </p>
       )}
+      <FormError>{error}</FormError>
       <div className="modal-actions">
-        <button type="button" className="secondary" onClick={onClose}>
+        <button type="button" className="secondary" onClick={onClose} disabled={busy}>
           Cancel
         </button>
         {candidates.length > 0 && (
           <button type="submit" className={flow === 'delete' ? 'danger' : undefined} disabled={busy}>
-            {confirmLabel}
-          </button>
-        )}
-        {candidates.length === 0 && reporter.articleCount === 0 && (
-          <button type="button" className={flow === 'delete' ? 'danger' : undefined} disabled={busy} onClick={onDirect}>
-            {flow === 'delete' ? 'Delete' : 'Change Role'}
+            {flow === 'delete' ? 'Confirm & Delete' : 'Confirm & Change Role'}
           </button>
         )}
       </div>

@@ -1,56 +1,60 @@
-// An admin's one-time password reset link for another account: issued when the modal opens,
-// shown to copy and hand over (no mail server needed). A new link voids the previous one.
-import { useEffect, useState } from 'react';
+// An admin's one-time password reset link for another account: issued when the row's button is
+// pressed, shown to copy and hand over (no mail server needed). A new link voids the previous one.
+import { useState } from 'react';
 import type { PasswordResetLink } from '../../../contract/auth.ts';
 import type { UserSummary } from '../../../contract/users.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { Modal } from '../Modal.tsx';
+import { FormError } from '../form/Field.tsx';
 import { PasswordResetLinkSchema } from '../../../contract/auth.ts';
 
-export function ResetLinkModal({ user, onClose }: { user: UserSummary | null; onClose: () => void }) {
-  const [link, setLink] = useState<PasswordResetLink | null>(null);
-  const [error, setError] = useState('');
-  const [copied, setCopied] = useState(false);
+type Issued = { user: UserSummary; link: PasswordResetLink | null; error: string };
 
-  useEffect(() => {
-    if (!user) return;
-    let cancelled = false;
-    setLink(null);
-    setError('');
-    setCopied(false);
-    api(`/admin/users/${user.id}/password-reset`, PasswordResetLinkSchema, { method: 'POST' })
-      .then((l) => !cancelled && setLink(l))
-      .catch((e) => !cancelled && setError((e instanceof ApiRequestError && e.serverMessage) || 'Could not issue a reset link.'));
-    return () => {
-      cancelled = true;
-    };
-  }, [user]);
+/** The link being shown (null: closed), and `issue` to ask the server for a new one. */
+export function useResetLink() {
+  const [issued, setIssued] = useState<Issued | null>(null);
+  async function issue(user: UserSummary) {
+    setIssued({ user, link: null, error: '' });
+    // Only the answer for the account still shown is kept (the modal may have moved on).
+    const keep = (next: Issued) => setIssued((now) => (now?.user.id === user.id ? next : now));
+    try {
+      keep({
+        user,
+        link: await api(`/admin/users/${user.id}/password-reset`, PasswordResetLinkSchema, { method: 'POST' }),
+        error: '',
+      });
+    } catch (e) {
+      keep({ user, link: null, error: (e instanceof ApiRequestError && e.serverMessage) || 'Could not issue a reset link.' });
+    }
+  }
+  return { issued, issue: (user: UserSummary) => void issue(user), close: () => setIssued(null) };
+}
+
+export function ResetLinkModal({ issued, onClose }: { issued: Issued | null; onClose: () => void }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const link = issued?.link;
 
   async function copy() {
     if (!link) return;
     try {
       await navigator.clipboard.writeText(link.resetUrl);
-      setCopied(true);
+      setCopied(link.resetUrl);
     } catch {
       // No clipboard (plain http, older browser): the link stays selectable in the field.
     }
   }
 
   return (
-    <Modal open={user !== null} onClose={onClose} title="Password reset link" className="reset-link-modal">
+    <Modal open={issued !== null} onClose={onClose} title="Password reset link" className="reset-link-modal">
       <h2>Password reset link</h2>
-      {user && (
+      {issued && (
         <p>
-          A one-time link for <strong>{user.username}</strong> to choose a new password. Hand it over in person or over a channel
-          you trust; anyone holding it can set the password.
+          A one-time link for <strong>{issued.user.username}</strong> to choose a new password. Hand it over in person or over a
+          channel you trust; anyone holding it can set the password.
         </p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!link && !error && <p role="status">Issuing a link...</p>}
+      <FormError>{issued?.error}</FormError>
+      {issued && !link && !issued.error && <p role="status">Issuing a link...</p>}
       {link && (
         <>
           <label htmlFor="reset-link-url">Reset link</label>
@@ -64,7 +68,7 @@ export function ResetLinkModal({ user, onClose }: { user: UserSummary | null; on
       <div className="modal-actions">
         {link && (
           <button type="button" onClick={() => void copy()}>
-            {copied ? 'Copied!' : 'Copy link'}
+            {copied === link.resetUrl ? 'Copied!' : 'Copy link'}
           </button>
         )}
         <button type="button" className="secondary" onClick={onClose}>

@@ -10,8 +10,8 @@ type Props = {
   onRoleFilter: (role: RoleFilter) => void;
   /** The signed-in admin: that row shows only 'Your Account'. */
   currentUserId: number | null;
-  /** Rows being written to: their controls wait. */
-  busyIds: ReadonlySet<number>;
+  /** The row being checked with the server: its controls wait. */
+  busyId: number | null;
   onRoleChange: (user: UserSummary, role: Role) => void;
   onDelete: (user: UserSummary) => void;
   /** Issues a one-time password reset link for that account. */
@@ -23,7 +23,7 @@ export function UsersTable({
   roleFilter,
   onRoleFilter,
   currentUserId,
-  busyIds,
+  busyId,
   onRoleChange,
   onDelete,
   onResetLink,
@@ -58,7 +58,7 @@ export function UsersTable({
         ) : (
           users.map((user) => {
             const own = user.id === currentUserId;
-            const busy = busyIds.has(user.id);
+            const busy = busyId === user.id;
             return (
               <tr key={user.id} data-username={user.username}>
                 <td data-label="Username" className="user-name">

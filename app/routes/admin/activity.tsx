@@ -1,27 +1,44 @@
 // Activity: the audit trail, newest first: who did what to which object, when (India time) and
 // from which address. Filters: actor, action, from/to dates (India days); paged. Read-only.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+// The filters and the page live in the address, so Back returns to the same view.
+import { useId, useRef, type FormEvent } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import type { Route } from './+types/activity';
 import { Pagination } from '../../components/Pagination.tsx';
 import { failureText } from '../../components/admin-review/feedback.ts';
+import { adminMeta, loaded, pageOf, useListPlace } from '../../components/admin-site/screen.ts';
+import { FormError } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
+import { requireRole } from '../../lib/guard.ts';
 import {
   AUDIT_ACTION_NAMES,
   AUDIT_ACTIONS,
   AUDIT_MESSAGES,
   AUDIT_PAGE_SIZE,
+  AuditPageSchema,
   type AuditEntry,
-  type AuditPage,
 } from '../../../contract/audit.ts';
 import { formatIndiaTime } from '../../../contract/review.ts';
+import type { AdminScreenHandle } from './layout.tsx';
 import '../../styles/admin-site.css';
 import '../../styles/admin-review.css';
-import { AuditPageSchema } from '../../../contract/audit.ts';
 
-export const meta = () => [{ title: 'Activity' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Activity');
+export const handle: AdminScreenHandle = { loadingText: 'Loading activity...' };
 
-type Filters = { actor: string; action: string; from: string; to: string };
-const NO_FILTERS: Filters = { actor: '', action: '', from: '', to: '' };
+const FILTERS = ['actor', 'action', 'from', 'to'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireRole(request, ['ADMIN']);
+  const url = new URL(request.url);
+  const filters = Object.fromEntries(FILTERS.map((key) => [key, url.searchParams.get(key)?.trim() ?? ''])) as Filters;
+  const page = pageOf(url);
+  const query = new URLSearchParams({ page: String(page), size: String(AUDIT_PAGE_SIZE) });
+  for (const key of FILTERS) if (filters[key]) query.set(key, filters[key]);
+  const list = await loaded(api(`/admin/audit?${query}`, AuditPageSchema), (e) => AUDIT_MESSAGES.fetchError + failureText(e));
+  return { filters, page, ...list };
+}
 
 const actionLabel = (action: string) => AUDIT_ACTIONS[action as keyof typeof AUDIT_ACTIONS] ?? action;
 
@@ -34,49 +51,30 @@ function objectLink(entry: AuditEntry) {
 
 export default function Activity() {
   const id = useId();
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [page, setPage] = useState(0);
-  const [data, setData] = useState<AuditPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const { filters, page, data, error } = useLoaderData<typeof clientLoader>();
+  const { loading, next, show } = useListPlace();
+  // Rows of the old filters would read as answers to the new ones: hidden until those arrive.
+  const refiltering = next !== null && FILTERS.some((key) => (next.get(key)?.trim() ?? '') !== filters[key]);
+  const listTop = useRef<HTMLDivElement>(null);
 
-  const load = useCallback(async (pageNumber: number, f: Filters) => {
-    setLoading(true);
-    const params = new URLSearchParams({ page: String(pageNumber), size: String(AUDIT_PAGE_SIZE) });
-    for (const [key, value] of Object.entries(f)) if (value.trim()) params.set(key, value.trim());
-    try {
-      setData(await api(`/admin/audit?${params}`, AuditPageSchema));
-      setError(null);
-    } catch (e) {
-      setError(AUDIT_MESSAGES.fetchError + failureText(e));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(page, filters);
-  }, [load, page, filters]);
-
-  const apply = (e: FormEvent) => {
+  const apply = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    setPage(0);
-    setFilters(draft);
+    const form = new FormData(e.currentTarget);
+    show(Object.fromEntries(FILTERS.map((key) => [key, String(form.get(key) ?? '')])));
   };
-  const set = (key: keyof Filters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
 
   return (
     <main className="page review-page activity-page">
       <h1>Activity</h1>
-      <form className="activity-filters" onSubmit={apply} aria-label="Filter activity">
+      {/* Keyed by the filters in the address: Back and Clear show them in the fields. */}
+      <form key={JSON.stringify(filters)} className="activity-filters" onSubmit={apply} aria-label="Filter activity">
         <label htmlFor={`${id}-actor`}>
           Who
-          <input id={`${id}-actor`} type="search" placeholder="Username" value={draft.actor} onChange={set('actor')} />
+          <input id={`${id}-actor`} name="actor" type="search" placeholder="Username" defaultValue={filters.actor} />
         </label>
         <label htmlFor={`${id}-action`}>
           Action
-          <select id={`${id}-action`} value={draft.action} onChange={set('action')}>
+          <select id={`${id}-action`} name="action" defaultValue={filters.action}>
             <option value="">All actions</option>
             {AUDIT_ACTION_NAMES.map((name) => (
               <option key={name} value={name}>
@@ -87,37 +85,29 @@ export default function Activity() {
         </label>
         <label htmlFor={`${id}-from`}>
           From
-          <input id={`${id}-from`} type="date" value={draft.from} onChange={set('from')} />
+          <input id={`${id}-from`} name="from" type="date" defaultValue={filters.from} />
         </label>
         <label htmlFor={`${id}-to`}>
           To
-          <input id={`${id}-to`} type="date" value={draft.to} onChange={set('to')} />
+          <input id={`${id}-to`} name="to" type="date" defaultValue={filters.to} />
         </label>
         <div className="activity-buttons">
           <button type="submit">Apply</button>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => {
-              setDraft(NO_FILTERS);
-              setPage(0);
-              setFilters(NO_FILTERS);
-            }}
-          >
+          <button type="button" className="secondary" onClick={() => show({})}>
             Clear
           </button>
         </div>
       </form>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : data === null ? (
-        <p role="status">Loading activity...</p>
-      ) : data.content.length === 0 ? (
-        <p>No activity matches.</p>
-      ) : (
-        <div className="activity-scroll">
+      <FormError>{error}</FormError>
+      {refiltering && <p role="status">Loading activity...</p>}
+      {data && !refiltering && data.content.length === 0 && <p>No activity matches.</p>}
+      {data && !refiltering && data.content.length > 0 && (
+        <div className="activity-scroll list-wrap" ref={listTop}>
+          {loading && (
+            <p role="status" className="list-loading">
+              Loading activity...
+            </p>
+          )}
           <table className="admin-table activity-table" aria-busy={loading}>
             <thead>
               <tr>
@@ -129,35 +119,43 @@ export default function Activity() {
               </tr>
             </thead>
             <tbody>
-              {data.content.map((entry) => {
-                const link = objectLink(entry);
-                const what = `${entry.objectType}${entry.objectId ? ` #${entry.objectId}` : ''}`;
-                return (
-                  <tr key={entry.id}>
-                    <td className="activity-when">{formatIndiaTime(entry.at)}</td>
-                    <td>{entry.actorName}</td>
-                    <td>{actionLabel(entry.action)}</td>
-                    <td className="activity-what">
-                      {link ? <Link to={link}>{what}</Link> : what}
-                      {entry.summary && <span className="activity-summary">{entry.summary}</span>}
-                      {typeof entry.details?.reason === 'string' && (
-                        <span className="activity-summary">Reason: {entry.details.reason}</span>
-                      )}
-                      {typeof entry.details?.publishAt === 'string' && (
-                        <span className="activity-summary">At: {formatIndiaTime(entry.details.publishAt)}</span>
-                      )}
-                    </td>
-                    <td>{entry.ip ?? '—'}</td>
-                  </tr>
-                );
-              })}
+              {data.content.map((entry) => (
+                <ActivityRow key={entry.id} entry={entry} />
+              ))}
             </tbody>
           </table>
         </div>
       )}
       {data && data.totalPages > 1 && (
-        <Pagination page={page} totalPages={data.totalPages} onPage={setPage} disabled={loading} label="Pages of activity" />
+        <Pagination
+          page={page}
+          totalPages={data.totalPages}
+          onPage={(to) => show(filters, to)}
+          disabled={loading}
+          label="Pages of activity"
+          listTop={listTop}
+        />
       )}
     </main>
+  );
+}
+
+function ActivityRow({ entry }: { entry: AuditEntry }) {
+  const link = objectLink(entry);
+  const what = `${entry.objectType}${entry.objectId ? ` #${entry.objectId}` : ''}`;
+  const { reason, publishAt } = entry.details ?? {};
+  return (
+    <tr>
+      <td className="activity-when">{formatIndiaTime(entry.at)}</td>
+      <td>{entry.actorName}</td>
+      <td>{actionLabel(entry.action)}</td>
+      <td className="activity-what">
+        {link ? <Link to={link}>{what}</Link> : what}
+        {entry.summary && <span className="activity-summary">{entry.summary}</span>}
+        {typeof reason === 'string' && <span className="activity-summary">Reason: {reason}</span>}
+        {typeof publishAt === 'string' && <span className="activity-summary">At: {formatIndiaTime(publishAt)}</span>}
+      </td>
+      <td>{entry.ip ?? '—'}</td>
+    </tr>
   );
 }

@@ -1,35 +1,46 @@
 // Ad Management: upload up to 5 ads at a time with a duration and optional
 // link each, list them, delete with confirmation.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useLoaderData } from 'react-router';
+import type { Route } from './+types/ads';
 import { api } from '../../lib/api.ts';
-import { Modal } from '../../components/Modal.tsx';
+import { requireRole } from '../../lib/guard.ts';
+import { ConfirmModal } from '../../components/admin-site/ConfirmModal.tsx';
+import { checkFiles, FilePickField } from '../../components/admin-site/FilePickField.tsx';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
 import { serverMessage, type Notice } from '../../components/admin-site/feedback.ts';
+import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
+import { Field, fieldProps, FormError } from '../../components/form/Field.tsx';
 import {
   AD_DEFAULT_DURATION,
   AD_IMAGE_TYPES,
   AD_MESSAGES,
   AdDetailSchema,
+  AdListSchema,
+  AdUploadResultSchema,
   MAX_ADS_PER_UPLOAD,
   type Ad,
 } from '../../../contract/ads.ts';
-import { MAX_IMAGE_BYTES } from '../../../contract/articles.ts';
+import type { AdminScreenHandle } from './layout.tsx';
 import '../../styles/admin-site.css';
-import { AdListSchema, AdUploadResultSchema } from '../../../contract/ads.ts';
 
-export function meta() {
-  return [{ title: 'Ad Management' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Ad Management');
+export const handle: AdminScreenHandle = { loadingText: 'Loading ads...' };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireRole(request, ['ADMIN']);
+  return loaded(api('/admin/ads', AdListSchema), AD_MESSAGES.fetchFailed);
 }
 
 type Pending = { key: string; file: File; preview: string; duration: string; link: string };
+type PendingField = 'durationInSeconds' | 'link';
 
 let pendingCounter = 0;
 
 export default function AdManagement() {
-  const [ads, setAds] = useState<Ad[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [listError, setListError] = useState<string | null>(null);
+  const first = useLoaderData<typeof clientLoader>();
+  const [ads, setAds] = useState<Ad[]>(first.data ?? []);
   const [pending, updatePending] = useFilePreviews<Pending>();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -37,48 +48,32 @@ export default function AdManagement() {
   const [uploading, setUploading] = useState(false);
   const [confirming, setConfirming] = useState<Ad | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    api('/admin/ads', AdListSchema)
-      .then((list) => !cancelled && setAds(list))
-      .catch(() => !cancelled && setListError(AD_MESSAGES.fetchFailed))
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  function choose(list: FileList | null) {
-    const files = Array.from(list ?? []);
-    const errors: string[] = [];
+  function choose(files: File[]) {
     // at most 5 per upload, extras dropped (the server drops them too).
     const kept = files.slice(0, MAX_ADS_PER_UPLOAD);
-    if (files.length > kept.length) errors.push(AD_MESSAGES.dropped(files.length - kept.length));
-    const valid: Pending[] = [];
-    for (const file of kept) {
-      if (!(AD_IMAGE_TYPES as readonly string[]).includes(file.type)) errors.push(AD_MESSAGES.notAllowed(file.name));
-      else if (file.size > MAX_IMAGE_BYTES) errors.push(AD_MESSAGES.tooLarge(file.name));
-      else
-        valid.push({
-          key: `ad-${++pendingCounter}`,
-          file,
-          preview: URL.createObjectURL(file),
-          duration: String(AD_DEFAULT_DURATION),
-          link: '',
-        });
-    }
+    const { accepted, errors } = checkFiles(kept, AD_IMAGE_TYPES, {
+      unsupported: AD_MESSAGES.notAllowed,
+      tooLarge: AD_MESSAGES.tooLarge,
+    });
+    if (files.length > kept.length) errors.unshift(AD_MESSAGES.dropped(files.length - kept.length));
     setFileErrors(errors);
     setFieldErrors({});
     setNotice(null);
-    updatePending(() => valid);
+    updatePending(() =>
+      accepted.map((file) => ({
+        key: `ad-${++pendingCounter}`,
+        file,
+        preview: URL.createObjectURL(file),
+        duration: String(AD_DEFAULT_DURATION),
+        link: '',
+      })),
+    );
   }
 
   // Editing a field clears its message; the next Upload checks again.
-  const update = (key: string, patch: Partial<Pending>) => {
-    updatePending((list) => list.map((p) => (p.key === key ? { ...p, ...patch } : p)));
-    const field = 'duration' in patch ? 'durationInSeconds' : 'link';
+  const update = (key: string, field: PendingField, value: string) => {
+    updatePending((list) => list.map((p) => (p.key === key ? { ...p, [field === 'link' ? 'link' : 'duration']: value } : p)));
     setFieldErrors(({ [`${key}-${field}`]: _cleared, ...rest }) => rest);
   };
 
@@ -86,7 +81,7 @@ export default function AdManagement() {
     event.preventDefault();
     setNotice(null);
     if (pending.length === 0) {
-      setNotice({ kind: 'error', text: AD_MESSAGES.noneSelected });
+      setNotice({ ok: false, text: AD_MESSAGES.noneSelected });
       return;
     }
     const errors: Record<string, string> = {};
@@ -113,11 +108,10 @@ export default function AdManagement() {
       setAds((list) => [...list, ...result.ads]);
       updatePending(() => []);
       setFileErrors([]);
-      if (fileInput.current) fileInput.current.value = '';
-      setNotice({ kind: 'success', text: result.notice ? `${AD_MESSAGES.uploaded} ${result.notice}` : AD_MESSAGES.uploaded });
+      setNotice({ ok: true, text: result.notice ? `${AD_MESSAGES.uploaded} ${result.notice}` : AD_MESSAGES.uploaded });
     } catch (error) {
       const detail = serverMessage(error);
-      setNotice({ kind: 'error', text: detail ? `${AD_MESSAGES.uploadFailed}: ${detail}` : AD_MESSAGES.uploadFailed });
+      setNotice({ ok: false, text: detail ? `${AD_MESSAGES.uploadFailed}: ${detail}` : AD_MESSAGES.uploadFailed });
     } finally {
       setUploading(false);
     }
@@ -130,14 +124,29 @@ export default function AdManagement() {
     try {
       await api(`/admin/ads/${ad.id}`, { method: 'DELETE' });
       setAds((list) => list.filter((a) => a.id !== ad.id));
-      setNotice({ kind: 'success', text: AD_MESSAGES.deleted });
+      setNotice({ ok: true, text: AD_MESSAGES.deleted });
     } catch {
-      setNotice({ kind: 'error', text: AD_MESSAGES.deleteFailed });
+      setNotice({ ok: false, text: AD_MESSAGES.deleteFailed });
     } finally {
       setDeleting(false);
       setConfirming(null);
     }
   }
+
+  /** One of a pending ad's fields, with its message. */
+  const pendingField = (p: Pending, field: PendingField, label: string, input: object) => {
+    const id = `${p.key}-${field}`;
+    return (
+      <Field id={id} label={label} error={fieldErrors[id]}>
+        <input
+          {...fieldProps(id, fieldErrors[id])}
+          {...input}
+          value={field === 'link' ? p.link : p.duration}
+          onChange={(e) => update(p.key, field, e.target.value)}
+        />
+      </Field>
+    );
+  };
 
   return (
     <main className="page">
@@ -145,26 +154,13 @@ export default function AdManagement() {
 
       <form onSubmit={(e) => void upload(e)} noValidate aria-labelledby="upload-heading">
         <h2 id="upload-heading">Upload ads</h2>
-        <div className="field">
-          <label htmlFor="ad-images">
-            Ad images (up to {MAX_ADS_PER_UPLOAD} at a time; JPEG, PNG, GIF or WEBP, up to 2 MB each)
-          </label>
-          <input
-            ref={fileInput}
-            id="ad-images"
-            type="file"
-            multiple
-            accept={AD_IMAGE_TYPES.join(',')}
-            onChange={(e) => choose(e.target.files)}
-          />
-          {fileErrors.length > 0 && (
-            <ul className="file-errors form-error" role="alert">
-              {fileErrors.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <FilePickField
+          id="ad-images"
+          label={`Ad images (up to ${MAX_ADS_PER_UPLOAD} at a time; JPEG, PNG, GIF or WEBP, up to 2 MB each)`}
+          types={AD_IMAGE_TYPES}
+          errors={fileErrors}
+          onFiles={choose}
+        />
         {pending.length > 0 && (
           <ul className="ad-pending">
             {pending.map((p) => (
@@ -173,35 +169,17 @@ export default function AdManagement() {
                   <img src={p.preview} alt={`Preview of ${p.file.name}`} />
                   <span className="file-name">{p.file.name}</span>
                 </div>
-                <div className="field">
-                  <label htmlFor={`${p.key}-duration`}>Duration for {p.file.name} (seconds)</label>
-                  <input
-                    id={`${p.key}-duration`}
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    step={1}
-                    value={p.duration}
-                    aria-invalid={fieldErrors[`${p.key}-durationInSeconds`] ? true : undefined}
-                    onChange={(e) => update(p.key, { duration: e.target.value })}
-                  />
-                  {fieldErrors[`${p.key}-durationInSeconds`] && (
-                    <p className="field-error">{fieldErrors[`${p.key}-durationInSeconds`]}</p>
-                  )}
-                </div>
-                <div className="field">
-                  <label htmlFor={`${p.key}-link`}>Link for {p.file.name} (optional)</label>
-                  <input
-                    id={`${p.key}-link`}
-                    type="url"
-                    inputMode="url"
-                    placeholder="https://"
-                    value={p.link}
-                    aria-invalid={fieldErrors[`${p.key}-link`] ? true : undefined}
-                    onChange={(e) => update(p.key, { link: e.target.value })}
-                  />
-                  {fieldErrors[`${p.key}-link`] && <p className="field-error">{fieldErrors[`${p.key}-link`]}</p>}
-                </div>
+                {pendingField(p, 'durationInSeconds', `Duration for ${p.file.name} (seconds)`, {
+                  type: 'number',
+                  inputMode: 'numeric',
+                  min: 1,
+                  step: 1,
+                })}
+                {pendingField(p, 'link', `Link for ${p.file.name} (optional)`, {
+                  type: 'url',
+                  inputMode: 'url',
+                  placeholder: 'https://',
+                })}
               </li>
             ))}
           </ul>
@@ -214,12 +192,8 @@ export default function AdManagement() {
 
       <section aria-labelledby="ads-heading">
         <h2 id="ads-heading">Current ads</h2>
-        {loading ? (
-          <p>Loading ads...</p>
-        ) : listError ? (
-          <p className="form-error" role="alert">
-            {listError}
-          </p>
+        {first.error ? (
+          <FormError>{first.error}</FormError>
         ) : ads.length === 0 ? (
           <p className="muted">No ads yet.</p>
         ) : (
@@ -249,18 +223,16 @@ export default function AdManagement() {
         )}
       </section>
 
-      <Modal open={confirming !== null} onClose={() => !deleting && setConfirming(null)} title="Delete ad">
-        <h2>Delete ad</h2>
+      <ConfirmModal
+        open={confirming !== null}
+        title="Delete ad"
+        danger
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setConfirming(null)}
+      >
         <p>{AD_MESSAGES.confirmDelete}</p>
-        <div className="modal-actions">
-          <button type="button" className="danger" disabled={deleting} onClick={() => void confirmDelete()}>
-            {deleting ? '...' : 'Confirm'}
-          </button>
-          <button type="button" className="secondary" disabled={deleting} onClick={() => setConfirming(null)}>
-            Cancel
-          </button>
-        </div>
-      </Modal>
+      </ConfirmModal>
     </main>
   );
 }

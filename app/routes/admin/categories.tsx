@@ -1,52 +1,60 @@
-// Manage Categories: create, rename and delete, the list updated in place.
-import { useEffect, useState, type FormEvent } from 'react';
+// Manage Categories: create, rename and delete, the list updated in place. The delete question says,
+// from the server's count, how many articles use the category and what happens to them.
+import { useRef, useState, type FormEvent } from 'react';
+import { useLoaderData } from 'react-router';
+import type { Route } from './+types/categories';
 import { api } from '../../lib/api.ts';
-import { Modal } from '../../components/Modal.tsx';
+import { requireRole } from '../../lib/guard.ts';
 import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
+import { Modal } from '../../components/Modal.tsx';
+import { ConfirmModal } from '../../components/admin-site/ConfirmModal.tsx';
 import { failureText, serverMessage } from '../../components/admin-site/feedback.ts';
-import { CATEGORY_MESSAGES, CategoryInputSchema, type Category } from '../../../contract/categories.ts';
+import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
+import { Field, fieldProps, FormError } from '../../components/form/Field.tsx';
+import {
+  CATEGORY_MESSAGES,
+  CATEGORY_NAME_MAX,
+  CategoryInputSchema,
+  CategoryListSchema,
+  CategorySchema,
+  CategoryUsageSchema,
+  type Category,
+  type CategoryUsage,
+} from '../../../contract/categories.ts';
+import type { AdminScreenHandle } from './layout.tsx';
 import '../../styles/admin-site.css';
-import { NavigationListSchema } from '../../../contract/navigation.ts';
-import { CategoryListSchema, CategorySchema } from '../../../contract/categories.ts';
 
-export function meta() {
-  return [{ title: 'Manage Categories' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Manage Categories');
+export const handle: AdminScreenHandle = { loadingText: 'Loading categories...' };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireRole(request, ['ADMIN']);
+  return loaded(api('/admin/categories', CategoryListSchema), CATEGORY_MESSAGES.listFailed);
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; category: Category } | null;
-/** The delete modal shows either the question or, instead of it, why the category cannot go. */
-type Deleting = { category: Category; error: string | null } | null;
+/** The delete question: the server's count of what it touches (null while counting), or why it cannot go. */
+type Deleting = { category: Category; usage: CategoryUsage | 'unknown' | null; error: string | null } | null;
 
 export default function ManageCategories() {
-  const [categories, setCategories] = useState<Category[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [listError, setListError] = useState<string | null>(null);
+  const first = useLoaderData<typeof clientLoader>();
+  const [categories, setCategories] = useState<Category[]>(first.data ?? []);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
 
-  useEffect(() => {
-    let cancelled = false;
-    api('/admin/categories', CategoryListSchema)
-      .then((list) => !cancelled && setCategories(list))
-      .catch(() => !cancelled && setListError(CATEGORY_MESSAGES.listFailed))
-      .finally(() => !cancelled && setLoading(false));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
   async function openDelete(category: Category) {
-    setDeleting({ category, error: null });
-    // a category in the navigation bar shows the error instead of the question.
-    // If the navigation list cannot be read it is only logged; the server still refuses (409).
+    setDeleting({ category, usage: null, error: null });
+    const same = (d: Deleting) => d?.category.id === category.id;
     try {
-      const navigation = await api('/navigation-categories', NavigationListSchema);
-      if (navigation.some((n) => n.categoryId === category.id)) {
-        setDeleting((d) => (d && d.category.id === category.id ? { ...d, error: CATEGORY_MESSAGES.inNavigation } : d));
-      }
+      const usage = await api(`/admin/categories/${category.id}/usage`, CategoryUsageSchema);
+      // a category in the navigation bar shows the error instead of the question.
+      const error = usage.inNavigation ? CATEGORY_MESSAGES.inNavigation : null;
+      setDeleting((d) => (same(d) ? { category, usage, error } : d));
     } catch (error) {
-      console.error('Failed to load navigation categories', error);
+      // Not counted: the question stays, without the numbers; the server still refuses what it must.
+      console.error('Failed to count the articles of the category', error);
+      setDeleting((d) => (same(d) ? { ...d!, usage: 'unknown' } : d));
     }
   }
 
@@ -60,7 +68,7 @@ export default function ManageCategories() {
       setDeleting(null);
     } catch (error) {
       const text = serverMessage(error) ?? failureText(error, CATEGORY_MESSAGES.deleteFailed, CATEGORY_MESSAGES.deleteError);
-      setDeleting({ category, error: text });
+      setDeleting({ ...deleting, error: text });
     } finally {
       setDeletingId(null);
     }
@@ -75,12 +83,8 @@ export default function ManageCategories() {
         </button>
       </div>
 
-      {loading ? (
-        <p>Loading categories...</p>
-      ) : listError ? (
-        <p className="form-error" role="alert">
-          {listError}
-        </p>
+      {first.error ? (
+        <FormError>{first.error}</FormError>
       ) : (
         <table className="admin-table">
           <thead>
@@ -128,31 +132,58 @@ export default function ManageCategories() {
         }}
       />
 
-      <Modal open={deleting !== null} onClose={() => deletingId === null && setDeleting(null)} title="Delete category">
-        {deleting && (
-          <>
-            <h2>Delete category</h2>
-            {deleting.error ? (
-              <p className="form-error" role="alert">
-                {deleting.error}
-              </p>
-            ) : (
+      <ConfirmModal
+        open={deleting !== null}
+        title="Delete category"
+        danger
+        canConfirm={deleting !== null && deleting.usage !== null && !deleting.error}
+        busy={deletingId !== null}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting?.error ? (
+          <FormError>{deleting.error}</FormError>
+        ) : (
+          deleting && (
+            <>
               <p>{CATEGORY_MESSAGES.confirmDelete}</p>
-            )}
-            <div className="modal-actions">
-              {!deleting.error && (
-                <button type="button" className="danger" disabled={deletingId !== null} onClick={() => void confirmDelete()}>
-                  {deletingId !== null ? '...' : 'Confirm'}
-                </button>
-              )}
-              <button type="button" className="secondary" disabled={deletingId !== null} onClick={() => setDeleting(null)}>
-                Cancel
-              </button>
-            </div>
-          </>
+              <DeleteEffect name={deleting.category.name} usage={deleting.usage} />
+            </>
+          )
         )}
-      </Modal>
+      </ConfirmModal>
     </main>
+  );
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** What the delete does to the articles, in the server's numbers (docs/product.md, Category Management). */
+function DeleteEffect({ name, usage }: { name: string; usage: CategoryUsage | 'unknown' | null }) {
+  if (usage === null) return <p role="status">Counting the articles filed under {name}...</p>;
+  if (usage === 'unknown') return <p className="change-outcome">The articles filed under {name} could not be counted.</p>;
+  const { articleCount, approvedCount, soleCategoryCount, featured } = usage;
+  return (
+    <div className="change-outcome" role="status">
+      {articleCount === 0 ? (
+        <p>No article is filed under {name}.</p>
+      ) : (
+        <p>
+          <strong>{count(articleCount, 'article', 'articles')}</strong> ({approvedCount} published){' '}
+          {articleCount === 1 ? 'is' : 'are'} filed under {name}. Deleting it removes {name} from{' '}
+          {articleCount === 1 ? 'it' : 'them'}; other categories stay.
+        </p>
+      )}
+      {soleCategoryCount > 0 && (
+        <p>
+          {count(soleCategoryCount, 'article has', 'articles have')} no other category:{' '}
+          {soleCategoryCount === 1 ? 'it stays' : 'they stay'} on the site (if published, on the home page, in search and at{' '}
+          {soleCategoryCount === 1 ? 'its' : 'their'} address) but in no category list until an edit gives{' '}
+          {soleCategoryCount === 1 ? 'it' : 'them'} a category.
+        </p>
+      )}
+      {featured && <p>It also leaves the home page&apos;s featured sections.</p>}
+    </div>
   );
 }
 
@@ -195,17 +226,21 @@ function CategoryForm({
 }) {
   const isEdit = editing.mode === 'edit';
   const [name, setName] = useState(isEdit ? editing.category.name : '');
+  const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setError(null);
     const parsed = CategoryInputSchema.safeParse({ name });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? CATEGORY_MESSAGES.nameRequired);
+      setNameError(parsed.error.issues[0]?.message ?? CATEGORY_MESSAGES.nameRequired);
+      input.current?.focus();
       return;
     }
-    setError(null);
+    setNameError(null);
     setSaving(true);
     try {
       const saved = isEdit
@@ -213,11 +248,10 @@ function CategoryForm({
         : await api('/admin/categories', CategorySchema, { method: 'POST', body: parsed.data });
       onSaved(saved, editing.mode);
     } catch (err) {
-      setError(
-        isEdit
-          ? (serverMessage(err) ?? failureText(err, CATEGORY_MESSAGES.updateFailed, CATEGORY_MESSAGES.updateError))
-          : (serverMessage(err) ?? failureText(err, CATEGORY_MESSAGES.createFailed, CATEGORY_MESSAGES.createError)),
-      );
+      const [failed, errored] = isEdit
+        ? [CATEGORY_MESSAGES.updateFailed, CATEGORY_MESSAGES.updateError]
+        : [CATEGORY_MESSAGES.createFailed, CATEGORY_MESSAGES.createError];
+      setError(serverMessage(err) ?? failureText(err, failed, errored));
       setSaving(false);
     }
   }
@@ -226,28 +260,20 @@ function CategoryForm({
     <form onSubmit={(e) => void submit(e)} noValidate>
       <h2>{title}</h2>
       <TeluguTypingToggle />
-      <div className="field">
-        <label htmlFor="category-name" className="visually-hidden">
-          Category Name
-        </label>
+      <Field id="category-name" label="Category Name" error={nameError}>
         <input
-          id="category-name"
+          {...fieldProps('category-name', nameError)}
+          ref={input}
           type="text"
           placeholder="Category Name"
           value={name}
-          maxLength={100}
+          maxLength={CATEGORY_NAME_MAX}
           autoFocus
           data-telugu
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'category-name-error' : undefined}
           onChange={(e) => setName(e.target.value)}
         />
-        {error && (
-          <p id="category-name-error" className="field-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      </Field>
+      <FormError>{error}</FormError>
       <div className="modal-actions">
         <button type="submit" disabled={saving}>
           {isEdit ? (saving ? 'Updating...' : 'Update') : saving ? 'Creating...' : 'Create'}

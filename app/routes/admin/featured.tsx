@@ -1,41 +1,43 @@
 // Featured Category Management: the category sections of the home page, in order.
+import type { Route } from './+types/featured';
 import { api } from '../../lib/api.ts';
-import { CategorySelectionEditor } from '../../components/admin-site/CategorySelectionEditor.tsx';
-import { failureText, serverMessage } from '../../components/admin-site/feedback.ts';
-import { CATEGORY_MESSAGES, FEATURED_MESSAGES } from '../../../contract/categories.ts';
-import '../../styles/admin-site.css';
-import { CategoryListSchema, FeaturedSavedSchema } from '../../../contract/categories.ts';
+import { requireRole } from '../../lib/guard.ts';
+import { loadSelection, readSelection, SelectionScreen } from '../../components/admin-site/CategorySelectionEditor.tsx';
+import { outcome, withReason } from '../../components/admin-site/feedback.ts';
+import { adminMeta } from '../../components/admin-site/screen.ts';
+import { CATEGORY_MESSAGES, CategoryListSchema, FEATURED_MESSAGES, FeaturedSavedSchema } from '../../../contract/categories.ts';
+import type { AdminScreenHandle } from './layout.tsx';
 
 const FEATURED = '/admin/homepage/featured-categories';
 
-export function meta() {
-  return [{ title: 'Featured Category Management' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Featured Category Management');
+export const handle: AdminScreenHandle = { loadingText: 'Loading categories...' };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireRole(request, ['ADMIN']);
+  const current = api(FEATURED, CategoryListSchema).then((list) => list.map((c) => c.id));
+  return loadSelection(current, {
+    categoriesFailed: CATEGORY_MESSAGES.listFailed,
+    selectionFailed: FEATURED_MESSAGES.fetchFailed,
+  });
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const ids = await readSelection(request);
+  return outcome(
+    api(FEATURED, FeaturedSavedSchema, { method: 'POST', body: ids }).then((saved) => saved.message || FEATURED_MESSAGES.saved),
+    (error) => withReason(FEATURED_MESSAGES.saveFailed, error),
+  );
 }
 
 export default function FeaturedCategories() {
   return (
-    <main className="page">
-      <h1>Featured Category Management</h1>
-      <p className="muted">
-        Choose the categories whose latest articles appear as sections on the home page, and put them in order.
-      </p>
-      <CategorySelectionEditor
-        categoriesFailed={CATEGORY_MESSAGES.listFailed}
-        loadSelection={async () => (await api(FEATURED, CategoryListSchema)).map((c) => c.id)}
-        selectionFailed={FEATURED_MESSAGES.fetchFailed}
-        saveSelection={async (ids) => {
-          const saved = await api(FEATURED, FeaturedSavedSchema, { method: 'POST', body: ids });
-          return { ids: saved.categories.map((c) => c.id), message: saved.message || FEATURED_MESSAGES.saved };
-        }}
-        saveFailure={(error) =>
-          serverMessage(error)
-            ? `${FEATURED_MESSAGES.saveFailed} ${serverMessage(error)}`
-            : failureText(error, FEATURED_MESSAGES.saveFailed, FEATURED_MESSAGES.saveFailed)
-        }
-        orderHeading="Order on the home page"
-        emptyText="No featured categories: the home page shows no category sections."
-        saveLabel="Save Featured Categories"
-      />
-    </main>
+    <SelectionScreen
+      title="Featured Category Management"
+      intro="Choose the categories whose latest articles appear as sections on the home page, and put them in order."
+      orderHeading="Order on the home page"
+      emptyText="No featured categories: the home page shows no category sections."
+      saveLabel="Save Featured Categories"
+    />
   );
 }

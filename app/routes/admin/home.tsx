@@ -1,5 +1,6 @@
 // The admin dashboard: one link per sub-route of docs/product.md, with its labels.
 import { Link } from 'react-router';
+import { adminMeta } from '../../components/admin-site/screen.ts';
 
 export const ADMIN_LINKS = [
   { to: '/admin-dashboard/usermanagement', label: 'User Management' },
@@ -14,9 +15,7 @@ export const ADMIN_LINKS = [
   { to: '/admin-dashboard/activity', label: 'Activity' },
 ] as const;
 
-export function meta() {
-  return [{ title: 'Admin Dashboard' }, { name: 'robots', content: 'noindex' }];
-}
+export const meta = () => adminMeta('Admin Dashboard');
 
 export default function AdminHome() {
   return (

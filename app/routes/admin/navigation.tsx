@@ -1,38 +1,45 @@
-// Navigation Bar Management: which categories the bar and drawer show, in order from 1.
+// Navigation Bar Management: which categories the bar and drawer show, in order from 1. After a save
+// the page's data reloads, so the header above shows the new order at once.
+import type { Route } from './+types/navigation';
 import { api } from '../../lib/api.ts';
-import { CategorySelectionEditor } from '../../components/admin-site/CategorySelectionEditor.tsx';
-import { failureText } from '../../components/admin-site/feedback.ts';
+import { requireRole } from '../../lib/guard.ts';
+import { loadSelection, readSelection, SelectionScreen } from '../../components/admin-site/CategorySelectionEditor.tsx';
+import { failureText, outcome } from '../../components/admin-site/feedback.ts';
+import { adminMeta } from '../../components/admin-site/screen.ts';
 import { NAVIGATION_MESSAGES } from '../../../contract/categories.ts';
-import '../../styles/admin-site.css';
 import { NavigationListSchema } from '../../../contract/navigation.ts';
+import type { AdminScreenHandle } from './layout.tsx';
 
-export function meta() {
-  return [{ title: 'Navigation Bar Management' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => adminMeta('Navigation Bar Management');
+export const handle: AdminScreenHandle = { loadingText: 'Loading categories...' };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await requireRole(request, ['ADMIN']);
+  const current = api('/navigation-categories', NavigationListSchema).then((list) =>
+    list.sort((a, b) => a.displayOrder - b.displayOrder).map((n) => n.categoryId),
+  );
+  return loadSelection(current, {
+    categoriesFailed: NAVIGATION_MESSAGES.fetchCategoriesFailed,
+    selectionFailed: NAVIGATION_MESSAGES.fetchSelectedFailed,
+  });
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const body = (await readSelection(request)).map((categoryId, i) => ({ categoryId, displayOrder: i + 1 }));
+  return outcome(
+    api('/navigation-categories', NavigationListSchema, { method: 'PUT', body }).then(() => NAVIGATION_MESSAGES.saved),
+    (error) => failureText(error, NAVIGATION_MESSAGES.saveFailed, NAVIGATION_MESSAGES.saveError),
+  );
 }
 
 export default function NavigationManagement() {
   return (
-    <main className="page">
-      <h1>Navigation Bar Management</h1>
-      <p className="muted">Choose the categories shown in the navigation bar and the menu, and put them in order.</p>
-      <CategorySelectionEditor
-        categoriesFailed={NAVIGATION_MESSAGES.fetchCategoriesFailed}
-        loadSelection={async () =>
-          (await api('/navigation-categories', NavigationListSchema))
-            .sort((a, b) => a.displayOrder - b.displayOrder)
-            .map((n) => n.categoryId)
-        }
-        selectionFailed={NAVIGATION_MESSAGES.fetchSelectedFailed}
-        saveSelection={async (ids) => {
-          const body = ids.map((categoryId, i) => ({ categoryId, displayOrder: i + 1 }));
-          const saved = await api('/navigation-categories', NavigationListSchema, { method: 'PUT', body });
-          return { ids: saved.map((n) => n.categoryId), message: NAVIGATION_MESSAGES.saved };
-        }}
-        saveFailure={(error) => failureText(error, NAVIGATION_MESSAGES.saveFailed, NAVIGATION_MESSAGES.saveError)}
-        orderHeading="Order in the navigation bar"
-        emptyText="No categories chosen: the navigation bar will be empty."
-        saveLabel="Save Changes"
-      />
-    </main>
+    <SelectionScreen
+      title="Navigation Bar Management"
+      intro="Choose the categories shown in the navigation bar and the menu, and put them in order."
+      orderHeading="Order in the navigation bar"
+      emptyText="No categories chosen: the navigation bar will be empty."
+      saveLabel="Save Changes"
+    />
   );
 }
