@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { addArticle, addArticles, addCategory, addReporter } from '../search/fixtures.ts';
+import { addArticle, addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { featuredCategories } from '../db/schema.ts';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, desc, eq } from 'drizzle-orm';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
-import { addArticleRow, addCategory } from '../test/fixtures.ts';
+import { addCategory, addSubmission } from '../test/fixtures.ts';
 import { articles, auditEntries, navigationEntries } from '../db/schema.ts';
 import { approveArticleIn } from '../review/service.ts';
 import { ensureFirstRevision } from '../articles/revisions.ts';
@@ -24,15 +24,7 @@ beforeAll(async () => {
 let seq = 0;
 function makeArticle(status: 'PENDING' | 'APPROVED' = 'PENDING', reporterId = reporter.id) {
   const title = `ఆడిట్ వార్త ${++seq}`;
-  return addArticleRow(t.services.db, {
-    title,
-    content: `<p>${title}</p>`,
-    author: 'రవి',
-    region: 'గుంటూరు',
-    reporterId,
-    status,
-    categoryIds: [categoryId],
-  });
+  return addSubmission(t.services.db, { title, reporterId, status, categoryIds: [categoryId] });
 }
 
 const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>

@@ -6,13 +6,13 @@ import cookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createContext } from 'react-router';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { createSsrStandIn, createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRenderCache, newCachedPage, preferredEncoding } from './cache.ts';
 import { createSsrHandler, type AppServerBuild } from './ssr.ts';
 import { buildApp } from '../app.ts';
 import { articles } from '../db/schema.ts';
-import { addArticle, addCategory, addReporter } from '../search/fixtures.ts';
+import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
 import type { Services } from '../services.ts';
 
 describe('render cache (LRU in bytes, dropped by what a change affects)', () => {
@@ -93,7 +93,6 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     reporterId = (await addReporter(t.services.db, 'cache_reporter')).id;
-    const servicesContext = createContext<Services>();
     // A stand-in for React Router: renders the number of approved articles from the database.
     const handle = async (request: Request) => {
       renders++;
@@ -110,11 +109,7 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
         headers: { 'content-type': 'text/html; charset=utf-8' },
       });
     };
-    const build = { entry: { module: { servicesContext } } } as unknown as AppServerBuild;
-    app = Fastify();
-    await app.register(cookie);
-    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createSsrHandler(build, t.services, { handle }) });
-    await app.ready();
+    app = await createSsrStandIn(t.services, handle);
   });
   afterAll(async () => {
     await app.close();

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { buildApp, registeredRoutes } from '../app.ts';
 import { categories } from '../db/schema.ts';
-import { addArticles, addCategory, addReporter } from '../search/fixtures.ts';
+import { addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { hostileText, HOSTILE_SAMPLES } from '../test/hostile.ts';
 import { HTML_TOO_DEEP } from '../articles/sanitize.ts';
 import type { AppServerBuild } from './ssr.ts';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { addArticle, addArticles, addCategory, addReporter } from '../search/fixtures.ts';
+import { addArticle, addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { articleViews } from '../db/schema.ts';
 import { MOST_READ_LIMIT } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
-import { addArticleRow, addCategories } from '../test/fixtures.ts';
+import { addCategories, addSubmission } from '../test/fixtures.ts';
 import { articleCategories, articleImages, articles, images } from '../db/schema.ts';
 import { REJECTION_REASON_MAX, REVIEW_MESSAGES } from '../../contract/review.ts';
 import type { Article } from '../../contract/articles.ts';
@@ -28,17 +28,9 @@ async function makeArticle(
   } = {},
 ) {
   const title = opts.title ?? `వార్త ${++seq}`;
-  const row = await addArticleRow(t.services.db, {
-    title,
-    content: `<p>${title} వివరాలు</p>`,
-    author: 'రవి',
-    region: 'హైదరాబాద్',
-    reporterId: reporter.id,
-    status: opts.status ?? 'PENDING',
-    publicationDate: opts.publicationDate,
-    createdAt: opts.createdAt,
-    categoryIds: [politics],
-  });
+  const { publicationDate, createdAt, status } = opts;
+  const fixture = { title, reporterId: reporter.id, categoryIds: [politics], status, publicationDate, createdAt };
+  const row = await addSubmission(t.services.db, fixture);
   const imageIds: number[] = [];
   for (let i = 0; i < (opts.withImages ?? 0); i++) {
     const [img] = await t.services.db

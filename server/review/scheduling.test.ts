@@ -4,7 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
-import { addArticleRow, addCategory } from '../test/fixtures.ts';
+import { addCategory, addSubmission } from '../test/fixtures.ts';
 import { auditEntries, articles, featuredCategories } from '../db/schema.ts';
 import { createPublishingClock } from './publishing-clock.ts';
 import { createChangeFeed } from '../db/changes.ts';
@@ -27,15 +27,13 @@ afterEach(() => {
 let seq = 0;
 function makeArticle(opts: { status?: 'PENDING' | 'APPROVED'; title?: string; video?: boolean } = {}) {
   const title = opts.title ?? `షెడ్యూల్డ్ వార్త ${++seq} ${Math.random().toString(36).slice(2, 8)}`;
-  return addArticleRow(t.services.db, {
+  const youtubeVideoId = opts.video ? 'dQw4w9WgXcQ' : null;
+  return addSubmission(t.services.db, {
     title,
-    content: `<p>${title} వివరాలు</p>`,
-    author: 'రవి',
-    region: 'విజయవాడ',
     reporterId: reporter.id,
-    status: opts.status ?? 'PENDING',
-    youtubeVideoId: opts.video ? 'dQw4w9WgXcQ' : null,
     categoryIds: [categoryId],
+    status: opts.status,
+    youtubeVideoId,
   });
 }
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { addArticle, addArticles, addReporter } from './fixtures.ts';
+import { addArticle, addArticles, addReporter } from '../test/fixtures.ts';
 import { TENGLISH_WORDS } from './tenglish-words.ts';
 import { backfillTenglish } from './backfill.ts';
 import { articles } from '../db/schema.ts';

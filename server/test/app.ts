@@ -4,13 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import cookie from '@fastify/cookie';
+import { createContext } from 'react-router';
 import { afterAll, beforeAll } from 'vitest';
 import { createMigratedPgDatabase, openPgliteCopy } from './databases.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
 import { buildApp } from '../app.ts';
+import { createSsrHandler, type AppServerBuild } from '../http/ssr.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Role } from '../../contract/roles.ts';
@@ -120,4 +123,17 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     },
   };
   return testApp;
+}
+
+/**
+ * The SSR adapter (server/http/ssr.ts: render cache, cache headers) in front of a stand-in for
+ * React Router's request handler, so page-cache tests control what a page renders.
+ */
+export async function createSsrStandIn(services: Services, handle: (request: Request) => Promise<Response>) {
+  const build = { entry: { module: { servicesContext: createContext<Services>() } } } as unknown as AppServerBuild;
+  const app = Fastify();
+  await app.register(cookie);
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createSsrHandler(build, services, { handle }) });
+  await app.ready();
+  return app;
 }

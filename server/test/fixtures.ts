@@ -93,6 +93,17 @@ export async function addArticleRow(db: DbOrTx, a: ArticleFixture) {
   return row;
 }
 
+/** An article as a reporter's submission leaves it (pending unless told), returned as its row. */
+export function addSubmission(db: DbOrTx, a: ArticleFixture) {
+  return addArticleRow(db, {
+    content: `<p>${a.title} వివరాలు</p>`,
+    author: 'రవి',
+    region: 'హైదరాబాద్',
+    ...a,
+    status: a.status ?? 'PENDING',
+  });
+}
+
 export async function setStatus(db: DbOrTx, id: number, status: ApprovalStatus) {
   await db.execute(sql`update ${articles} set approval_status = ${status} where id = ${id}`);
 }
