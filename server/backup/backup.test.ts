@@ -257,7 +257,7 @@ describe.runIf(TEST_DB === 'pglite')('moving an embedded newsroom to PostgreSQL 
   it('npm run backup asks the running server that holds the embedded database, which writes the archive', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'served-'));
     const config = loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, 'b') });
-    const database = await openDatabase({ dataDir });
+    const database = await openPgliteCopy(dataDir);
     const agent = startBackupAgent({ config, database, log: { info() {}, error() {} } });
     try {
       await agent.ready;

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { createPgDatabase } from '../test/resources.ts';
+import { createMigratedPgDatabase, openPgliteCopy } from '../test/databases.ts';
 import { openDatabase } from '../db/client.ts';
 import {
   articleCategories,
@@ -337,8 +337,9 @@ function runCli(args: string[], env: Record<string, string>, until?: (stdout: st
 describe('the import:wordpress command', () => {
   let target: { env: Record<string, string>; open(): ReturnType<typeof openDatabase>; drop(): Promise<void> };
   beforeAll(async () => {
+    // A migrated database to start from, as a server that has run once leaves it.
     if (TEST_DB === 'postgres') {
-      const pg = await createPgDatabase('import');
+      const pg = await createMigratedPgDatabase('import');
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wp-cli-'));
       target = {
         env: { DATABASE_URL: pg.url, DATA_DIR: dataDir },
@@ -350,6 +351,7 @@ describe('the import:wordpress command', () => {
       };
     } else {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wp-cli-'));
+      await (await openPgliteCopy(dataDir)).close();
       target = {
         env: { DATA_DIR: dataDir },
         open: () => openDatabase({ dataDir }),

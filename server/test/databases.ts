@@ -47,9 +47,9 @@ function pgliteTemplateBlob(): Promise<Blob> {
   return pgliteTemplate;
 }
 
-/** An in-memory PGlite database, migrated. */
-export async function openPgliteCopy(): Promise<Database> {
-  return openDatabase({ inMemory: true, template: await pgliteTemplateBlob() });
+/** A migrated PGlite database: in memory, or in `dataDir` as the server keeps it (DATA_DIR/db). */
+export async function openPgliteCopy(dataDir?: string): Promise<Database> {
+  return openDatabase({ inMemory: !dataDir, dataDir, template: await pgliteTemplateBlob() });
 }
 
 /** A migrated template database on the test server (made once under a lock, then read only). */
