@@ -4,21 +4,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../server/test/app.ts';
+import { useTestApp } from '../server/test/app.ts';
 import { sessions, users } from '../server/db/schema.ts';
 import { verifyPassword } from '../server/auth/passwords.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { createAdmin } from './create-admin.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const userNamed = async (username: string) => (await t.services.db.select().from(users).where(eq(users.username, username)))[0];
 

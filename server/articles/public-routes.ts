@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
 import { notFound } from '../http/errors.ts';
-import { publicRead, typed } from '../http/openapi.ts';
+import { publicRead, setTotalCount, typed } from '../http/openapi.ts';
 import { PublicPageQuery } from './public-service.ts';
 import { IdParam, toId } from '../../contract/http.ts';
 import { ArticleListSchema, ArticleSchema } from '../../contract/articles.schema.ts';
@@ -28,7 +28,7 @@ export async function publicArticlesRoutes(app: FastifyInstance, { services }: {
     async (request, reply) => {
       const { page, size } = request.query;
       const { articles, total } = await publicArticles.byCategory(request.params.id, page, size);
-      reply.header('x-total-count', String(total)).header('access-control-expose-headers', 'X-Total-Count');
+      setTotalCount(reply, total);
       return articles;
     },
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
-import { publicRead, typed } from '../http/openapi.ts';
+import { publicRead, setTotalCount, typed } from '../http/openapi.ts';
 import { IdParam } from '../../contract/http.ts';
 import { CategoryInputSchema, CategorySchema } from '../../contract/categories.ts';
 import { ErrorBody } from '../../contract/http.ts';
@@ -21,8 +21,7 @@ export async function categoriesRoutes(app: FastifyInstance, { services }: { ser
     { tags, summary: 'Every category, by name (X-Total-Count: how many)', response: CategoryList },
     async (_request, reply) => {
       const list = await categories.list();
-      reply.header('x-total-count', String(list.length));
-      reply.header('access-control-expose-headers', 'X-Total-Count');
+      setTotalCount(reply, list.length);
       return list;
     },
   );

@@ -69,7 +69,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** Another process has the embedded database open. */
 export class DataDirInUseError extends Error {}
 
-const processExists = (pid: number) => {
+/** Whether a process with this id runs (one of another user counts). */
+export const processExists = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createContext } from 'react-router';
-import { createSsrStandIn, createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { createSsrStandIn, TEST_DB, useTestApp } from '../test/app.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRenderCache, newCachedPage, preferredEncoding } from './cache.ts';
 import { createSsrHandler, type AppServerBuild } from './ssr.ts';
@@ -84,14 +84,13 @@ describe('preferredEncoding', () => {
 });
 
 describe(`SSR adapter with render cache (${TEST_DB})`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let app: FastifyInstance;
   let renders = 0;
   let renderedWithCookie = false;
   let reporterId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
     reporterId = (await addReporter(t.services.db, 'cache_reporter')).id;
     // A stand-in for React Router: renders the number of approved articles from the database.
     const handle = async (request: Request) => {
@@ -111,10 +110,7 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
     };
     app = await createSsrStandIn(t.services, handle);
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => app.close());
 
   it('renders an anonymous page once, then serves it from the cache with CDN headers and an ETag', async () => {
     const before = renders;
@@ -274,18 +270,14 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
 // The real web app build, when one exists: the home page HTML is cached and an approval shows at once.
 const buildFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../build/server/index.js');
 describe.runIf(existsSync(buildFile))(`real build: home page after an approval (${TEST_DB})`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let app: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp();
     const build = (await import(buildFile)) as AppServerBuild;
     app = await buildApp({ services: t.services, build });
     await app.ready();
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => app.close());
 
   it('on an empty database says so where the latest carousel and the featured pane would be', async () => {
     const home = await app.inject({ url: '/' });

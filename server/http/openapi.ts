@@ -140,6 +140,11 @@ export async function registerOpenApi(app: FastifyInstance, { sessionCookie }: {
 /** Routes registered through this get `request.params/query/body` typed from their zod schemas. */
 export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
+/** X-Total-Count: how many items the whole list holds (the body is one page), readable by browser scripts. */
+export function setTotalCount(reply: FastifyReply, total: number) {
+  reply.header('x-total-count', String(total)).header('access-control-expose-headers', 'X-Total-Count');
+}
+
 type TypedApi = ReturnType<typeof typed>;
 type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { TEST_DB, useTestApp } from '../test/app.ts';
 import { createMigratedPgDatabase, openPgliteCopy } from '../test/databases.ts';
 import { openDatabase } from '../db/client.ts';
 import {
@@ -134,13 +134,11 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('WordPress import', () => {
-  let t: TestApp;
+  const t = useTestApp({ listen: true });
   let report: ImportReport;
   beforeAll(async () => {
-    t = await createTestApp({ listen: true });
     report = await createWordpressImporter(t.services).run({ file: exportFile, uploadsDir: uploads });
   }, 120_000);
-  afterAll(() => t.close());
 
   const articleByTitle = async (title: string) => {
     const [row] = await t.services.db.select().from(articles).where(eq(articles.title, title));
@@ -280,11 +278,7 @@ describe('WordPress import', () => {
 });
 
 describe('WordPress import, dry run', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('reports the same outcome and writes nothing', async () => {
     const report = await createWordpressImporter(t.services).run({ file: exportFile, uploadsDir: uploads, dryRun: true });

@@ -2,24 +2,18 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { useTestApp } from '../test/app.ts';
 import { images } from '../db/schema.ts';
 import { HttpError, registerErrorHandler } from '../http/errors.ts';
 import { imageMessages, MAX_UPLOAD_BYTES, type ImageKind, type PreparedImage } from './images.ts';
 import { readMultipart } from './multipart.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const pipeline = () => t.services.images;
 const exists = (name: string) =>

@@ -2,16 +2,15 @@
 // ranking (the cache keys on its generation), and Save-Data pages are kept apart.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSsrStandIn, createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { createSsrStandIn, TEST_DB, useTestApp } from '../test/app.ts';
 import { addArticles, addReporter } from '../test/fixtures.ts';
 
 describe(`page cache and most read (${TEST_DB})`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let app: FastifyInstance;
   let ids: number[];
 
   beforeAll(async () => {
-    t = await createTestApp();
     const reporterId = (await addReporter(t.services.db, 'pc_reporter')).id;
     ids = await addArticles(t.services.db, [
       { title: 'ఒకటి', reporterId },
@@ -26,10 +25,7 @@ describe(`page cache and most read (${TEST_DB})`, () => {
     };
     app = await createSsrStandIn(t.services, handle);
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => app.close());
 
   const record = async (id: number, n: number) => {
     for (let i = 0; i < n; i++) t.services.readership.record(id);

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
-import { publicRead, typed } from '../http/openapi.ts';
+import { publicRead, setTotalCount, typed } from '../http/openapi.ts';
 import { PublicPageQuery } from '../articles/public-service.ts';
 import { ArticleSchema, pageOf } from '../../contract/articles.schema.ts';
 
@@ -27,7 +27,7 @@ export async function searchRoutes(app: FastifyInstance, { services }: { service
     async (request, reply) => {
       const { query, page, size } = request.query;
       const result = await services.search.search(query, page, size);
-      reply.header('x-total-count', String(result.totalElements)).header('access-control-expose-headers', 'X-Total-Count');
+      setTotalCount(reply, result.totalElements);
       return result;
     },
   );

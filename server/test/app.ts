@@ -24,8 +24,6 @@ export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite
 let secretHash: Promise<string> | undefined;
 const passwordHash = () => (secretHash ??= hashPassword('secret123'));
 
-export type SignedIn = { id: number; username: string; cookie: string };
-
 export type TestApp = {
   app: FastifyInstance;
   services: Services;
@@ -39,6 +37,9 @@ export type TestApp = {
   call(method: InjectOptions['method'], url: string, cookie?: string, payload?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 };
+
+/** A test account, signed in: `cookie` is the Cookie header value of its session. */
+export type SignedIn = { id: number; username: string; cookie: string };
 
 /**
  * The test app of one test file: made before its tests (beforeAll) and closed after them. Its
