@@ -10,6 +10,7 @@ import { useTestApp } from '../server/test/app.ts';
 import { sessions, users } from '../server/db/schema.ts';
 import { verifyPassword } from '../server/auth/passwords.ts';
 import { openDatabase } from '../server/db/client.ts';
+import { openPgliteCopy } from '../server/test/databases.ts';
 import { createAdmin } from './create-admin.ts';
 
 const t = useTestApp();
@@ -63,6 +64,8 @@ describe('createAdmin', () => {
 describe('npm run create-admin', () => {
   it('creates the admin in DATA_DIR, prints the generated password, closes the database, explains its usage', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'create-admin-'));
+    // A newsroom whose server has run once (an empty migrated database): what the command meets.
+    await (await openPgliteCopy(dataDir)).close();
     try {
       const run = (args: string[]) =>
         promisify(execFile)(process.execPath, ['scripts/create-admin.ts', ...args], {
