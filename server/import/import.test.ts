@@ -309,7 +309,8 @@ afterAll(() => {
 function runCli(args: string[], env: Record<string, string>, until?: (stdout: string, kill: () => void) => void) {
   return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['scripts/import-wordpress.ts', ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
+      // NODE_ENV=test: pictures at the fastest encoder settings, as in every test (server/media/images.ts).
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.add(child);
