@@ -5,7 +5,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { createServices } from '../server/services.ts';
 import { articleImages, articles, categories, featuredCategories, navigationEntries, users } from '../server/db/schema.ts';
-import { addArticles, addCategory, addReporter, type ArticleFixture } from '../server/search/fixtures.ts';
+import { addArticles, addCategory, addReporter, type ArticleFixture } from '../server/test/fixtures.ts';
 
 const PLACES = ['హైదరాబాద్', 'విజయవాడ', 'విశాఖపట్నం', 'తిరుపతి', 'వరంగల్', 'గుంటూరు', 'నెల్లూరు', 'కర్నూలు', 'కాకినాడ', 'నిజామాబాద్'];
 const SUFFIXES = ['లో', 'కు', 'నుంచి', 'లోని', ''];

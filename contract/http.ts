@@ -59,3 +59,6 @@ export const ErrorBody = ApiErrorSchema.loose().meta({ id: 'Error' });
 
 /** Answers with no body (204). */
 export const NoContent = z.null().meta({ description: 'No content' });
+
+/** 304: the caller's copy (by its ETag) is current. */
+export const NotModified = z.null().meta({ description: 'Not modified' });

@@ -8,6 +8,8 @@ export default defineConfig({
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     fileParallelism: false,
+    // Playwright, drizzle and the fixtures load once, not once per file (a second a file).
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

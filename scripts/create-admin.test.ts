@@ -4,21 +4,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../server/test/app.ts';
+import { useTestApp } from '../server/test/app.ts';
 import { sessions, users } from '../server/db/schema.ts';
 import { verifyPassword } from '../server/auth/passwords.ts';
 import { openDatabase } from '../server/db/client.ts';
+import { openPgliteCopy } from '../server/test/databases.ts';
 import { createAdmin } from './create-admin.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const userNamed = async (username: string) => (await t.services.db.select().from(users).where(eq(users.username, username)))[0];
 
@@ -69,6 +64,8 @@ describe('createAdmin', () => {
 describe('npm run create-admin', () => {
   it('creates the admin in DATA_DIR, prints the generated password, closes the database, explains its usage', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'create-admin-'));
+    // A newsroom whose server has run once (an empty migrated database): what the command meets.
+    await (await openPgliteCopy(dataDir)).close();
     try {
       const run = (args: string[]) =>
         promisify(execFile)(process.execPath, ['scripts/create-admin.ts', ...args], {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIfStale, root } from '../scripts/build-if-stale.ts';
 import { TEST_DB } from './test/app.ts';
 import { createPgDatabase, freePort } from './test/resources.ts';
+import { openPgliteCopy } from './test/databases.ts';
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env } });
@@ -101,6 +102,8 @@ describe(`server process (${TEST_DB})`, () => {
     'refuses a second server on the same embedded database, and takes over a lock whose process is gone',
     async () => {
       const own = await mkdtemp(path.join(os.tmpdir(), 'news-lock-'));
+      // A data directory a server has used before (the first start on an empty one is tested above).
+      await (await openPgliteCopy(own)).close();
       const env = { DATA_DIR: own, SEED_DEMO: '0', ADMIN_USERNAME: 'chief', ADMIN_PASSWORD: 'chief-pass-1' };
       try {
         const port = await freePort();

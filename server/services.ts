@@ -56,7 +56,7 @@ export function createServices({
     db: database.db,
     changes: createChangeFeed(database),
     storage,
-    images: createImagePipeline({ db: database.db, storage }),
+    images: createImagePipeline({ db: database.db, storage, encoding: config.env === 'test' ? 'fastest' : 'smallest' }),
     sessions: createSessionStore(database.db, { idleMs: config.sessionIdleMs }),
     log,
     clock: { now: () => new Date() } as Clock,

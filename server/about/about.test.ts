@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { TEST_DB, useTestApp } from '../test/app.ts';
 import { aboutUs, aboutUsImages, images } from '../db/schema.ts';
 import { ABOUT_MESSAGES } from '../../contract/about.ts';
 
-let t: TestApp;
-let admin: string;
-let reporter: string;
-let user: string;
+const t = useTestApp();
+let admin: string, reporter: string, user: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn('ADMIN')).cookie;
-  reporter = (await t.signIn('REPORTER')).cookie;
-  user = (await t.signIn('USER')).cookie;
+  [admin, reporter, user] = (await t.signInAs('ADMIN', 'REPORTER', 'USER')).map((u) => u.cookie);
 });
-afterAll(() => t.close());
 
 let shade = 0;
 async function picture(format: 'png' | 'jpeg' | 'gif' | 'webp' = 'png') {

@@ -1,22 +1,16 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { TEST_DB, useTestApp } from '../test/app.ts';
 import { ads, images } from '../db/schema.ts';
 import { AD_MESSAGES } from '../../contract/ads.ts';
 
-let t: TestApp;
-let admin: string;
-let reporter: string;
-let user: string;
+const t = useTestApp();
+let admin: string, reporter: string, user: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn('ADMIN')).cookie;
-  reporter = (await t.signIn('REPORTER')).cookie;
-  user = (await t.signIn('USER')).cookie;
+  [admin, reporter, user] = (await t.signInAs('ADMIN', 'REPORTER', 'USER')).map((u) => u.cookie);
 });
-afterAll(() => t.close());
 
 let shade = 0;
 /** A small real image; each call a different colour so each has its own content key. */

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
 import { badRequest } from '../http/errors.ts';
-import { sendPublic } from '../http/cache.ts';
-import { typed } from '../http/openapi.ts';
+import { publicRead, typed } from '../http/openapi.ts';
 import { readMultipart } from '../media/multipart.ts';
 import { ErrorBody, IdParam } from '../../contract/http.ts';
 import { AD_MESSAGES, AdSchema, AdUploadResultSchema, MAX_ADS_PER_UPLOAD, MessageSchema } from '../../contract/ads.ts';
@@ -17,14 +16,7 @@ export async function adsRoutes(app: FastifyInstance, { services }: { services: 
   const { ads } = services;
   const api = typed(app);
 
-  api.get(
-    '/public/ads',
-    {
-      config: { access: 'public' },
-      schema: { tags, summary: 'Ads in rotation order', response: { 200: AdList, 304: z.null() } },
-    },
-    async (request, reply) => sendPublic(request, reply, await ads.listPublic()),
-  );
+  publicRead(api, '/public/ads', { tags, summary: 'Ads in rotation order', response: AdList }, () => ads.listPublic());
 
   api.get(
     '/admin/ads',

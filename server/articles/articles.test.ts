@@ -5,33 +5,11 @@ import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { articleCategories, articleImages, articles, categories, images } from '../db/schema.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
+import { addCategories, multipart } from '../test/fixtures.ts';
+import { articleCategories, articleImages, articles, images } from '../db/schema.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
-
-type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
-
-/** A multipart/form-data body as a browser sends it. */
-function multipart(parts: Part[]) {
-  const boundary = `----reporter${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const png = (w = 64, h = 48, colour = '#c33') =>
   sharp({ create: { width: w, height: h, channels: 3, background: colour } })
@@ -76,14 +54,9 @@ function pixelBomb() {
   ]);
 }
 
-let t: TestApp;
-let owner: Awaited<ReturnType<TestApp['signIn']>>;
-let other: Awaited<ReturnType<TestApp['signIn']>>;
-let user: Awaited<ReturnType<TestApp['signIn']>>;
-let admin: Awaited<ReturnType<TestApp['signIn']>>;
-let politics: number;
-let cinema: number;
-let sports: number;
+const t = useTestApp();
+let owner: SignedIn, other: SignedIn, user: SignedIn, admin: SignedIn;
+let politics: number, cinema: number, sports: number;
 
 const mediaDir = () => path.join(t.dataDir, 'media');
 const mediaFiles = async () => (await readdir(mediaDir()).catch(() => [] as string[])).filter((f) => !f.endsWith('.tmp')).sort();
@@ -152,20 +125,9 @@ async function insertArticle(reporterId: number, over: Partial<typeof articles.$
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [owner, other, user, admin] = await Promise.all([
-    t.signIn('REPORTER'),
-    t.signIn('REPORTER'),
-    t.signIn('USER'),
-    t.signIn('ADMIN'),
-  ]);
-  const cats = await t.services.db
-    .insert(categories)
-    .values([{ name: 'రాజకీయాలు' }, { name: 'సినిమా' }, { name: 'క్రీడలు' }])
-    .returning();
-  [politics, cinema, sports] = cats.map((c) => c.id);
+  [owner, other, user, admin] = await t.signInAs('REPORTER', 'REPORTER', 'USER', 'ADMIN');
+  [politics, cinema, sports] = await addCategories(t.services.db, ['రాజకీయాలు', 'సినిమా', 'క్రీడలు']);
 });
-afterAll(() => t.close());
 
 describe(`reporter articles API: roles (${TEST_DB})`, () => {
   it('answers 401 to anonymous callers on every route', async () => {

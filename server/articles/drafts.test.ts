@@ -4,31 +4,10 @@
 // article keeps a revision in the same transaction; an admin restores one.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { articleCategories, articleRevisions, articles, categories, images } from '../db/schema.ts';
-
-type Part = { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
-
-function multipart(parts: Part[]) {
-  const boundary = `----drafts${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'image/png'}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
+import { addCategories, multipart } from '../test/fixtures.ts';
+import { articleCategories, articleRevisions, articles, images } from '../db/schema.ts';
 
 let colour = 0;
 /** A distinct small PNG each call (distinct content, distinct stored image). */
@@ -37,18 +16,14 @@ const png = () =>
     .png()
     .toBuffer();
 
-let t: TestApp;
-let owner: Awaited<ReturnType<TestApp['signIn']>>;
-let other: Awaited<ReturnType<TestApp['signIn']>>;
-let user: Awaited<ReturnType<TestApp['signIn']>>;
-let admin: Awaited<ReturnType<TestApp['signIn']>>;
-let politics: number;
-let cinema: number;
+const t = useTestApp();
+let owner: SignedIn, other: SignedIn, user: SignedIn, admin: SignedIn;
+let politics: number, cinema: number;
 
 async function send(method: 'POST' | 'PUT', cookie: string | undefined, url: string, article: unknown, files: Buffer[] = []) {
   const body = multipart([
     ...(article === undefined ? [] : [{ name: 'article', value: JSON.stringify(article) }]),
-    ...files.map((data, i) => ({ name: 'images', filename: `p${i}.png`, data })),
+    ...files.map((data, i) => ({ name: 'images', filename: `p${i}.png`, data, type: 'image/png' })),
   ]);
   return t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...(cookie ? { cookie } : {}) } });
 }
@@ -72,20 +47,9 @@ const revisionsOf = (articleId: number) =>
   t.services.db.select().from(articleRevisions).where(eq(articleRevisions.articleId, articleId));
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [owner, other, user, admin] = await Promise.all([
-    t.signIn('REPORTER'),
-    t.signIn('REPORTER'),
-    t.signIn('USER'),
-    t.signIn('ADMIN'),
-  ]);
-  const cats = await t.services.db
-    .insert(categories)
-    .values([{ name: 'రాజకీయాలు' }, { name: 'సినిమా' }])
-    .returning();
-  [politics, cinema] = cats.map((c) => c.id);
+  [owner, other, user, admin] = await t.signInAs('REPORTER', 'REPORTER', 'USER', 'ADMIN');
+  [politics, cinema] = await addCategories(t.services.db, ['రాజకీయాలు', 'సినిమా']);
 });
-afterAll(() => t.close());
 
 describe(`drafts: saving (${TEST_DB})`, () => {
   it('creates a draft with nothing but a title, then saves it by version; a stale save is 409 with the newer draft', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { addArticle, addArticles, addCategory, addReporter } from '../search/fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestApp } from '../test/app.ts';
+import { addArticle, addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { featuredCategories } from '../db/schema.ts';
 
-let t: TestApp;
+const t = useTestApp();
 const ids: Record<string, number> = {};
 let politics: number;
 let sports: number;
@@ -13,7 +13,6 @@ let empty: number;
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 6));
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.services.db;
   const reporter = await addReporter(db, 'ravi');
   politics = (await addCategory(db, 'రాజకీయాలు')).id;
@@ -69,7 +68,6 @@ beforeAll(async () => {
     publicationDate: day(22),
   });
 });
-afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 

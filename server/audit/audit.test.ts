@@ -1,50 +1,30 @@
 // The audit trail from outside: each act leaves one entry (who, when, what, which object, from
 // where) written in the act's own transaction, a failed act leaves none, entries outlive what they
 // name, and the Activity API filters and pages them. Nothing in the app edits or deletes them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, desc, eq } from 'drizzle-orm';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { articleCategories, articles, auditEntries, categories, navigationEntries } from '../db/schema.ts';
-import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
+import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
+import { addCategory, addSubmission } from '../test/fixtures.ts';
+import { articles, auditEntries, navigationEntries } from '../db/schema.ts';
 import { approveArticleIn } from '../review/service.ts';
 import { ensureFirstRevision } from '../articles/revisions.ts';
 import { AUDIT_ACTIONS, AUDIT_MESSAGES } from '../../contract/audit.ts';
 
-let t: TestApp;
-let admin: { id: number; cookie: string; username: string };
-let reporter: { id: number; cookie: string; username: string };
+const t = useTestApp();
+let admin: SignedIn, reporter: SignedIn;
 let categoryId: number;
 const ADDRESS = '198.51.100.23';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('ADMIN');
-  reporter = await t.signIn('REPORTER');
-  const [cat] = await t.services.db.insert(categories).values({ name: 'ఆడిట్' }).returning();
-  categoryId = cat.id;
+  [admin, reporter] = await t.signInAs('ADMIN', 'REPORTER');
+  categoryId = (await addCategory(t.services.db, 'ఆడిట్')).id;
 });
-afterAll(() => t.close());
 
 let seq = 0;
-async function makeArticle(status: 'PENDING' | 'APPROVED' = 'PENDING', reporterId = reporter.id) {
+function makeArticle(status: 'PENDING' | 'APPROVED' = 'PENDING', reporterId = reporter.id) {
   const title = `ఆడిట్ వార్త ${++seq}`;
-  const content = `<p>${title}</p>`;
-  const [row] = await t.services.db
-    .insert(articles)
-    .values({
-      title,
-      author: 'రవి',
-      content,
-      region: 'గుంటూరు',
-      reporterId,
-      approvalStatus: status,
-      shortDescription: shortDescriptionFor(content),
-      ...searchFieldsFor(title, content),
-    })
-    .returning();
-  await t.services.db.insert(articleCategories).values({ articleId: row.id, categoryId, position: 0 });
-  return row;
+  return addSubmission(t.services.db, { title, reporterId, status, categoryIds: [categoryId] });
 }
 
 const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, cookie?: string, payload?: unknown) =>

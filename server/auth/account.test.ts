@@ -3,19 +3,15 @@
 // sign-in, idle sessions, "sign out everywhere else", the __Host- cookie.
 import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB, type TestApp, useTestApp } from '../test/app.ts';
 import { buildApp } from '../app.ts';
 import { createServices } from '../services.ts';
 import { passwordResets, sessions, signInFailures, users } from '../db/schema.ts';
 import { AUTH_MESSAGES } from '../../contract/auth.ts';
 import { ensureFirstAdmin } from '../users/bootstrap.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Headers = Record<string, string>;
 // Each call from its own address: the per-address limit is tested in auth.test.ts, not here.

@@ -4,13 +4,13 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { createPgDatabase } from '../test/resources.ts';
+import { createTestApp, TEST_DB, useTestApp } from '../test/app.ts';
+import { createMigratedPgDatabase, openPgliteCopy } from '../test/databases.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { articleImages, articles, images } from '../db/schema.ts';
 import { variantName } from '../media/images.ts';
-import { addCategory } from '../search/fixtures.ts';
+import { addCategory } from '../test/fixtures.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { startBackupAgent } from './agent.ts';
 import { backupSite } from './cli.ts';
@@ -27,9 +27,9 @@ const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result
 /** A throwaway restore target on the engine under test (or the one asked for). */
 async function target(engine: 'pglite' | 'postgres' = TEST_DB) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'restore-'));
-  const pg = engine === 'postgres' ? await createPgDatabase('restore') : undefined;
+  const pg = engine === 'postgres' ? await createMigratedPgDatabase('restore') : undefined;
   // In memory: a restore target's files are its media directory; the engine is the same.
-  const database = await openDatabase({ databaseUrl: pg?.url, dataDir, inMemory: !pg });
+  const database = pg ? await openDatabase({ databaseUrl: pg.url }) : await openPgliteCopy();
   return {
     database,
     dataDir,
@@ -43,14 +43,13 @@ async function target(engine: 'pglite' | 'postgres' = TEST_DB) {
 }
 
 describe(`backup and restore (${TEST_DB})`, { timeout: 90_000 }, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let reporter: SessionUser;
   let categoryId: number;
   let picture: Buffer;
   let work: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     const r = await t.signIn('REPORTER');
     reporter = { id: r.id, username: r.username, email: `${r.username}@example.com`, role: 'REPORTER', totpEnabled: false };
     categoryId = (await addCategory(t.services.db, 'రాజకీయాలు')).id;
@@ -59,10 +58,7 @@ describe(`backup and restore (${TEST_DB})`, { timeout: 90_000 }, () => {
       .toBuffer();
     work = await mkdtemp(path.join(os.tmpdir(), 'backups-'));
   });
-  afterAll(async () => {
-    await t?.close();
-    await rm(work, { recursive: true, force: true });
-  });
+  afterAll(() => rm(work, { recursive: true, force: true }));
 
   async function writeArticle(i: number) {
     // A different picture per article, so each has its own media files.
@@ -261,7 +257,7 @@ describe.runIf(TEST_DB === 'pglite')('moving an embedded newsroom to PostgreSQL 
   it('npm run backup asks the running server that holds the embedded database, which writes the archive', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'served-'));
     const config = loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, 'b') });
-    const database = await openDatabase({ dataDir });
+    const database = await openPgliteCopy(dataDir);
     const agent = startBackupAgent({ config, database, log: { info() {}, error() {} } });
     try {
       await agent.ready;

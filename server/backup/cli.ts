@@ -3,18 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, processExists } from '../db/client.ts';
 import { agentPidFile, requestsDir, type BackupResult } from './agent.ts';
 import { BackupError, backupFileName, createBackup, restoreBackup, type BackupManifest } from './service.ts';
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 const readPid = async (file: string) => Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
 
 /**
@@ -31,7 +23,7 @@ export async function backupSite(
   const mediaDir = path.join(config.dataDir, 'media');
   if (!config.databaseUrl) {
     const owner = await readPid(path.join(config.dataDir, 'db.lock'));
-    if (owner > 0 && alive(owner)) return { ...(await askServer(config, owner, out, opts.timeoutMs)), byServer: true };
+    if (owner > 0 && processExists(owner)) return { ...(await askServer(config, owner, out, opts.timeoutMs)), byServer: true };
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -61,7 +53,7 @@ async function askServer(config: Config, owner: number, out: string, timeoutMs =
       if (!result.ok) throw new BackupError(`The server could not write the backup: ${result.error}`);
       return { file: result.file, manifest: result.manifest };
     }
-    if (!alive(owner)) throw new BackupError(`The server (process ${owner}) stopped before the backup was written.`);
+    if (!processExists(owner)) throw new BackupError(`The server (process ${owner}) stopped before the backup was written.`);
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new BackupError(`No answer from the server (process ${owner}) within ${Math.round(timeoutMs / 1000)} s.`);

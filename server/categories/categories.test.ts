@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { TEST_DB, useTestApp } from '../test/app.ts';
 import { articleCategories, articles, featuredCategories } from '../db/schema.ts';
 import { CATEGORY_MESSAGES } from '../../contract/categories.ts';
 
-let t: TestApp;
-let admin: string;
-let reporter: string;
-let user: string;
+const t = useTestApp();
+let admin: string, reporter: string, user: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn('ADMIN')).cookie;
-  reporter = (await t.signIn('REPORTER')).cookie;
-  user = (await t.signIn('USER')).cookie;
+  [admin, reporter, user] = (await t.signInAs('ADMIN', 'REPORTER', 'USER')).map((u) => u.cookie);
 });
-afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = t.call;
 
 describe(`categories API (${TEST_DB})`, () => {
   it.each([

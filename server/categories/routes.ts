@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
-import { sendPublic } from '../http/cache.ts';
-import { typed } from '../http/openapi.ts';
+import { publicRead, setTotalCount, typed } from '../http/openapi.ts';
 import { IdParam } from '../../contract/http.ts';
 import { CategoryInputSchema, CategorySchema, CategoryUsageSchema } from '../../contract/categories.ts';
 import { ErrorBody } from '../../contract/http.ts';
@@ -16,21 +15,14 @@ export async function categoriesRoutes(app: FastifyInstance, { services }: { ser
   const { categories } = services;
   const api = typed(app);
 
-  api.get(
+  publicRead(
+    api,
     '/categories',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Every category, by name (X-Total-Count: how many)',
-        response: { 200: CategoryList, 304: z.null() },
-      },
-    },
-    async (request, reply) => {
+    { tags, summary: 'Every category, by name (X-Total-Count: how many)', response: CategoryList },
+    async (_request, reply) => {
       const list = await categories.list();
-      reply.header('x-total-count', String(list.length));
-      reply.header('access-control-expose-headers', 'X-Total-Count');
-      return sendPublic(request, reply, list);
+      setTotalCount(reply, list.length);
+      return list;
     },
   );
 

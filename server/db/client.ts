@@ -44,12 +44,20 @@ export type Database = {
    * A PostgreSQL server does both itself.
    */
   maintain(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to open copies of with `template`. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
 const migrationsFolder = path.join(appRoot, 'server/db/migrations');
 
-export type OpenOptions = { databaseUrl?: string; dataDir?: string; inMemory?: boolean };
+export type OpenOptions = {
+  databaseUrl?: string;
+  dataDir?: string;
+  inMemory?: boolean;
+  /** PGlite: start from this dumped data directory instead of a new one (tests copy a migrated template). */
+  template?: Blob;
+};
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
@@ -61,7 +69,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** Another process has the embedded database open. */
 export class DataDirInUseError extends Error {}
 
-const processExists = (pid: number) => {
+/** Whether a process with this id runs (one of another user counts). */
+export const processExists = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;
@@ -109,6 +118,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create({
     dataDir,
     extensions: { pg_trgm },
+    loadDataDir: opts.template,
     // No background checkpointer: bound the WAL; main.ts calls maintain() periodically.
     // shared_buffers: PostgreSQL's default 128MB lives in the process's WebAssembly heap; reads go
     // through Node's file system (and the OS page cache) anyway. 32MB: ~105 MB less resident,
@@ -144,6 +154,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       await client.exec('ANALYZE');
       await client.exec('CHECKPOINT');
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
     async close() {
       if (!client.closed) {
         await client.exec('CHECKPOINT').catch(() => {});

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { addArticles, addCategory, addReporter } from '../search/fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestApp } from '../test/app.ts';
+import { addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { EXACT_COUNT_LIMIT } from './count.ts';
 
 // Totals on a big archive: exact up to EXACT_COUNT_LIMIT, the planner's estimate above it.
 describe(`list totals on a big archive (${TEST_DB})`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let big: number;
   let small: number;
   let admin: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     const db = t.services.db;
     const reporter = (await addReporter(db, 'count_reporter')).id;
     big = (await addCategory(db, 'రాజకీయాలు')).id;
@@ -39,7 +38,6 @@ describe(`list totals on a big archive (${TEST_DB})`, () => {
     await db.execute(sql`update articles set approval_status = 'PENDING' where title like 'వార్త 1__'`);
     admin = (await t.signIn('ADMIN')).cookie;
   }, 120_000);
-  afterAll(() => t?.close());
 
   it('counts a small category exactly', async () => {
     const res = await t.app.inject({ url: `/api/public/articles/category/${small}?page=0&size=5` });

@@ -1,9 +1,9 @@
 // The demo newsroom on a fresh test database: counts, shapes, files on disk, and idempotency.
 import { access, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { type TestApp, useTestApp } from '../test/app.ts';
 import {
   aboutUs,
   aboutUsImages,
@@ -38,18 +38,14 @@ const onDisk = (t: TestApp, name: string) =>
   );
 
 describe('demo newsroom', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let first: SeedSummary;
   const now = new Date();
   const log: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
     expect(await isDatabaseEmpty(t.services.db)).toBe(true);
     first = await seedDemoContent(t.services, { log: (line) => log.push(line), now });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('reports what it added, and the database is no longer empty', async () => {
@@ -226,13 +222,7 @@ describe('demo newsroom', () => {
 });
 
 describe('benchmark volume', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('generates the requested number of approved stories, and tops up later', async () => {
     const summary = await seedDemoContent(t.services, { log: () => {}, articleCount: 150 });

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestApp } from '../test/app.ts';
+import { addCategories } from '../test/fixtures.ts';
 import { FEATURED_MESSAGES } from '../../contract/categories.ts';
 
-let t: TestApp;
-let admin: string;
-let reporter: string;
-let user: string;
-let ids: number[];
+const t = useTestApp();
+let admin: string, reporter: string, user: string, ids: number[];
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn('ADMIN')).cookie;
-  reporter = (await t.signIn('REPORTER')).cookie;
-  user = (await t.signIn('USER')).cookie;
-  ids = [];
-  for (const name of ['రాజకీయం', 'క్రీడలు', 'సినిమా']) {
-    ids.push(
-      (await t.app.inject({ method: 'POST', url: '/api/admin/categories', headers: { cookie: admin }, payload: { name } })).json()
-        .id,
-    );
-  }
+  [admin, reporter, user] = (await t.signInAs('ADMIN', 'REPORTER', 'USER')).map((u) => u.cookie);
+  ids = await addCategories(t.services.db, ['రాజకీయం', 'క్రీడలు', 'సినిమా']);
 });
-afterAll(() => t.close());
 
 const URL = '/api/admin/homepage/featured-categories';
 const get = (cookie?: string) => t.app.inject({ url: URL, headers: cookie ? { cookie } : {} });

@@ -2,8 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
-import { sendPublic } from '../http/cache.ts';
-import { typed } from '../http/openapi.ts';
+import { publicRead, typed } from '../http/openapi.ts';
 import { ArticleListSchema, CategoryRefSchema } from '../../contract/articles.schema.ts';
 
 const HomepageSchema = z.object({
@@ -14,16 +13,14 @@ const HomepageSchema = z.object({
 });
 
 export async function homepageRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  typed(app).get(
+  publicRead(
+    typed(app),
     '/public/articles/homepage',
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['homepage'],
-        summary: 'Latest news, video articles, featured category sections and breaking news',
-        response: { 200: HomepageSchema, 304: z.null() },
-      },
+      tags: ['homepage'],
+      summary: 'Latest news, video articles, featured category sections and breaking news',
+      response: HomepageSchema,
     },
-    async (request, reply) => sendPublic(request, reply, await services.homepage.get()),
+    () => services.homepage.get(),
   );
 }

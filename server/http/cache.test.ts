@@ -6,13 +6,13 @@ import cookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createContext } from 'react-router';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { createSsrStandIn, TEST_DB, useTestApp } from '../test/app.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRenderCache, newCachedPage, preferredEncoding } from './cache.ts';
 import { createSsrHandler, type AppServerBuild } from './ssr.ts';
 import { buildApp } from '../app.ts';
 import { articles } from '../db/schema.ts';
-import { addArticle, addCategory, addReporter } from '../search/fixtures.ts';
+import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
 import type { Services } from '../services.ts';
 
 describe('render cache (LRU in bytes, dropped by what a change affects)', () => {
@@ -84,16 +84,14 @@ describe('preferredEncoding', () => {
 });
 
 describe(`SSR adapter with render cache (${TEST_DB})`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let app: FastifyInstance;
   let renders = 0;
   let renderedWithCookie = false;
   let reporterId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
     reporterId = (await addReporter(t.services.db, 'cache_reporter')).id;
-    const servicesContext = createContext<Services>();
     // A stand-in for React Router: renders the number of approved articles from the database.
     const handle = async (request: Request) => {
       renders++;
@@ -110,16 +108,9 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
         headers: { 'content-type': 'text/html; charset=utf-8' },
       });
     };
-    const build = { entry: { module: { servicesContext } } } as unknown as AppServerBuild;
-    app = Fastify();
-    await app.register(cookie);
-    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createSsrHandler(build, t.services, { handle }) });
-    await app.ready();
+    app = await createSsrStandIn(t.services, handle);
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => app.close());
 
   it('renders an anonymous page once, then serves it from the cache with CDN headers and an ETag', async () => {
     const before = renders;
@@ -279,18 +270,14 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
 // The real web app build, when one exists: the home page HTML is cached and an approval shows at once.
 const buildFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../build/server/index.js');
 describe.runIf(existsSync(buildFile))(`real build: home page after an approval (${TEST_DB})`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let app: FastifyInstance;
   beforeAll(async () => {
-    t = await createTestApp();
     const build = (await import(buildFile)) as AppServerBuild;
     app = await buildApp({ services: t.services, build });
     await app.ready();
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => app.close());
 
   it('on an empty database says so where the latest carousel and the featured pane would be', async () => {
     const home = await app.inject({ url: '/' });

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB, useTestApp } from '../test/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe(`HTTP hardening (${TEST_DB})`, () => {
   it('sends security headers: CSP allowing only YouTube frames, nosniff, referrer policy, frame-ancestors', async () => {

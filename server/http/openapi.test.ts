@@ -1,14 +1,10 @@
 // The OpenAPI document over real HTTP: every /api route is in it with its roles and error answers,
 // and every route declares who may call it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../app.ts';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { TEST_DB, useTestApp } from '../test/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Operation = { security?: unknown[]; 'x-roles'?: string[]; responses: Record<string, unknown> };
 

@@ -1,8 +1,8 @@
 // Every API route, from outside, for every kind of caller: the path prefix decides who may call
 // (docs/product.md: public, reporter, admin), and nothing slips through without a guard.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { registeredRoutes } from '../app.ts';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { TEST_DB, useTestApp } from '../test/app.ts';
 
 type Caller = 'anonymous' | 'USER' | 'REPORTER' | 'ADMIN';
 
@@ -23,13 +23,11 @@ function allowed(method: string, url: string): Caller[] {
   return all;
 }
 
-let t: TestApp;
+const t = useTestApp();
 const cookies: Partial<Record<Caller, string>> = {};
 beforeAll(async () => {
-  t = await createTestApp();
   for (const role of ['USER', 'REPORTER', 'ADMIN'] as const) cookies[role] = (await t.signIn(role)).cookie;
 });
-afterAll(() => t.close());
 
 describe(`role rules on every API route (${TEST_DB})`, () => {
   it('covers every route the screens call', () => {

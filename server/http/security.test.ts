@@ -11,23 +11,21 @@ import sharp from 'sharp';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { createTestApp, TEST_DB, type TestApp, useTestApp } from '../test/app.ts';
 import { buildApp, registeredRoutes } from '../app.ts';
 import { categories } from '../db/schema.ts';
-import { addArticles, addCategory, addReporter } from '../search/fixtures.ts';
+import { addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { hostileText, HOSTILE_SAMPLES } from '../test/hostile.ts';
 import { HTML_TOO_DEEP } from '../articles/sanitize.ts';
 import type { AppServerBuild } from './ssr.ts';
 
-let t: TestApp;
+const t = useTestApp({ listen: true });
 let admin: { id: number; cookie: string };
 let reporter: { id: number; cookie: string };
 beforeAll(async () => {
-  t = await createTestApp({ listen: true });
   admin = await t.signIn('ADMIN');
   reporter = await t.signIn('REPORTER');
 });
-afterAll(() => t.close());
 
 /** A raw HTTP request: the path goes on the wire exactly as written (no URL normalisation). */
 function raw(method: string, rawPath: string, headers: Record<string, string>, body?: string) {

@@ -9,8 +9,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { createPgDatabase } from '../test/resources.ts';
+import { TEST_DB, useTestApp } from '../test/app.ts';
+import { createMigratedPgDatabase, openPgliteCopy } from '../test/databases.ts';
 import { openDatabase } from '../db/client.ts';
 import {
   articleCategories,
@@ -134,13 +134,11 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('WordPress import', () => {
-  let t: TestApp;
+  const t = useTestApp({ listen: true });
   let report: ImportReport;
   beforeAll(async () => {
-    t = await createTestApp({ listen: true });
     report = await createWordpressImporter(t.services).run({ file: exportFile, uploadsDir: uploads });
   }, 120_000);
-  afterAll(() => t.close());
 
   const articleByTitle = async (title: string) => {
     const [row] = await t.services.db.select().from(articles).where(eq(articles.title, title));
@@ -280,11 +278,7 @@ describe('WordPress import', () => {
 });
 
 describe('WordPress import, dry run', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('reports the same outcome and writes nothing', async () => {
     const report = await createWordpressImporter(t.services).run({ file: exportFile, uploadsDir: uploads, dryRun: true });
@@ -315,7 +309,8 @@ afterAll(() => {
 function runCli(args: string[], env: Record<string, string>, until?: (stdout: string, kill: () => void) => void) {
   return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['scripts/import-wordpress.ts', ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
+      // NODE_ENV=test: pictures at the fastest encoder settings, as in every test (server/media/images.ts).
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     running.add(child);
@@ -337,8 +332,9 @@ function runCli(args: string[], env: Record<string, string>, until?: (stdout: st
 describe('the import:wordpress command', () => {
   let target: { env: Record<string, string>; open(): ReturnType<typeof openDatabase>; drop(): Promise<void> };
   beforeAll(async () => {
+    // A migrated database to start from, as a server that has run once leaves it.
     if (TEST_DB === 'postgres') {
-      const pg = await createPgDatabase('import');
+      const pg = await createMigratedPgDatabase('import');
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wp-cli-'));
       target = {
         env: { DATABASE_URL: pg.url, DATA_DIR: dataDir },
@@ -350,6 +346,7 @@ describe('the import:wordpress command', () => {
       };
     } else {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wp-cli-'));
+      await (await openPgliteCopy(dataDir)).close();
       target = {
         env: { DATA_DIR: dataDir },
         open: () => openDatabase({ dataDir }),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { useTestApp } from '../test/app.ts';
 import { articleCategories, articleImages, articles, users } from '../db/schema.ts';
 import { sanitizeArticleHtml } from '../articles/sanitize.ts';
 import { createWordpressImporter, type ImportReport } from './service.ts';
@@ -23,15 +23,13 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('theme unit test data (classic and block posts)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let file: string;
   let report: ImportReport;
   beforeAll(async () => {
-    t = await createTestApp();
     file = await unpack('themeunittestdata.wordpress.xml');
     report = await createWordpressImporter(t.services).run({ file });
   }, 300_000);
-  afterAll(() => t.close());
   const byTitle = async (title: string) => (await t.services.db.select().from(articles).where(eq(articles.title, title)))[0];
 
   it('imports every post, skips the rest by reason, fails nothing', () => {
@@ -97,11 +95,7 @@ describe('theme unit test data (classic and block posts)', () => {
 });
 
 describe('64-block test data (WordPress 6.4 blocks)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('a dry run reads every block post and writes nothing', async () => {
     const report = await createWordpressImporter(t.services).run({ file: await unpack('64-block-test-data.xml'), dryRun: true });

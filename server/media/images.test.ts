@@ -2,24 +2,18 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import sharp from 'sharp';
 import { eq, inArray } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { useTestApp } from '../test/app.ts';
 import { images } from '../db/schema.ts';
 import { HttpError, registerErrorHandler } from '../http/errors.ts';
-import { imageMessages, MAX_UPLOAD_BYTES, type ImageKind, type PreparedImage } from './images.ts';
+import { createImagePipeline, imageMessages, MAX_UPLOAD_BYTES, type ImageKind, type PreparedImage } from './images.ts';
 import { readMultipart } from './multipart.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const pipeline = () => t.services.images;
 const exists = (name: string) =>
@@ -259,6 +253,20 @@ describe('store, discard and release', () => {
       expect((await sharp(prepared.share!).metadata()).format).toBe('jpeg');
     }
     expect((await pipeline().prepare({ filename: 'ad.png', data }, 'ad')).share).toBeUndefined();
+  });
+
+  it('encodes for readers at production effort (the tests use the fastest): same widths, smaller files', async () => {
+    const data = await picture(1000, 500, { r: 120, g: 30, b: 160 }).png().toBuffer();
+    const production = createImagePipeline({ db: t.services.db, storage: t.services.storage });
+    const fast = await pipeline().prepare({ filename: 'p.png', data }, 'article');
+    const smallest = await production.prepare({ filename: 'p.png', data }, 'article');
+    expect(smallest.variants.map((v) => v.width)).toEqual(fast.variants.map((v) => v.width));
+    for (const [i, variant] of smallest.variants.entries()) {
+      expect((await sharp(variant.data).metadata()).format).toBe('webp');
+      expect(variant.data.length).toBeLessThan(fast.variants[i].data.length);
+    }
+    expect((await sharp(smallest.share!).metadata()).format).toBe('jpeg');
+    expect(smallest.share!.length).toBeLessThan(fast.share!.length);
   });
 
   it('gives the same picture the same key, and files stay while any row uses them', async () => {

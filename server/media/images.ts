@@ -113,8 +113,20 @@ async function lockKeys(tx: DbOrTx, keys: Iterable<string>) {
   for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${id}::int)`);
 }
 
-export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?: Pick<Console, 'error'> }) {
+/**
+ * How hard the encoders work. Readers get `smallest` (WebP effort 4, mozjpeg): CPU spent once for
+ * bytes sent on every view. The tests encode thousands of pictures whose size nothing reads, so
+ * NODE_ENV=test uses `fastest` (server/services.ts); server/media/images.test.ts runs `smallest` too.
+ */
+export type Encoding = 'smallest' | 'fastest';
+const ENCODERS = {
+  smallest: { webp: { quality: 80, effort: 4 }, jpeg: { quality: 78, mozjpeg: true } },
+  fastest: { webp: { quality: 80, effort: 0 }, jpeg: { quality: 78 } },
+} as const;
+
+export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?: Pick<Console, 'error'>; encoding?: Encoding }) {
   const { db, storage } = deps;
+  const encoder = ENCODERS[deps.encoding ?? 'smallest'];
   const pending = new Set<Promise<void>>();
 
   /** Deletes the files of every given key that no committed `images` row uses. */
@@ -176,7 +188,7 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
             .autoOrient() // EXIF orientation applied to the pixels, since the tag itself is dropped
             .resize({ width, withoutEnlargement: true })
             .toColourspace('srgb')
-            .webp({ quality: 80, effort: 4 })
+            .webp(encoder.webp)
             .toBuffer({ resolveWithObject: true });
           variants.push({ width, height: info.pageHeight ?? info.height, data });
         }
@@ -187,7 +199,7 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
             .resize({ width: SHARE_IMAGE_WIDTH, withoutEnlargement: true })
             .flatten({ background: '#ffffff' }) // a transparent PNG would turn black
             .toColourspace('srgb')
-            .jpeg({ quality: 78, mozjpeg: true })
+            .jpeg(encoder.jpeg)
             .toBuffer();
         }
       } catch (error) {

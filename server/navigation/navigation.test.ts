@@ -1,33 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestApp } from '../test/app.ts';
+import { addCategories } from '../test/fixtures.ts';
 
-let t: TestApp;
-let admin: string;
-let reporter: string;
-let user: string;
-let ids: number[];
+const t = useTestApp();
+let admin: string, reporter: string, user: string, ids: number[];
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = (await t.signIn('ADMIN')).cookie;
-  reporter = (await t.signIn('REPORTER')).cookie;
-  user = (await t.signIn('USER')).cookie;
-  ids = [];
-  for (const name of ['తెలంగాణ', 'ఆంధ్రప్రదేశ్', 'జాతీయం']) {
-    ids.push(
-      (await t.app.inject({ method: 'POST', url: '/api/admin/categories', headers: { cookie: admin }, payload: { name } })).json()
-        .id,
-    );
-  }
+  [admin, reporter, user] = (await t.signInAs('ADMIN', 'REPORTER', 'USER')).map((u) => u.cookie);
+  ids = await addCategories(t.services.db, ['తెలంగాణ', 'ఆంధ్రప్రదేశ్', 'జాతీయం']);
 });
-afterAll(() => t.close());
 
-const call = (method: 'GET' | 'PUT', url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = t.call;
 
 describe(`navigation categories API (${TEST_DB})`, () => {
   it('admin routes: anonymous 401, USER and REPORTER 403', async () => {

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
-import { sendPublic } from '../http/cache.ts';
-import { typed } from '../http/openapi.ts';
+import { publicRead, typed } from '../http/openapi.ts';
 import { NavigationEntrySchema, NavigationSelectionSchema, PublicNavigationEntrySchema } from '../../contract/navigation.ts';
 
 const tags = ['navigation'];
@@ -13,17 +12,11 @@ export async function navigationRoutes(app: FastifyInstance, { services }: { ser
   const { navigation } = services;
   const api = typed(app);
 
-  api.get(
+  publicRead(
+    api,
     '/navigation-categories/public',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags,
-        summary: 'Categories in the navigation bar, in display order',
-        response: { 200: z.array(PublicNavigationEntrySchema), 304: z.null() },
-      },
-    },
-    async (request, reply) => sendPublic(request, reply, await navigation.listPublic()),
+    { tags, summary: 'Categories in the navigation bar, in display order', response: z.array(PublicNavigationEntrySchema) },
+    () => navigation.listPublic(),
   );
 
   api.get(

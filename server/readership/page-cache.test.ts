@@ -1,27 +1,21 @@
 // The page cache and readers: views never empty it, but a page's most-read list follows the
 // ranking (the cache keys on its generation), and Save-Data pages are kept apart.
-import Fastify, { type FastifyInstance } from 'fastify';
-import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext } from 'react-router';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { createSsrHandler, type AppServerBuild } from '../http/ssr.ts';
-import { addArticles, addReporter } from '../search/fixtures.ts';
-import type { Services } from '../services.ts';
+import { createSsrStandIn, TEST_DB, useTestApp } from '../test/app.ts';
+import { addArticles, addReporter } from '../test/fixtures.ts';
 
 describe(`page cache and most read (${TEST_DB})`, () => {
-  let t: TestApp;
+  const t = useTestApp();
   let app: FastifyInstance;
   let ids: number[];
 
   beforeAll(async () => {
-    t = await createTestApp();
     const reporterId = (await addReporter(t.services.db, 'pc_reporter')).id;
     ids = await addArticles(t.services.db, [
       { title: 'ఒకటి', reporterId },
       { title: 'రెండు', reporterId },
     ]);
-    const servicesContext = createContext<Services>();
     // A stand-in for React Router: the page lists the most-read ids and the Save-Data header it saw.
     const handle = async (request: Request) => {
       const list = (await t.services.readership.mostRead()).map((a) => a.id).join(',');
@@ -29,16 +23,9 @@ describe(`page cache and most read (${TEST_DB})`, () => {
         headers: { 'content-type': 'text/html; charset=utf-8' },
       });
     };
-    const build = { entry: { module: { servicesContext } } } as unknown as AppServerBuild;
-    app = Fastify();
-    await app.register(cookie);
-    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createSsrHandler(build, t.services, { handle }) });
-    await app.ready();
+    app = await createSsrStandIn(t.services, handle);
   });
-  afterAll(async () => {
-    await app.close();
-    await t.close();
-  });
+  afterAll(() => app.close());
 
   const record = async (id: number, n: number) => {
     for (let i = 0; i < n; i++) t.services.readership.record(id);

@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { addArticle, addArticles, addCategory, addReporter } from '../search/fixtures.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TEST_DB, useTestApp } from '../test/app.ts';
+import { addArticle, addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { articleViews } from '../db/schema.ts';
 import { MOST_READ_LIMIT } from './service.ts';
 
@@ -13,7 +13,7 @@ const BOTS = [
   'curl/8.5.0',
 ];
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let reporterCookie: string;
 let user: string;
@@ -23,7 +23,6 @@ const ids: number[] = [];
 let pending: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.services.db;
   admin = (await t.signIn('ADMIN')).cookie;
   reporterCookie = (await t.signIn('REPORTER')).cookie;
@@ -44,7 +43,6 @@ beforeAll(async () => {
   );
   pending = await addArticle(db, { title: 'పెండింగ్', reporterId: ravi, categoryIds: [category], status: 'PENDING' });
 });
-afterAll(() => t.close());
 afterEach(async () => {
   vi.useRealTimers();
   await t.services.readership.flush();

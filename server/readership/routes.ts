@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
-import { sendPublic } from '../http/cache.ts';
-import { typed } from '../http/openapi.ts';
+import { publicRead, typed } from '../http/openapi.ts';
 import { withoutBody } from '../articles/public-service.ts';
 import { IdParam } from '../../contract/http.ts';
 import { ArticleListSchema, ReporterViewsListSchema } from '../../contract/articles.schema.ts';
@@ -34,13 +33,11 @@ export async function readershipRoutes(app: FastifyInstance, { services }: { ser
     },
   );
 
-  api.get(
+  publicRead(
+    api,
     '/public/articles/most-read',
-    {
-      config: { access: 'public' },
-      schema: { tags, summary: 'The most-read articles (no bodies)', response: { 200: ArticleListSchema, 304: z.null() } },
-    },
-    async (request, reply) => sendPublic(request, reply, withoutBody(await readership.mostRead())),
+    { tags, summary: 'The most-read articles (no bodies)', response: ArticleListSchema },
+    async () => withoutBody(await readership.mostRead()),
   );
 
   api.get(

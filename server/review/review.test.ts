@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { articleCategories, articleImages, articles, categories, images } from '../db/schema.ts';
-import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
+import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
+import { addCategories, addSubmission } from '../test/fixtures.ts';
+import { articleCategories, articleImages, articles, images } from '../db/schema.ts';
 import { REJECTION_REASON_MAX, REVIEW_MESSAGES } from '../../contract/review.ts';
 import type { Article } from '../../contract/articles.ts';
 
-let t: TestApp;
-let admin: { cookie: string };
-let reporter: { id: number; cookie: string };
-let user: { cookie: string };
+const t = useTestApp();
+let admin: SignedIn, reporter: SignedIn, user: SignedIn;
 let politics: number;
 let sports: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('ADMIN');
-  reporter = await t.signIn('REPORTER');
-  user = await t.signIn('USER');
-  const cats = await t.services.db
-    .insert(categories)
-    .values([{ name: 'రాజకీయాలు' }, { name: 'క్రీడలు' }])
-    .returning();
-  [politics, sports] = cats.map((c) => c.id);
+  [admin, reporter, user] = await t.signInAs('ADMIN', 'REPORTER', 'USER');
+  [politics, sports] = await addCategories(t.services.db, ['రాజకీయాలు', 'క్రీడలు']);
 });
-afterAll(() => t.close());
 
 let seq = 0;
 /** An article as a reporter's submission leaves it, written straight to the database. */
@@ -38,23 +28,9 @@ async function makeArticle(
   } = {},
 ) {
   const title = opts.title ?? `వార్త ${++seq}`;
-  const content = `<p>${title} వివరాలు</p>`;
-  const [row] = await t.services.db
-    .insert(articles)
-    .values({
-      title,
-      author: 'రవి',
-      content,
-      region: 'హైదరాబాద్',
-      reporterId: reporter.id,
-      approvalStatus: opts.status ?? 'PENDING',
-      shortDescription: shortDescriptionFor(content),
-      ...searchFieldsFor(title, content),
-      ...(opts.publicationDate ? { publicationDate: opts.publicationDate } : {}),
-      ...(opts.createdAt ? { createdAt: opts.createdAt } : {}),
-    })
-    .returning();
-  await t.services.db.insert(articleCategories).values({ articleId: row.id, categoryId: politics, position: 0 });
+  const { publicationDate, createdAt, status } = opts;
+  const fixture = { title, reporterId: reporter.id, categoryIds: [politics], status, publicationDate, createdAt };
+  const row = await addSubmission(t.services.db, fixture);
   const imageIds: number[] = [];
   for (let i = 0; i < (opts.withImages ?? 0); i++) {
     const [img] = await t.services.db

@@ -1,54 +1,40 @@
 // Scheduled publishing and breaking news over real HTTP, with the services' clock under the
 // test's control (no sleeping): the moment a scheduled article appears, and the moment breaking
 // news expires, are reached by moving the clock and running the publishing clock's check.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { auditEntries, articleCategories, articles, categories, featuredCategories } from '../db/schema.ts';
-import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
+import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
+import { addCategory, addSubmission } from '../test/fixtures.ts';
+import { auditEntries, articles, featuredCategories } from '../db/schema.ts';
 import { createPublishingClock } from './publishing-clock.ts';
 import { createChangeFeed } from '../db/changes.ts';
 import { BREAKING_LABEL, formatIndiaTime, indiaLocalToIso, isoToIndiaLocal, REVIEW_MESSAGES } from '../../contract/review.ts';
 
-let t: TestApp;
-let admin: { cookie: string; username: string };
-let reporter: { id: number; cookie: string };
+const t = useTestApp();
+let admin: SignedIn, reporter: SignedIn;
 let categoryId: number;
 const realNow = () => new Date();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn('ADMIN');
-  reporter = await t.signIn('REPORTER');
-  const [cat] = await t.services.db.insert(categories).values({ name: 'షెడ్యూల్' }).returning();
-  categoryId = cat.id;
+  [admin, reporter] = await t.signInAs('ADMIN', 'REPORTER');
+  categoryId = (await addCategory(t.services.db, 'షెడ్యూల్')).id;
   await t.services.db.insert(featuredCategories).values({ categoryId, position: 0 });
 });
-afterAll(() => t.close());
 afterEach(() => {
   t.services.clock.now = realNow;
 });
 
 let seq = 0;
-async function makeArticle(opts: { status?: 'PENDING' | 'APPROVED'; title?: string; video?: boolean } = {}) {
+function makeArticle(opts: { status?: 'PENDING' | 'APPROVED'; title?: string; video?: boolean } = {}) {
   const title = opts.title ?? `షెడ్యూల్డ్ వార్త ${++seq} ${Math.random().toString(36).slice(2, 8)}`;
-  const content = `<p>${title} వివరాలు</p>`;
-  const [row] = await t.services.db
-    .insert(articles)
-    .values({
-      title,
-      author: 'రవి',
-      content,
-      region: 'విజయవాడ',
-      reporterId: reporter.id,
-      approvalStatus: opts.status ?? 'PENDING',
-      youtubeVideoId: opts.video ? 'dQw4w9WgXcQ' : null,
-      shortDescription: shortDescriptionFor(content),
-      ...searchFieldsFor(title, content),
-    })
-    .returning();
-  await t.services.db.insert(articleCategories).values({ articleId: row.id, categoryId, position: 0 });
-  return row;
+  const youtubeVideoId = opts.video ? 'dQw4w9WgXcQ' : null;
+  return addSubmission(t.services.db, {
+    title,
+    reporterId: reporter.id,
+    categoryIds: [categoryId],
+    status: opts.status,
+    youtubeVideoId,
+  });
 }
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: object) =>

@@ -2,8 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
-import { sendPublic } from '../http/cache.ts';
-import { typed } from '../http/openapi.ts';
+import { publicRead, setTotalCount, typed } from '../http/openapi.ts';
 import { PublicPageQuery } from '../articles/public-service.ts';
 import { ArticleSchema, pageOf } from '../../contract/articles.schema.ts';
 
@@ -16,22 +15,20 @@ const SearchQuery = PublicPageQuery.extend({
 });
 
 export async function searchRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  typed(app).get(
+  publicRead(
+    typed(app),
     '/public/articles/search',
     {
-      config: { access: 'public' },
-      schema: {
-        tags: ['search'],
-        summary: 'Search approved articles (Telugu, or Telugu typed in English letters); X-Total-Count: matches',
-        querystring: SearchQuery,
-        response: { 200: pageOf(ArticleSchema), 304: z.null() },
-      },
+      tags: ['search'],
+      summary: 'Search approved articles (Telugu, or Telugu typed in English letters); X-Total-Count: matches',
+      querystring: SearchQuery,
+      response: pageOf(ArticleSchema),
     },
     async (request, reply) => {
       const { query, page, size } = request.query;
       const result = await services.search.search(query, page, size);
-      reply.header('x-total-count', String(result.totalElements)).header('access-control-expose-headers', 'X-Total-Count');
-      return sendPublic(request, reply, result);
+      setTotalCount(reply, result.totalElements);
+      return result;
     },
   );
 }

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { addArticle, addArticles, addCategory, addReporter } from './fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestApp } from '../test/app.ts';
+import { addArticle, addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { containsPattern } from '../db/sql.ts';
 
-let t: TestApp;
+const t = useTestApp();
 const ids: Record<string, number> = {};
 const day = (n: number) => new Date(Date.UTC(2026, 2, 1 + n, 6));
 const ZWNJ = '\u200c';
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.services.db;
   const reporter = (await addReporter(db, 'sita')).id;
   const city = (await addCategory(db, 'నగరం')).id;
@@ -41,7 +40,6 @@ beforeAll(async () => {
   );
   paging.forEach((id, i) => (ids[`tirupati${i + 1}`] = id));
 });
-afterAll(() => t.close());
 
 const search = (query: string, extra = '') =>
   t.app.inject({ url: `/api/public/articles/search?query=${encodeURIComponent(query)}${extra}` });

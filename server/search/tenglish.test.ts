@@ -1,18 +1,17 @@
 // Tenglish search over HTTP: Latin spellings find the Telugu stories, ranked as the Telugu query.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { addArticle, addArticles, addReporter } from './fixtures.ts';
+import { createTestApp, TEST_DB, useTestApp } from '../test/app.ts';
+import { addArticle, addArticles, addReporter } from '../test/fixtures.ts';
 import { TENGLISH_WORDS } from './tenglish-words.ts';
 import { backfillTenglish } from './backfill.ts';
 import { articles } from '../db/schema.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let reporter: number;
 const day = (n: number) => new Date(Date.UTC(2026, 4, 1 + n, 6));
 
 beforeAll(async () => {
-  t = await createTestApp();
   reporter = (await addReporter(t.services.db, 'ravi')).id;
   const a = (title: string, content: string, n: number) =>
     addArticle(t.services.db, { title, content: `<p>${content}</p>`, reporterId: reporter, publicationDate: day(n) });
@@ -26,7 +25,6 @@ beforeAll(async () => {
   await a('సినిమా సమీక్ష', 'చిరంజీవి నటన, క్రికెట్ నేపథ్యం.', 7);
   await a('వర్షాలకు పంట నష్టం', 'రైతులు ఆందోళన.', 8);
 });
-afterAll(() => t.close());
 
 const search = (query: string, size = 50) =>
   t.app.inject({ url: `/api/public/articles/search?query=${encodeURIComponent(query)}&size=${size}` });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
-import { addArticle, addCategory, addReporter } from '../search/fixtures.ts';
+import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
 import { createSeoService, xml } from './service.ts';
 
 let t: TestApp;

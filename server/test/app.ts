@@ -1,20 +1,28 @@
 // Test harness: a real app over a fresh database, on PGlite or PostgreSQL (TEST_DB=postgres).
-// Each call gets its own database; close() drops it.
+// Each call gets its own database (a copy of a migrated template, ./databases.ts); close() drops it.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { createPgDatabase } from './resources.ts';
+import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import cookie from '@fastify/cookie';
+import { createContext } from 'react-router';
+import { afterAll, beforeAll } from 'vitest';
+import { createMigratedPgDatabase, openPgliteCopy } from './databases.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
 import { buildApp } from '../app.ts';
+import { createSsrHandler, type AppServerBuild } from '../http/ssr.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Role } from '../../contract/roles.ts';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** Every test account's password is 'secret123': hashed once (argon2 at production cost). */
+let secretHash: Promise<string> | undefined;
+const passwordHash = () => (secretHash ??= hashPassword('secret123'));
 
 export type TestApp = {
   app: FastifyInstance;
@@ -22,13 +30,56 @@ export type TestApp = {
   baseUrl: string;
   dataDir: string;
   /** Creates a user and returns a cookie header value for it. */
-  signIn(role: Role, username?: string): Promise<{ id: number; username: string; cookie: string }>;
+  signIn(role: Role, username?: string): Promise<SignedIn>;
+  /** One new account per role named, signed in, in that order. */
+  signInAs(...roles: Role[]): Promise<SignedIn[]>;
+  /** A request through `app.inject` with an optional JSON body, as the cookie's owner (none: signed out). */
+  call(method: InjectOptions['method'], url: string, cookie?: string, payload?: unknown): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 };
 
-export async function createTestApp(opts: { listen?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+/** A test account, signed in: `cookie` is the Cookie header value of its session. */
+export type SignedIn = { id: number; username: string; cookie: string };
+
+/**
+ * The test app of one test file: made before its tests (beforeAll) and closed after them. Its
+ * fields read the app of the moment, so tests use it as they would `await createTestApp()`.
+ */
+export function useTestApp(opts: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(opts);
+  });
+  afterAll(() => current?.close());
+  const made = () => {
+    if (!current) throw new Error('The test app is made in beforeAll: use it in hooks and tests.');
+    return current;
+  };
+  return {
+    get app() {
+      return made().app;
+    },
+    get services() {
+      return made().services;
+    },
+    get baseUrl() {
+      return made().baseUrl;
+    },
+    get dataDir() {
+      return made().dataDir;
+    },
+    signIn: (role, username) => made().signIn(role, username),
+    signInAs: (...roles) => made().signInAs(...roles),
+    call: (method, url, cookie, payload) => made().call(method, url, cookie, payload),
+    close: () => made().close(),
+  };
+}
+
+type TestAppOptions = { listen?: boolean; env?: Record<string, string> };
+
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-test-'));
-  const pgDb = TEST_DB === 'postgres' ? await createPgDatabase() : undefined;
+  const pgDb = TEST_DB === 'postgres' ? await createMigratedPgDatabase() : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
@@ -36,14 +87,14 @@ export async function createTestApp(opts: { listen?: boolean; env?: Record<strin
     ...opts.env,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, inMemory: !pgDb });
+  const database = pgDb ? await openDatabase({ databaseUrl: pgDb.url }) : await openPgliteCopy();
   const services = createServices({ config, database, log: { ...console, info() {}, debug() {} } as unknown as Console });
   const app = await buildApp({ services, checkResponses: true });
   let baseUrl = '';
   if (opts.listen) baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
   let n = 0;
-  return {
+  const testApp: TestApp = {
     app,
     services,
     baseUrl,
@@ -52,11 +103,19 @@ export async function createTestApp(opts: { listen?: boolean; env?: Record<strin
       const name = username ?? `${role.toLowerCase()}${++n}_${randomBytes(3).toString('hex')}`;
       const [user] = await services.db
         .insert(users)
-        .values({ username: name, email: `${name}@example.com`, passwordHash: await hashPassword('secret123'), role })
+        .values({ username: name, email: `${name}@example.com`, passwordHash: await passwordHash(), role })
         .returning();
       const session = await services.sessions.create(user.id);
       return { id: user.id, username: name, cookie: `${config.sessionCookie}=${session.token}` };
     },
+    signInAs: (...roles) => Promise.all(roles.map((role) => testApp.signIn(role))),
+    call: (method, url, cookie, payload) =>
+      app.inject({
+        method,
+        url,
+        headers: cookie ? { cookie } : {},
+        ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+      }),
     async close() {
       await app.close();
       await database.close();
@@ -64,4 +123,18 @@ export async function createTestApp(opts: { listen?: boolean; env?: Record<strin
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
+}
+
+/**
+ * The SSR adapter (server/http/ssr.ts: render cache, cache headers) in front of a stand-in for
+ * React Router's request handler, so page-cache tests control what a page renders.
+ */
+export async function createSsrStandIn(services: Services, handle: (request: Request) => Promise<Response>) {
+  const build = { entry: { module: { servicesContext: createContext<Services>() } } } as unknown as AppServerBuild;
+  const app = Fastify();
+  await app.register(cookie);
+  app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createSsrHandler(build, services, { handle }) });
+  await app.ready();
+  return app;
 }

@@ -5,12 +5,15 @@ import pg from 'pg';
 
 export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Creates a fresh database on the test server; drop() removes it (closing any connection left). */
-export async function createPgDatabase(prefix = 'test') {
+/**
+ * Creates a fresh database on the test server, empty or a copy of `template`; drop() removes it
+ * (closing any connection left).
+ */
+export async function createPgDatabase(prefix = 'test', { template }: { template?: string } = {}) {
   const name = `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
   await admin.end();
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;

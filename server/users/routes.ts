@@ -1,6 +1,8 @@
 // The admin's user management: list, role changes, reassignment and deletion. Rules in ./service.ts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { Services } from '../services.ts';
+import type { Actor } from './service.ts';
 import { currentUser } from '../http/guards.ts';
 import { actorOf } from '../audit/service.ts';
 import { typed } from '../http/openapi.ts';
@@ -8,6 +10,7 @@ import { ErrorBody, IdParam } from '../../contract/http.ts';
 import {
   AssignRoleSchema,
   MessageResultSchema,
+  type MessageResult,
   ReassignAndDeleteSchema,
   ReassignAndUpdateRoleSchema,
   UserListQuerySchema,
@@ -37,46 +40,40 @@ export async function usersRoutes(app: FastifyInstance, { services }: { services
     async (request) => users.list(request.query),
   );
 
-  api.post(
+  /** Role changes and reassignments answer alike: a message, 404 for an unknown user, 409 for a refused change. */
+  function change<Body extends z.ZodType>(
+    url: string,
+    summary: string,
+    body: Body,
+    run: (actor: Actor, input: z.output<Body>) => Promise<MessageResult>,
+  ) {
+    api.post(
+      url,
+      {
+        config: { access },
+        schema: { tags, summary, body, response: { 200: MessageResultSchema, 404: ErrorBody, 409: ErrorBody } },
+      },
+      async (request) => run(actor(request), request.body as z.output<Body>),
+    );
+  }
+
+  change(
     '/admin/assignRole',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: "Change a user's role (a reporter with articles goes through reassign-and-update-role)",
-        body: AssignRoleSchema,
-        response: { 200: MessageResultSchema, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request) => users.assignRole(actor(request), request.body),
+    "Change a user's role (a reporter with articles goes through reassign-and-update-role)",
+    AssignRoleSchema,
+    users.assignRole,
   );
-
-  api.post(
+  change(
     '/admin/reassign-and-update-role',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: "Move a reporter's articles to another reporter, then change the role",
-        body: ReassignAndUpdateRoleSchema,
-        response: { 200: MessageResultSchema, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request) => users.reassignAndUpdateRole(actor(request), request.body),
+    "Move a reporter's articles to another reporter, then change the role",
+    ReassignAndUpdateRoleSchema,
+    users.reassignAndUpdateRole,
   );
-
-  api.post(
+  change(
     '/admin/reassign-and-delete-reporter',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary: "Move a reporter's articles to another reporter, then delete the account",
-        body: ReassignAndDeleteSchema,
-        response: { 200: MessageResultSchema, 404: ErrorBody, 409: ErrorBody },
-      },
-    },
-    async (request) => users.reassignAndDeleteReporter(actor(request), request.body),
+    "Move a reporter's articles to another reporter, then delete the account",
+    ReassignAndDeleteSchema,
+    users.reassignAndDeleteReporter,
   );
 
   api.delete(

@@ -1,27 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { articles, sessions, users } from '../db/schema.ts';
 import type { Role } from '../../contract/roles.ts';
 import { USER_MESSAGES } from '../../contract/users.ts';
 
-let t: TestApp;
-let admin: { id: number; username: string; cookie: string };
+const t = useTestApp();
+let admin: SignedIn;
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.signIn('ADMIN');
 });
-afterAll(() => t.close());
 
 type Method = 'GET' | 'POST' | 'DELETE';
-const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = t.call;
 
 const tag = () => randomBytes(3).toString('hex');
 

@@ -1,6 +1,7 @@
-// Test and benchmark fixtures: categories and articles written straight to the database, with
-// the derived columns a real write would store (short description, search text, cover image).
-import { sql } from 'drizzle-orm';
+// Test and benchmark fixtures: categories, reporters and articles written straight to the database,
+// with the derived columns a real write would store (short description, search text, cover image),
+// and request bodies as a browser sends them. The test app itself is ./app.ts.
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articleImages, articles, categories, images, users } from '../db/schema.ts';
 import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
@@ -9,18 +10,29 @@ import type { ApprovalStatus } from '../../contract/articles.ts';
 export type ArticleFixture = {
   title: string;
   content?: string;
+  author?: string;
+  region?: string | null;
   reporterId: number;
   categoryIds?: number[];
   status?: ApprovalStatus;
   youtubeVideoId?: string | null;
-  region?: string | null;
   publicationDate?: Date;
+  createdAt?: Date;
   withImage?: boolean;
 };
 
 export async function addCategory(db: DbOrTx, name: string) {
   const [row] = await db.insert(categories).values({ name }).returning();
   return row;
+}
+
+/** Several categories at once; their ids in the order named. */
+export async function addCategories(db: DbOrTx, names: string[]): Promise<number[]> {
+  const rows = await db
+    .insert(categories)
+    .values(names.map((name) => ({ name })))
+    .returning({ id: categories.id });
+  return rows.map((r) => r.id);
 }
 
 export async function addReporter(db: DbOrTx, username: string) {
@@ -47,13 +59,14 @@ export async function addArticles(db: DbOrTx, list: ArticleFixture[]): Promise<n
     .values(
       list.map((a) => ({
         title: a.title,
-        author: 'రచయిత',
+        author: a.author ?? 'రచయిత',
         content: a.content ?? '',
         reporterId: a.reporterId,
         approvalStatus: a.status ?? 'APPROVED',
         youtubeVideoId: a.youtubeVideoId ?? null,
         region: a.region ?? null,
         publicationDate: a.publicationDate ?? new Date(),
+        ...(a.createdAt ? { createdAt: a.createdAt } : {}),
         shortDescription: shortDescriptionFor(a.content ?? ''),
         ...searchFieldsFor(a.title, a.content ?? ''),
       })),
@@ -73,6 +86,47 @@ export async function addArticle(db: DbOrTx, a: ArticleFixture) {
   return (await addArticles(db, [a]))[0];
 }
 
+/** One article, returned as its row (for tests that read its columns back). */
+export async function addArticleRow(db: DbOrTx, a: ArticleFixture) {
+  const id = await addArticle(db, a);
+  const [row] = await db.select().from(articles).where(eq(articles.id, id));
+  return row;
+}
+
+/** An article as a reporter's submission leaves it (pending unless told), returned as its row. */
+export function addSubmission(db: DbOrTx, a: ArticleFixture) {
+  return addArticleRow(db, {
+    content: `<p>${a.title} వివరాలు</p>`,
+    author: 'రవి',
+    region: 'హైదరాబాద్',
+    ...a,
+    status: a.status ?? 'PENDING',
+  });
+}
+
 export async function setStatus(db: DbOrTx, id: number, status: ApprovalStatus) {
   await db.execute(sql`update ${articles} set approval_status = ${status} where id = ${id}`);
+}
+
+export type FormPart = { name: string; value: string } | { name: string; filename: string; data: Buffer; type?: string };
+
+/** A multipart/form-data body as a browser sends it, for `app.inject`. */
+export function multipart(parts: FormPart[]) {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        part.data,
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
