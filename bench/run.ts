@@ -275,7 +275,7 @@ async function writeDocs(table: string) {
 async function main() {
   const started = Date.now();
   mkdirSync(resultsDir, { recursive: true });
-  const { buildIfStale, buildDir, serverBundle } = await import('../scripts/build-if-stale.ts');
+  const { buildIfStale, buildDir, serverBundle, serverNodeArgs } = await import('../scripts/build-if-stale.ts');
   buildIfStale();
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'news-bench-'));
@@ -289,7 +289,7 @@ async function main() {
     /** The compiled server as `npm start` runs it; returns it once /readyz answers, with the time that took. */
     const startServer = async (extra: Record<string, string> = {}) => {
       const spawnedAt = performance.now();
-      const server = startChild([serverBundle], {
+      const server = startChild([...serverNodeArgs, serverBundle], {
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -13,9 +13,6 @@ import type { AppServerBuild } from './http/ssr.ts';
 import { backfillTenglish } from './search/backfill.ts';
 import { appRoot } from './paths.ts';
 
-// The compiled server (build/server-app/main.js) is started by scripts/start.ts, which needs these.
-export { ConfigError, DataDirInUseError, loadConfig };
-
 const buildDir = path.resolve(appRoot, process.env.BUILD_DIR ?? 'build');
 
 export async function start(config: Config) {
