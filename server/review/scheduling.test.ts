@@ -48,6 +48,9 @@ async function makeArticle(opts: { status?: 'PENDING' | 'APPROVED'; title?: stri
     })
     .returning();
   await t.services.db.insert(articleCategories).values({ articleId: row.id, categoryId, position: 0 });
+  // Written past the services: announce it as every service's write does (public lists are kept
+  // in memory until a change).
+  await t.services.changes.contentChanged();
   return row;
 }
 
