@@ -5,6 +5,7 @@ import { appRoot } from '../paths.ts';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { PoolClient } from 'pg';
+import type * as PGliteExports from '@electric-sql/pglite';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,7 +31,7 @@ function timeQueries(client: { query: (...args: never[]) => Promise<unknown> }) 
   return totals;
 }
 
-type PGliteModule = typeof import('@electric-sql/pglite');
+type PGliteModule = typeof PGliteExports;
 type PGliteClient = InstanceType<PGliteModule['PGlite']>;
 
 /**
