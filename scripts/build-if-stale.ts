@@ -50,7 +50,8 @@ export const serverBundle = path.join(buildDir, 'server-app/main.js');
 /**
  * Packages left out of the bundle: native code (sharp, argon2), PGlite's WebAssembly and its
  * files, React and React Router (the web app's build imports them too, and both must share one
- * copy), Swagger UI's static files, and what only development or optional paths load.
+ * copy), what else the web app's build loads, Swagger UI's static files, and what only
+ * development or optional paths load.
  */
 const serverExternals = [
   'sharp',
@@ -63,6 +64,10 @@ const serverExternals = [
   'react-router',
   '@react-router/*',
   '@fastify/swagger-ui',
+  // The web app's server build loads these from node_modules too: one copy in memory, not two.
+  'zod',
+  'zod/*',
+  'diff',
   'pg',
   'pg-native',
   'vite',
@@ -93,6 +98,7 @@ export function buildServer() {
     minifyWhitespace: true,
     minifySyntax: true,
     charset: 'ascii',
+    legalComments: 'linked',
     sourcemap: 'linked',
     logLevel: 'warning',
     define: { __APP_ROOT__: JSON.stringify(path.relative(path.dirname(serverBundle), root)) },
@@ -100,12 +106,19 @@ export function buildServer() {
 }
 
 /**
- * V8 flags of the production server (`npm start`, the bench). `--liftoff-only`: PGlite's
- * PostgreSQL runs on V8's baseline WebAssembly compiler. Optimising it tiers up the expression
- * interpreter, one 105 KB function that TurboFan compiles with ~600 MB of memory for a second,
- * which alone broke the memory budget; queries cost ~10% more CPU without it (docs/performance.md).
+ * V8 flags of the production server (`npm start`, the bench); docs/performance.md has the figures.
+ * - `--liftoff-only`: PGlite's PostgreSQL runs on V8's baseline WebAssembly compiler. Optimising it
+ *   tiers up the expression interpreter, one 105 KB function that TurboFan compiles with ~600 MB of
+ *   memory for a second: that alone broke the memory budget. Queries cost ~10% more CPU.
+ * - `--max-semi-space-size=4`: the young generation grew to 64 MB semi-spaces (134 MB committed).
+ * - `--max-old-space-size=160`: V8 otherwise lets the old generation grow to several times the
+ *   ~60 MB that is live before collecting (peak ~420 MiB under the full-render load, ~250 with the
+ *   cap). Imports run in their own process (scripts/import-wordpress.ts); page bodies are off-heap.
  */
-export const serverNodeArgs = ['--liftoff-only'];
+export const serverNodeArgs = ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=160'];
+
+/** V8's compiled code for the bundle, kept between starts (~25% less CPU to load it). */
+export const compileCacheDir = path.join(buildDir, 'compile-cache');
 
 const latestOf = (names: string[]) =>
   Math.max(

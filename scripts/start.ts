@@ -2,9 +2,10 @@
 // compiled server with NODE_ENV=production (React's production build; no type stripping) and
 // the production V8 flags. The server replaces this process (same pid, so signals and exit codes
 // reach it directly) instead of running beside it: a second Node process would cost ~40 MB.
-import { buildIfStale, serverBundle, serverNodeArgs } from './build-if-stale.ts';
+import { buildIfStale, compileCacheDir, serverBundle, serverNodeArgs } from './build-if-stale.ts';
 
 process.env.NODE_ENV = 'production';
+process.env.NODE_COMPILE_CACHE ??= compileCacheDir;
 buildIfStale();
 const args = [...serverNodeArgs, serverBundle];
 if (typeof process.execve === 'function') {
