@@ -7,7 +7,10 @@ import { buildIfStale, compileCacheDir, serverBundle, serverNodeArgs } from './b
 process.env.NODE_ENV = 'production';
 process.env.NODE_COMPILE_CACHE ??= compileCacheDir;
 buildIfStale();
-const args = [...serverNodeArgs, serverBundle];
+// A flag the operator set in NODE_OPTIONS (e.g. a larger --max-old-space-size) is theirs: flags
+// on the command line would override it.
+const operatorOptions = process.env.NODE_OPTIONS ?? '';
+const args = [...serverNodeArgs.filter((flag) => !operatorOptions.includes(flag.split('=')[0])), serverBundle];
 if (typeof process.execve === 'function') {
   process.execve(process.execPath, [process.execPath, ...args], process.env);
 } else {

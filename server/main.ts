@@ -17,6 +17,10 @@ const buildDir = path.resolve(appRoot, process.env.BUILD_DIR ?? 'build');
 
 export async function start(config: Config) {
   const startedAt = performance.now();
+  const dev = config.env === 'development';
+  // The web app's build loads while the database opens (start-up time, docs/performance.md).
+  const build = dev ? undefined : (import(path.join(buildDir, 'server/index.js')) as Promise<AppServerBuild>);
+  build?.catch(() => {}); // awaited below; a failed import must not be an unhandled rejection first
   await mkdir(path.join(config.dataDir, 'media'), { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const services = createServices({ config, database });
@@ -31,10 +35,9 @@ export async function start(config: Config) {
   // ~300 MB of resident memory here, all of it on the way to /readyz).
   if (seed || empty) await database.maintain();
 
-  const dev = config.env === 'development';
   const app = await buildApp({
     services,
-    build: dev ? undefined : ((await import(path.join(buildDir, 'server/index.js'))) as AppServerBuild),
+    build: await build,
     clientDir: dev ? undefined : path.join(buildDir, 'client'),
     logger: { level: config.logLevel },
   });
