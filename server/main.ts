@@ -22,8 +22,9 @@ export async function start(config: Config) {
   const build = dev ? undefined : (import(path.join(buildDir, 'server/index.js')) as Promise<AppServerBuild>);
   build?.catch(() => {}); // awaited below; a failed import must not be an unhandled rejection first
   await mkdir(path.join(config.dataDir, 'media'), { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const services = createServices({ config, database });
+  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database = await open();
+  let services = createServices({ config, database });
 
   const empty = await isDatabaseEmpty(services.db);
   // SEED_DEMO defaults to 1 only on an empty embedded database.
@@ -33,7 +34,16 @@ export async function start(config: Config) {
   // Planner statistics persist in the data directory: only freshly loaded data needs them before
   // the first reader. Otherwise the refresh runs after start (ANALYZE on PGlite took ~3-5 s and
   // ~300 MB of resident memory here, all of it on the way to /readyz).
-  if (seed || empty) await database.maintain();
+  if (seed || empty) {
+    await database.maintain();
+    // Loading a newsroom grew PGlite's WebAssembly heap, which never shrinks (~130 MB more
+    // resident than a restart): the server runs on a fresh instance instead.
+    if (database.engine === 'pglite') {
+      await database.close();
+      database = await open();
+      services = createServices({ config, database });
+    }
+  }
 
   const app = await buildApp({
     services,
