@@ -1,7 +1,8 @@
 // `npm run bench`: load test and Lighthouse against the production build on a seeded database.
 //   (a) autocannon, 50 connections, 10 s each: home, an article, a search; then the same article
 //       HTML from a plain node:http static server, and the ratio between the two; then full
-//       renders of the article and home with RENDER_CACHE=off; memory and start-up to ready.
+//       renders of the article and home with RENDER_CACHE=off; memory and start-up to ready (a
+//       fresh demo newsroom's first start, its restart, and a restart on PostgreSQL).
 //   (b) Lighthouse (mobile preset, Debian Chromium) on home, article, category and search.
 // Results go to bench/results/*.json and the table in docs/performance.md; exits 1 when a budget is missed.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { seedBenchDatabase } from './seed.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
-import { freePort } from '../server/test/resources.ts';
+import { createPgDatabase, freePort } from '../server/test/resources.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench/results');
@@ -26,13 +27,19 @@ const BUDGET = {
   cls: 0.01,
   articleJsBytes: 100 * 1024,
   throughputRatio: 0.5,
-  // A small host: server process resident memory (MiB) when ready and at its peak through the run.
+  // A small host: server process resident memory (MiB) when ready (demo newsroom) and at its peak
+  // through the loads; the same process on PostgreSQL when ready.
   rssReadyMb: 200,
   rssPeakMb: 300,
+  pgRssReadyMb: 120,
+  // The first start of a fresh checkout (database created, demo newsroom seeded) on a 1 GB host.
+  firstStartPeakMb: 1024,
   // Full renders (RENDER_CACHE=off), 50 connections.
   articleRenderRps: 600,
   homeRenderRps: 300,
+  // `npm start` on a built checkout to /readyz.
   readyMs: 1500,
+  pgReadyMs: 1000,
 };
 
 const children = new Set<ChildProcess>();
@@ -272,10 +279,34 @@ async function writeDocs(table: string) {
   writeFileSync(file, await prettier.format(doc, { ...options, filepath: file }));
 }
 
+/** Where the resident memory of a ready server goes, from /proc and its /metrics. */
+async function memoryParts(pid: number | undefined, base: string): Promise<Record<string, number>> {
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  const parts: Record<string, number> = {};
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? NaN);
+    parts.fileBackedMb = Math.round((kb('Rss') - kb('Anonymous')) / 1024);
+    parts.anonymousMb = Math.round(kb('Anonymous') / 1024);
+  } catch {
+    // not Linux
+  }
+  const metrics = await (await fetch(`${base}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+  parts.v8HeapUsedMb = mb(value('nodejs_heap_size_used_bytes'));
+  parts.v8HeapTotalMb = mb(value('nodejs_heap_size_total_bytes'));
+  parts.externalMb = mb(value('nodejs_external_memory_bytes'));
+  const wasm = value('db_engine\\{name="pglite_wasm_heap_bytes"\\}');
+  if (Number.isFinite(wasm)) parts.pgliteWasmHeapMb = mb(wasm);
+  return parts;
+}
+
+type StartUp = { readyMs: number; rssMb: number; peakMb: number; parts?: Record<string, number> };
+
 async function main() {
   const started = Date.now();
   mkdirSync(resultsDir, { recursive: true });
-  const { buildIfStale, buildDir, serverBundle } = await import('../scripts/build-if-stale.ts');
+  const { buildIfStale, buildDir } = await import('../scripts/build-if-stale.ts');
   buildIfStale();
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'news-bench-'));
@@ -286,27 +317,64 @@ async function main() {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    /** The compiled server as `npm start` runs it; returns it once /readyz answers, with the time that took. */
+    /**
+     * `npm start` (scripts/start.ts, which replaces itself with the compiled server, so the pid is
+     * the server's) until /readyz answers; with the time that took and the memory then.
+     */
     const startServer = async (extra: Record<string, string> = {}) => {
       const spawnedAt = performance.now();
-      const server = startChild([serverBundle], {
-        DATA_DIR: dataDir,
+      const server = startChild(['scripts/start.ts'], {
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: base,
-        NODE_ENV: 'production',
-        SEED_DEMO: '0',
         // Per-request logging is left out on both sides of the comparison.
         LOG_LEVEL: 'warn',
         BUILD_DIR: buildDir,
         ...extra,
       });
-      await waitFor(`${base}/readyz`, server, 60_000, 20);
-      return { server, readyMs: Math.round(performance.now() - spawnedAt) };
+      await waitFor(`${base}/readyz`, server, 120_000, 20);
+      const readyMs = Math.round(performance.now() - spawnedAt);
+      const memory = memoryOf(server.child.pid);
+      return { server, readyMs, rssMb: memory?.rssMb ?? NaN, peakMb: memory?.peakMb ?? NaN };
     };
-    const { server, readyMs } = await startServer();
+    /** A start, the numbers, a stop. */
+    const startUp = async (env: Record<string, string>, parts = false): Promise<StartUp> => {
+      const { server, readyMs, rssMb, peakMb } = await startServer(env);
+      const result = { readyMs, rssMb, peakMb, parts: parts ? await memoryParts(server.child.pid, base) : undefined };
+      await stopChild(server.child);
+      return result;
+    };
+
+    // Start-up as a newsroom meets it: a fresh data directory (database created, demo newsroom
+    // seeded), then the restart that every later start is; the same on PostgreSQL.
+    const demoDir = mkdtempSync(path.join(os.tmpdir(), 'news-bench-demo-'));
+    const firstStart = await startUp({ DATA_DIR: demoDir, SEED_DEMO: '1' });
+    log(`first start (database created, demo newsroom seeded): ready in ${firstStart.readyMs} ms, peak ${firstStart.peakMb} MiB`);
+    const restart = await startUp({ DATA_DIR: demoDir, SEED_DEMO: '0' }, true);
+    log(
+      `restart (demo newsroom, PGlite): ready in ${restart.readyMs} ms, ${restart.rssMb} MiB resident ${JSON.stringify(restart.parts)}`,
+    );
+    rmSync(demoDir, { recursive: true, force: true });
+    let postgres: StartUp | undefined;
+    try {
+      const database = await createPgDatabase('bench');
+      try {
+        const env = { DATA_DIR: dataDir, DATABASE_URL: database.url, SEED_DEMO: '0' };
+        await startUp(env); // creates the schema
+        postgres = await startUp(env, true);
+        log(
+          `restart (PostgreSQL): ready in ${postgres.readyMs} ms, ${postgres.rssMb} MiB resident ${JSON.stringify(postgres.parts)}`,
+        );
+      } finally {
+        await database.drop();
+      }
+    } catch (error) {
+      log(`PostgreSQL start-up not measured: ${(error as Error).message}`);
+    }
+
+    const { server, readyMs, rssMb } = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0' });
     const memoryAtStart = memoryOf(server.child.pid);
-    log(`ready in ${readyMs} ms, ${memoryAtStart?.rssMb} MB resident`);
+    log(`ready in ${readyMs} ms, ${rssMb} MiB resident (${seeded.total} articles)`);
 
     const pages = [
       { page: 'home', url: `${base}/` },
@@ -350,7 +418,7 @@ async function main() {
     await stopChild(server.child);
 
     // Full renders: the same server with the page cache off (first views after a change).
-    const uncached = await startServer({ RENDER_CACHE: 'off' });
+    const uncached = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0', RENDER_CACHE: 'off' });
     const renderArticle = await load('article, full render', articleUrl, {}, 20);
     const renderHome = await load('home, full render', pages[0].url, {}, 20);
     loads.push(renderArticle, renderHome);
@@ -370,10 +438,19 @@ async function main() {
       cpu: os.cpus()[0]?.model.trim() ?? 'cpu',
       node: process.versions.node,
       articles: seeded.total,
-      memory:
+      memory: [
+        `Server process, demo newsroom on PGlite: **${restart.rssMb} MiB resident when ready**, /readyz ${restart.readyMs} ms after \`npm start\` ` +
+          `(V8 heap ${restart.parts?.v8HeapUsedMb}/${restart.parts?.v8HeapTotalMb} MiB used/committed, PGlite's WebAssembly heap ${restart.parts?.pgliteWasmHeapMb} MiB reserved, ` +
+          `${restart.parts?.fileBackedMb} MiB file-backed pages: the Node binary and libraries).`,
+        postgres
+          ? `On PostgreSQL: **${postgres.rssMb} MiB** when ready, /readyz ${postgres.readyMs} ms after \`npm start\`.`
+          : 'PostgreSQL: not measured (no server reachable).',
+        `First start on a fresh data directory (database created, demo newsroom seeded): ready in ${firstStart.readyMs} ms, peak ${firstStart.peakMb} MiB.`,
         memoryAtStart && memoryAfter
-          ? `Server process (PGlite in the same process): ${memoryAtStart.rssMb} MiB resident when ready, ${memoryAfter.rssMb} MiB after the cached loads and Lighthouse, peak ${memoryAfter.peakMb} MiB through the run (full renders included); /readyz ${readyMs} ms after spawn (${uncached.readyMs} ms for the second start).`
-          : 'Server memory: not measured (no /proc).',
+          ? `Load server (${seeded.total} articles): ${memoryAtStart.rssMb} MiB when ready, ${memoryAfter.rssMb} MiB after the cached loads and Lighthouse, ` +
+            `**peak ${memoryAfter.peakMb} MiB** through the run (full renders included).`
+          : 'Load server memory: not measured (no /proc).',
+      ].join(' '),
     };
     writeFileSync(path.join(resultsDir, 'load.json'), JSON.stringify({ meta, loads, ratio, ratioBr }, null, 2));
     writeFileSync(path.join(resultsDir, 'lighthouse.json'), JSON.stringify({ meta, scores }, null, 2));
@@ -384,8 +461,15 @@ async function main() {
 
     const misses = [
       ...(ratio < BUDGET.throughputRatio ? [`article throughput ${(ratio * 100).toFixed(0)}% < 50% of static`] : []),
-      ...(memoryAtStart && memoryAtStart.rssMb > BUDGET.rssReadyMb
-        ? [`resident when ready ${memoryAtStart.rssMb} MiB > ${BUDGET.rssReadyMb}`]
+      ...(restart.rssMb > BUDGET.rssReadyMb ? [`resident when ready ${restart.rssMb} MiB > ${BUDGET.rssReadyMb} (PGlite)`] : []),
+      ...(postgres && postgres.rssMb > BUDGET.pgRssReadyMb
+        ? [`resident when ready ${postgres.rssMb} MiB > ${BUDGET.pgRssReadyMb} (PostgreSQL)`]
+        : []),
+      ...(postgres && postgres.readyMs > BUDGET.pgReadyMs
+        ? [`ready ${postgres.readyMs} ms > ${BUDGET.pgReadyMs} (PostgreSQL)`]
+        : []),
+      ...(firstStart.peakMb > BUDGET.firstStartPeakMb
+        ? [`first start peak ${firstStart.peakMb} MiB > ${BUDGET.firstStartPeakMb}`]
         : []),
       ...(memoryAfter && memoryAfter.peakMb > BUDGET.rssPeakMb ? [`peak ${memoryAfter.peakMb} MiB > ${BUDGET.rssPeakMb}`] : []),
       ...(renderArticle.requestsPerSec < BUDGET.articleRenderRps
@@ -394,7 +478,7 @@ async function main() {
       ...(renderHome.requestsPerSec < BUDGET.homeRenderRps
         ? [`home full render ${renderHome.requestsPerSec} req/s < ${BUDGET.homeRenderRps}`]
         : []),
-      ...(readyMs > BUDGET.readyMs ? [`ready ${readyMs} ms after spawn > ${BUDGET.readyMs}`] : []),
+      ...(restart.readyMs > BUDGET.readyMs ? [`ready ${restart.readyMs} ms after npm start > ${BUDGET.readyMs} (PGlite)`] : []),
       ...scores.flatMap((s) => [
         ...(s.performance < BUDGET.performance ? [`${s.page}: performance ${s.performance} < 95`] : []),
         ...(s.cls > BUDGET.cls ? [`${s.page}: CLS ${s.cls} > 0.01`] : []),

@@ -5,10 +5,12 @@ import { diffArrays } from 'diff';
 
 export type DiffPart = { text: string; kind: 'same' | 'added' | 'removed' };
 
-const segmenter = new Intl.Segmenter('te', { granularity: 'word' });
+// Made on first use: the server imports this with every page, and ICU's word data costs memory.
+let segmenter: Intl.Segmenter | undefined;
 
 /** Words, spaces and punctuation in order; joined they give back the text exactly. */
 export function segmentWords(text: string): string[] {
+  segmenter ??= new Intl.Segmenter('te', { granularity: 'word' });
   return Array.from(segmenter.segment(text), (s) => s.segment);
 }
 

@@ -48,9 +48,36 @@ export function build() {
 export const serverBundle = path.join(buildDir, 'server-app/main.js');
 
 /**
- * The server and everything it imports, bundled into one ES module ahead of time: production
- * starts from plain JavaScript instead of stripping the types of ~200 files at every start.
- * Packages stay in node_modules (native sharp, PGlite's WebAssembly).
+ * Packages left out of the bundle: native code (sharp, argon2), PGlite's WebAssembly and its
+ * files, React and React Router (the web app's build imports them too, and both must share one
+ * copy), what else the web app's build loads, Swagger UI's static files, and what only
+ * development or optional paths load.
+ */
+const serverExternals = [
+  'sharp',
+  '@node-rs/argon2',
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  'react',
+  'react-dom',
+  'react-dom/*',
+  'react-router',
+  '@react-router/*',
+  '@fastify/swagger-ui',
+  // The web app's server build loads these from node_modules too: one copy in memory, not two.
+  'zod',
+  'zod/*',
+  'diff',
+  'pg',
+  'pg-native',
+  'vite',
+  'esbuild',
+];
+
+/**
+ * The server and the packages it uses, bundled into one ES module ahead of time. Loading
+ * drizzle-orm file by file made Node parse its 179 KB package.json once per module: ~150 MB of
+ * garbage and ~0.5 s of CPU at every start (docs/performance.md).
  */
 export function buildServer() {
   esbuild.buildSync({
@@ -60,12 +87,38 @@ export function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node24',
-    packages: 'external',
+    external: serverExternals,
+    // CommonJS packages inside an ES module bundle still call require() for Node's built-ins.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
+    // Whitespace and comments out (names kept): the source stays in the heap as long as the code
+    // runs, and one non-Latin-1 character in a comment made V8 hold all of it in UTF-16, 11 MB.
+    // Errors map back to the sources through the linked source map (node --enable-source-maps).
+    minifyWhitespace: true,
+    minifySyntax: true,
+    charset: 'ascii',
+    legalComments: 'linked',
     sourcemap: 'linked',
     logLevel: 'warning',
     define: { __APP_ROOT__: JSON.stringify(path.relative(path.dirname(serverBundle), root)) },
   });
 }
+
+/**
+ * V8 flags of the production server (`npm start`, the bench); docs/performance.md has the figures.
+ * - `--liftoff-only`: PGlite's PostgreSQL runs on V8's baseline WebAssembly compiler. Optimising it
+ *   tiers up the expression interpreter, one 105 KB function that TurboFan compiles with ~600 MB of
+ *   memory for a second: that alone broke the memory budget. Queries cost ~10% more CPU.
+ * - `--max-semi-space-size=4`: the young generation grew to 64 MB semi-spaces (134 MB committed).
+ * - `--max-old-space-size=160`: V8 otherwise lets the old generation grow to several times the
+ *   ~60 MB that is live before collecting (peak ~420 MiB under the full-render load, ~250 with the
+ *   cap). Imports run in their own process (scripts/import-wordpress.ts); page bodies are off-heap.
+ */
+export const serverNodeArgs = ['--liftoff-only', '--max-semi-space-size=4', '--max-old-space-size=160'];
+
+/** V8's compiled code for the bundle, kept between starts (~25% less CPU to load it). */
+export const compileCacheDir = path.join(buildDir, 'compile-cache');
 
 const latestOf = (names: string[]) =>
   Math.max(
@@ -84,7 +137,7 @@ export function buildIfStale() {
     build();
     built = true;
   }
-  if (olderThan(serverBundle, latestOf(['server', 'scripts', 'contract', 'app', 'package.json']))) {
+  if (olderThan(serverBundle, latestOf(['server', 'scripts', 'contract', 'app', 'package.json', 'package-lock.json']))) {
     buildServer();
     built = true;
   }

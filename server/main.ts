@@ -13,16 +13,18 @@ import type { AppServerBuild } from './http/ssr.ts';
 import { backfillTenglish } from './search/backfill.ts';
 import { appRoot } from './paths.ts';
 
-// The compiled server (build/server-app/main.js) is started by scripts/start.ts, which needs these.
-export { ConfigError, DataDirInUseError, loadConfig };
-
 const buildDir = path.resolve(appRoot, process.env.BUILD_DIR ?? 'build');
 
 export async function start(config: Config) {
   const startedAt = performance.now();
+  const dev = config.env === 'development';
+  // The web app's build loads while the database opens (start-up time, docs/performance.md).
+  const build = dev ? undefined : (import(path.join(buildDir, 'server/index.js')) as Promise<AppServerBuild>);
+  build?.catch(() => {}); // awaited below; a failed import must not be an unhandled rejection first
   await mkdir(path.join(config.dataDir, 'media'), { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const services = createServices({ config, database });
+  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database = await open();
+  let services = createServices({ config, database });
 
   const empty = await isDatabaseEmpty(services.db);
   // SEED_DEMO defaults to 1 only on an empty embedded database.
@@ -32,12 +34,20 @@ export async function start(config: Config) {
   // Planner statistics persist in the data directory: only freshly loaded data needs them before
   // the first reader. Otherwise the refresh runs after start (ANALYZE on PGlite took ~3-5 s and
   // ~300 MB of resident memory here, all of it on the way to /readyz).
-  if (seed || empty) await database.maintain();
+  if (seed || empty) {
+    await database.maintain();
+    // Loading a newsroom grew PGlite's WebAssembly heap, which never shrinks (~130 MB more
+    // resident than a restart): the server runs on a fresh instance instead.
+    if (database.engine === 'pglite') {
+      await database.close();
+      database = await open();
+      services = createServices({ config, database });
+    }
+  }
 
-  const dev = config.env === 'development';
   const app = await buildApp({
     services,
-    build: dev ? undefined : ((await import(path.join(buildDir, 'server/index.js'))) as AppServerBuild),
+    build: await build,
     clientDir: dev ? undefined : path.join(buildDir, 'client'),
     logger: { level: config.logLevel },
   });

@@ -10,6 +10,7 @@ import { createAuthService } from './auth/service.ts';
 import { createCategoriesService } from './categories/service.ts';
 import { createArticlesService } from './articles/service.ts';
 import { createPublicArticlesService } from './articles/public-service.ts';
+import { createArticlePageService } from './articles/article-page.ts';
 import { createReviewService } from './review/service.ts';
 import { createUsersService } from './users/service.ts';
 import { createNavigationService } from './navigation/service.ts';
@@ -61,12 +62,14 @@ export function createServices({
     log,
     clock: { now: () => new Date() } as Clock,
   } satisfies ServiceDeps;
+  const publicArticles = createPublicArticlesService(base);
   return {
     ...base,
     auth: createAuthService(base),
     categories: createCategoriesService(base),
     articles: createArticlesService(base),
-    publicArticles: createPublicArticlesService(base),
+    publicArticles,
+    articlePage: createArticlePageService(base, publicArticles),
     review: createReviewService(base),
     users: createUsersService(base),
     navigation: createNavigationService(base),

@@ -6,6 +6,7 @@ import { ads, images } from '../db/schema.ts';
 import { badRequest, notFound, parseOr400 } from '../http/errors.ts';
 import { toArticleImage } from '../articles/model.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
+import { untilChange } from '../db/memo.ts';
 import { AD_MESSAGES, AdDetailsSchema, MAX_ADS_PER_UPLOAD, type Ad, type AdDetail } from '../../contract/ads.ts';
 
 function parseDetails(raw: unknown, count: number): AdDetail[] {
@@ -41,8 +42,8 @@ export function createAdsService({ db, images: pipeline, changes }: ServiceDeps)
   }
 
   return {
-    /** The banner's rotation, oldest first. */
-    listPublic: list,
+    /** The banner's rotation, oldest first (most pages show it: loaded once per change). */
+    listPublic: untilChange(changes, list),
     listAdmin: list,
 
     /**

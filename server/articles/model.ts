@@ -1,5 +1,5 @@
 // Reading articles into their wire shape: one place, used by public, reporter and admin routes.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
   articleCategories,
@@ -13,6 +13,22 @@ import {
 } from '../db/schema.ts';
 import type { Article, ArticleImage } from '../../contract/articles.ts';
 import { shareName, variantName } from '../media/images.ts';
+
+/** The columns an article's wire shape is made of (not the search columns, as long as the body). */
+const wireColumns = {
+  id: articles.id,
+  title: articles.title,
+  author: articles.author,
+  content: articles.content,
+  youtubeVideoId: articles.youtubeVideoId,
+  region: articles.region,
+  shortDescription: articles.shortDescription,
+  publicationDate: articles.publicationDate,
+  approvalStatus: articles.approvalStatus,
+  breakingUntil: articles.breakingUntil,
+  rejectionReason: articles.rejectionReason,
+};
+type WireRow = Pick<ArticleRow, keyof typeof wireColumns>;
 
 export const mediaUrl = (key: string, width: number) => `/media/${variantName(key, width)}`;
 
@@ -36,7 +52,7 @@ export async function loadArticles(db: DbOrTx, ids: number[], opts: { withReason
   if (ids.length === 0) return [];
   const [rows, cats, imgs] = await Promise.all([
     db
-      .select({ article: articles, reporterName: users.username })
+      .select({ article: wireColumns, reporterName: users.username })
       .from(articles)
       .innerJoin(users, eq(users.id, articles.reporterId))
       .where(inArray(articles.id, ids)),
@@ -74,8 +90,39 @@ export async function loadArticle(db: DbOrTx, id: number, opts: { withReason?: b
   return (await loadArticles(db, [id], opts))[0] ?? null;
 }
 
+/**
+ * The article matching `where` in its wire shape with one query: its categories and images come as
+ * JSON beside the row. Run it prepared (Database.prepared) when it is read on every page view.
+ */
+export function selectArticleWhere(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({
+      article: wireColumns,
+      reporterName: users.username,
+      cats: sql<
+        { id: number; name: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', ${categories.id}, 'name', ${categories.name}) order by ${articleCategories.position}, ${categories.id}), '[]')
+        from ${articleCategories} join ${categories} on ${categories.id} = ${articleCategories.categoryId}
+        where ${articleCategories.articleId} = ${articles.id})`,
+      imgs: sql<
+        Pick<ImageRow, 'key' | 'width' | 'height' | 'variantWidths'>[]
+      >`(select coalesce(json_agg(json_build_object('key', ${images.key}, 'width', ${images.width}, 'height', ${images.height}, 'variantWidths', ${images.variantWidths}) order by ${articleImages.position}), '[]')
+        from ${articleImages} join ${images} on ${images.id} = ${articleImages.imageId}
+        where ${articleImages.articleId} = ${articles.id})`,
+    })
+    .from(articles)
+    .innerJoin(users, eq(users.id, articles.reporterId))
+    .where(where)
+    .limit(1);
+}
+
+/** A row of selectArticleWhere as an article. */
+export function articleFromRow(row: Awaited<ReturnType<typeof selectArticleWhere>>[number]): Article {
+  return toArticle(row.article, row.reporterName, row.cats, row.imgs.map(toArticleImage), false);
+}
+
 function toArticle(
-  a: ArticleRow,
+  a: WireRow,
   reporterName: string,
   cats: { id: number; name: string }[],
   imgs: ArticleImage[],

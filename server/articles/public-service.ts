@@ -5,7 +5,7 @@ import type { ServiceDeps } from '../services.ts';
 import { boundedCount } from '../db/count.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articles, categories } from '../db/schema.ts';
-import { loadArticle, loadArticles } from './model.ts';
+import { articleFromRow, loadArticles, selectArticleWhere } from './model.ts';
 import { pageQuery } from '../../contract/http.ts';
 import { notFound } from '../http/errors.ts';
 import type { Article } from '../../contract/articles.ts';
@@ -55,16 +55,17 @@ export function safePaging(page: number, size: number) {
 
 const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
-export function createPublicArticlesService({ db }: ServiceDeps) {
+export function createPublicArticlesService({ db, database }: ServiceDeps) {
+  // Every article page view reads one article by id: parsed and planned once (Database.prepared).
+  const approvedById = database.prepared(
+    selectArticleWhere(db, and(eq(articles.id, sql.placeholder('id')), isApproved)).prepare('public_article_by_id'),
+  );
   return {
     /** One approved article, or null (pending, rejected and missing look the same). */
     async get(id: number): Promise<Article | null> {
       if (!validId(id)) return null;
-      const [row] = await db
-        .select({ id: articles.id })
-        .from(articles)
-        .where(and(eq(articles.id, id), isApproved));
-      return row ? loadArticle(db, row.id) : null;
+      const [row] = await approvedById.execute({ id });
+      return row ? articleFromRow(row) : null;
     },
 
     /** A page of a category's approved articles (zero-based pages) and their total; unknown category: 404. */

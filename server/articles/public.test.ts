@@ -227,6 +227,8 @@ describe(`public articles API (${TEST_DB})`, () => {
       t.services.db,
       Array.from({ length: 4 }, (_, i) => ({ title: `కొత్త ${i}`, reporterId: reporter.id, publicationDate: day(30 + i) })),
     );
+    // Written past the services, as fixtures are: announce it as every service's write does.
+    await t.services.changes.contentChanged();
     const home = (await get('/api/public/articles/homepage')).json();
     expect(home.latestNews).toHaveLength(10);
     expect(home.latestNews[0].title).toBe('కొత్త 3');

@@ -1,6 +1,6 @@
 // Demo pictures drawn locally (no network): SVG compositions rendered by sharp, then handed to the
 // image pipeline like any upload. Latin text only: librsvg may have no Telugu font.
-import sharp from 'sharp';
+import { loadSharp } from '../media/images.ts';
 
 /** A small deterministic PRNG, so the same seed draws the same pictures (and the same keys). */
 export function prng(seed: number) {
@@ -94,9 +94,11 @@ export function bannerSvg(opts: { colour: string; motif: string; seed: number; w
 }
 
 export async function renderJpeg(svg: string) {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toBuffer();
 }
 
 export async function renderPng(svg: string) {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
 }

@@ -19,7 +19,7 @@ export const PRIVATE_CACHE = 'private, no-store';
 export const SIGNED_IN_PAGE_CACHE = 'private, no-cache';
 
 /** An entity tag from the exact (uncompressed) text of an answer. */
-export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+export const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** If-None-Match against our ETag, compared weakly (as RFC 9110 asks for GET). */
 export function notModified(request: FastifyRequest, etag: string) {
@@ -90,8 +90,9 @@ export function encodedBody(page: CachedPage, encoding: Encoding): Buffer {
   return page.encoded[encoding];
 }
 
-export function newCachedPage(status: number, headers: [string, string][], body: string): CachedPage {
-  return { status, headers, body: Buffer.from(body), etag: `W/${etagOf(body)}` };
+export function newCachedPage(status: number, headers: [string, string][], body: string | Buffer): CachedPage {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  return { status, headers, body: bytes, etag: `W/${etagOf(bytes)}` };
 }
 
 /** Tags naming what a page shows, so that a change drops only the pages it can affect. */

@@ -39,6 +39,30 @@ const PER_RESPONSE = new Set([
 /** `Save-Data: on` (the header's only defined value): pages with the smallest pictures. */
 const savesData = (request: FastifyRequest) => String(request.headers['save-data'] ?? '').toLowerCase() === 'on';
 
+/**
+ * Renders at once; more wait their turn. A render is CPU work on the one JavaScript thread: more
+ * of them in flight finish no sooner, they only hold their half-built pages in memory together
+ * (docs/performance.md). Four keep the thread busy while one waits for PostgreSQL.
+ */
+export const MAX_CONCURRENT_RENDERS = 4;
+
+/** Runs at most `max` calls at once, the others in arrival order. */
+export function createLimiter(max: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async function limited<T>(run: () => Promise<T>): Promise<T> {
+    if (active < max) active++;
+    else await new Promise<void>((resolve) => waiting.push(resolve)); // the slot is handed over
+    try {
+      return await run();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
 /** Anonymous: no session cookie. Signed-in requests for other than public pages are rendered fresh and kept private. */
 const isAnonymous = (request: FastifyRequest) => !hasSessionCookie(request.cookies);
 
@@ -53,6 +77,7 @@ export function createSsrHandler(
   const { servicesContext } = build.entry.module;
   const cache = opts.cache ?? createRenderCache({ version: () => services.changes.version });
   const cacheOn = services.config.renderCache;
+  const limited = createLimiter(MAX_CONCURRENT_RENDERS);
   services.changes.onChange((change) => cache.invalidate(change));
 
   /** A public page is rendered as for an anonymous reader (no cookie), under its canonical URL. */
@@ -114,13 +139,13 @@ export function createSsrHandler(
       const controller = new AbortController();
       reply.raw.once('close', () => controller.abort());
       const context = new RouterContextProvider(new Map([[servicesContext, services]]));
-      const response = await handle(toRequest(request, controller.signal, path, page !== undefined), context);
+      const response = await limited(() => handle(toRequest(request, controller.signal, path, page !== undefined), context));
       const cookies = response.headers.getSetCookie();
 
       if (cacheable && response.status === 200 && cookies.length === 0 && response.body) {
         // Pages are rendered whole (entry.server.tsx waits for onAllReady), so reading the body costs nothing extra.
         const headers = [...response.headers].filter(([name]) => !PER_RESPONSE.has(name));
-        const rendered = newCachedPage(response.status, headers, await response.text());
+        const rendered = newCachedPage(response.status, headers, Buffer.from(await response.arrayBuffer()));
         const tags = page?.articleId
           ? [...page.tags, ...(await categoryIdsOf(services.db, page.articleId)).map((id) => `category:${id}`)]
           : (page?.tags ?? []);
@@ -139,7 +164,12 @@ export function createSsrHandler(
       const shareable = (page !== undefined || isAnonymous(request)) && cookies.length === 0 && response.status < 500;
       if (!shareable) reply.header('cache-control', PRIVATE_CACHE);
       else if (!response.headers.has('cache-control')) reply.header('cache-control', PUBLIC_PAGE_CACHE);
-      return response.body ? reply.send(Readable.fromWeb(response.body as never)) : reply.send();
+      if (!response.body) return reply.send();
+      // A page is rendered whole (app/entry.server.tsx): one buffer, one write, instead of a stream
+      // of chunks (piping it cost ~8% of a full render's CPU in socket writes).
+      if (response.headers.get('content-type')?.startsWith('text/html'))
+        return reply.send(Buffer.from(await response.arrayBuffer()));
+      return reply.send(Readable.fromWeb(response.body as never));
     } catch (error) {
       // Whoever waited on this render renders for itself.
       share(null);

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import { loadSharp } from '../media/images.ts';
 
 /** WOFF 1.0 → the TrueType/OpenType font it wraps (tables inflated, 4-byte aligned). */
 export function woffToSfnt(woff: Buffer): Buffer {
@@ -100,6 +100,7 @@ const MARGIN = 80;
 /** A 1280×720 JPEG: the title (wrapped, shrunk to fit) over the category's colour, its name above. */
 export async function renderCover(title: string, categoryName: string): Promise<Buffer> {
   const fontfile = await teluguFontFile();
+  const sharp = await loadSharp();
   const colour = categoryColour(categoryName);
   const textWidth = WIDTH - 2 * MARGIN;
   const render = (text: string, size: number, height?: number) =>

@@ -16,7 +16,7 @@
 // commits, so a concurrent release() or discard() cannot see "no row uses this key" while a new
 // row for it is still uncommitted, and never deletes files out from under it.
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { images, type ImageRow } from '../db/schema.ts';
@@ -24,10 +24,21 @@ import { badRequest, tooLarge } from '../http/errors.ts';
 import type { MediaStorage } from './storage.ts';
 import { SHARE_IMAGE_WIDTH } from '../../contract/articles.ts';
 
-// libvips keeps up to 50 MB of decoded operations and runs one thread per core for each image:
-// on a small host that is resident memory for nothing (uploads are rare and one at a time).
-sharp.cache({ memory: 8, files: 0, items: 20 });
-sharp.concurrency(1);
+let loading: Promise<typeof Sharp> | undefined;
+/**
+ * sharp, loaded on the first picture: libvips adds ~25 MB to the resident memory of a server that
+ * may only ever serve readers (docs/performance.md). Every user of sharp gets it from here.
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // libvips keeps up to 50 MB of decoded operations and runs one thread per core for each image:
+    // on a small host that is resident memory for nothing (uploads are rare and one at a time).
+    sharp.cache({ memory: 8, files: 0, items: 20 });
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loading;
+}
 
 export type ImageKind = 'article' | 'about' | 'ad';
 /** `truncated`: the multipart size limit cut the upload short, so it was too large. */
@@ -164,6 +175,7 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
       if (!format || !ALLOWED[kind].includes(format)) throw badRequest(messages.unsupported(file.filename));
 
       const animatedInput = kind === 'ad' && (format === 'gif' || format === 'webp');
+      const sharp = await loadSharp();
       const meta = await sharp(file.data, { animated: animatedInput, limitInputPixels: MAX_INPUT_PIXELS })
         .metadata()
         .catch((error: unknown) => {

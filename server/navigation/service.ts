@@ -5,6 +5,7 @@ import { record, type AuditActor } from '../audit/service.ts';
 import { categories, navigationEntries } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import type { NavigationSelection } from '../../contract/navigation.ts';
+import { untilChange } from '../db/memo.ts';
 
 export function createNavigationService({ db, changes }: ServiceDeps) {
   async function list() {
@@ -20,10 +21,10 @@ export function createNavigationService({ db, changes }: ServiceDeps) {
   }
 
   return {
-    /** Public list for the navigation bar and drawer. */
-    async listPublic() {
-      return (await list()).map(({ categoryId, categoryName }) => ({ categoryId, categoryName }));
-    },
+    /** Public list for the navigation bar and drawer (every page shows it: loaded once per change). */
+    listPublic: untilChange(changes, async () =>
+      (await list()).map(({ categoryId, categoryName }) => ({ categoryId, categoryName })),
+    ),
 
     /** Admin view: the current selection with its order. */
     list,

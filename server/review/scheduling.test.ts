@@ -25,16 +25,20 @@ afterEach(() => {
 });
 
 let seq = 0;
-function makeArticle(opts: { status?: 'PENDING' | 'APPROVED'; title?: string; video?: boolean } = {}) {
+async function makeArticle(opts: { status?: 'PENDING' | 'APPROVED'; title?: string; video?: boolean } = {}) {
   const title = opts.title ?? `షెడ్యూల్డ్ వార్త ${++seq} ${Math.random().toString(36).slice(2, 8)}`;
   const youtubeVideoId = opts.video ? 'dQw4w9WgXcQ' : null;
-  return addSubmission(t.services.db, {
+  const row = await addSubmission(t.services.db, {
     title,
     reporterId: reporter.id,
     categoryIds: [categoryId],
     status: opts.status,
     youtubeVideoId,
   });
+  // Written past the services: announce it as every service's write does (public lists are kept
+  // in memory until a change).
+  await t.services.changes.contentChanged();
+  return row;
 }
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', url: string, cookie?: string, payload?: object) =>

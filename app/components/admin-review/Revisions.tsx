@@ -114,15 +114,22 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
   );
 }
 
-/** The newsroom works in India time, whatever the browser's zone. */
-const indiaTime = new Intl.DateTimeFormat('en-IN', {
-  timeZone: 'Asia/Kolkata',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/**
+ * The newsroom works in India time, whatever the browser's zone. Made on first use: the server
+ * imports this screen with every page, and a DateTimeFormat costs it ~8 MB of ICU data.
+ */
+let indiaTimeFormat: Intl.DateTimeFormat | undefined;
+const indiaTime = {
+  format: (date: Date) =>
+    (indiaTimeFormat ??= new Intl.DateTimeFormat('en-IN', {
+      timeZone: 'Asia/Kolkata',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    })).format(date),
+};
 
 const KIND_LABELS: Record<RevisionSummary['kind'], string> = {
   CREATE: 'Written',

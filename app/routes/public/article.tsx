@@ -34,15 +34,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const publicUrl = services.config.publicUrl;
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
-  const article = id > 0 ? await services.publicArticles.get(id) : null;
-  if (!article) {
-    return data({ article: null, related: [], latest: [], ads: [] as Ad[], mostRead: [], publicUrl }, { status: 404 });
-  }
-
-  const firstCategory = article.categories[0]?.id;
-  const [related, latest, ads, mostRead] = await Promise.all([
-    firstCategory ? services.publicArticles.related(firstCategory, article.id) : Promise.resolve([] as Article[]),
-    firstCategory ? services.publicArticles.latestNews(firstCategory) : Promise.resolve([] as Article[]),
+  // The article is the page's one query; the lists beside it are kept in memory between changes.
+  const [page, ads, mostRead] = await Promise.all([
+    id > 0 ? services.articlePage.get(id) : null,
     services.ads.listPublic().catch((error: unknown) => {
       console.error('Failed to load advertisements. Please try again later.', error);
       return [] as Ad[];
@@ -52,6 +46,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       return [] as Article[];
     }),
   ]);
+  if (!page) {
+    return data({ article: null, related: [], latest: [], ads: [] as Ad[], mostRead: [], publicUrl }, { status: 404 });
+  }
+  const { article, related, latest } = page;
   return {
     article,
     related: related.map(toListArticle),
