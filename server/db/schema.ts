@@ -1,6 +1,13 @@
 // One schema for every entity of docs/product.md. Runs unchanged on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * An article title as search normalises text (contract/text.ts normaliseForSearch: NFC, no
+ * ZWNJ/ZWJ, lower case), in SQL. The joiners are a literal, not a parameter: the planner matches
+ * the search's expression to the index on it only when the two are the same expression.
+ */
+export const searchTitleOf = (title: AnyPgColumn) => sql`translate(lower(normalize(${title}, NFC)), ${sql.raw("E'\\u200c\\u200d'")}, '')`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -107,6 +114,14 @@ export const articles = pgTable(
     index('articles_search_latin_trgm_idx').using('gin', sql`${t.searchLatin} gin_trgm_ops`),
     // Archive scale: the lists' title filter (ILIKE '%word%').
     index('articles_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Search's title tier (server/search/service.ts): the title as search normalises it, and its
+    // Tenglish copy. The expression must stay the service's `searchTitle` letter for letter.
+    index('articles_title_search_trgm_idx').using('gin', sql`${searchTitleOf(t.title)} gin_trgm_ops`),
+    index('articles_title_latin_trgm_idx').using('gin', sql`${t.titleLatin} gin_trgm_ops`),
+    // The home page's videos: few articles have one, so walking every approved one to find six is slow.
+    index('articles_video_idx')
+      .on(t.publicationDate, t.id)
+      .where(sql`${t.approvalStatus} = 'APPROVED' and ${t.youtubeVideoId} is not null`),
     check('articles_video_id_format', sql`${t.youtubeVideoId} IS NULL OR ${t.youtubeVideoId} ~ '^[A-Za-z0-9_-]{11}$'`),
   ],
 );
@@ -122,10 +137,20 @@ export const articleCategories = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     // 0 is the article's first (primary) category: related and latest-news use it.
     position: integer('position').notNull().default(0),
+    // Copies of the article's status and publication date, so a category's newest-first page is
+    // one index range. Kept equal by triggers in the writing transaction (migration 0010): any
+    // value written here is replaced by the article's.
+    approvalStatus: text('approval_status', { enum: ['DRAFT', 'PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] })
+      .notNull()
+      .default('PENDING'),
+    publicationDate: timestamp('publication_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.articleId, t.categoryId] }),
     index('article_categories_category_idx').on(t.categoryId, t.articleId),
+    index('article_categories_listing_idx')
+      .on(t.categoryId, t.publicationDate, t.articleId)
+      .where(sql`${t.approvalStatus} = 'APPROVED'`),
   ],
 );
 
