@@ -56,12 +56,7 @@ export async function listInCategory(
   const rows = await db
     .select({ id: articleCategories.articleId })
     .from(articleCategories)
-    .where(
-      and(
-        approvedIn(categoryId),
-        opts.exclude !== undefined ? ne(articleCategories.articleId, opts.exclude) : undefined,
-      ),
-    )
+    .where(and(approvedIn(categoryId), opts.exclude !== undefined ? ne(articleCategories.articleId, opts.exclude) : undefined))
     .orderBy(desc(articleCategories.publicationDate), desc(articleCategories.articleId))
     .limit(limit)
     .offset(opts.offset ?? 0);

@@ -1,13 +1,26 @@
 // One schema for every entity of docs/product.md. Runs unchanged on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /**
  * An article title as search normalises text (contract/text.ts normaliseForSearch: NFC, no
  * ZWNJ/ZWJ, lower case), in SQL. The joiners are a literal, not a parameter: the planner matches
  * the search's expression to the index on it only when the two are the same expression.
  */
-export const searchTitleOf = (title: AnyPgColumn) => sql`translate(lower(normalize(${title}, NFC)), ${sql.raw("E'\\u200c\\u200d'")}, '')`;
+export const searchTitleOf = (title: AnyPgColumn) =>
+  sql`translate(lower(normalize(${title}, NFC)), ${sql.raw("E'\\u200c\\u200d'")}, '')`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
