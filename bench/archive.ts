@@ -16,7 +16,8 @@ import { RARE_WORD } from '../scripts/seed/archive.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const COMMON_WORD = 'హైదరాబాద్';
-const TITLE_FILTER = 'వర్షం';
+// In one title template of eight (12% of the archive): a filter with many matches, not none.
+const TITLE_FILTER = 'సినిమా';
 const BUDGET_MS = { postgres: 50, pglite: 150 } as const;
 
 type Engine = keyof typeof BUDGET_MS;

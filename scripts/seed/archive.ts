@@ -135,6 +135,13 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
   const bodiesJson = JSON.stringify(bodies);
   const picturesJson = JSON.stringify(pictures.map((p, k) => ({ k, ...p })));
   const newest = new Date(now - ARCHIVE_START_MS).toISOString();
+  const poolWords = new Set(
+    [...titles, ...bodies].flatMap((p) => ('latin_title' in p ? p.latin_title : p.latin_body).split(' ')),
+  );
+  poolWords.delete('');
+  await db.execute(
+    sql`insert into search_words (word) select w from json_array_elements_text(${JSON.stringify([...poolWords])}::json) w on conflict do nothing`,
+  );
 
   // A big load: drop the secondary indexes and build each once at the end (building a trigram
   // index once is many times faster than growing it row by row). Constraint indexes stay.
@@ -157,6 +164,9 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
       const to = from + count - 1;
       await db.transaction(async (tx) => {
         await tx.execute(sql`set local synchronous_commit = off`);
+        // The search_words trigger would split every article's Latin copy into words again (six
+        // seconds a batch); the pools' words are added once above, the numbers' words below.
+        await tx.execute(sql`alter table articles disable trigger search_words_on_insert`);
         // Ids first, so every table of the batch refers to the same articles and pictures.
         await tx.execute(sql`create temp table archive_batch (g int primary key, id int, image_id int) on commit drop`);
         await tx.execute(
@@ -189,6 +199,10 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
         await tx.execute(
           sql`insert into article_images (article_id, image_id, position) select id, image_id, 0 from archive_batch`,
         );
+        await tx.execute(
+          sql`insert into search_words (word) select distinct ${numberLatinSql} from archive_batch on conflict do nothing`,
+        );
+        await tx.execute(sql`alter table articles enable trigger search_words_on_insert`);
         if (added === 0) await checkAgainstSaves(tx, from, to, titles);
       });
       added += count;
@@ -204,11 +218,13 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
   // Fresh statistics now, not when autovacuum gets round to it (with the old ones the planner
   // takes the reporter index for a title search and reads the whole archive), and the visibility
   // map set, so newest-first pages are index-only scans from the start.
-  for (const table of ['articles', 'article_categories', 'images', 'article_images'])
+  for (const table of ['articles', 'article_categories', 'images', 'article_images', 'search_words'])
     await db.execute(sql.raw(`vacuum (analyze) ${table}`));
   await services.database.maintain();
   await services.changes.contentChanged('seed');
-  return { added, ms: Math.round(performance.now() - started) };
+  const ms = Math.round(performance.now() - started);
+  opts.log(`archive: ${added} articles added in ${Math.round(ms / 1000)} s`);
+  return { added, ms };
 }
 
 /**
@@ -247,6 +263,12 @@ async function checkAgainstSaves(db: DbOrTx, from: number, to: number, titles: {
     sql`select a.title, a.content, a.search_text, a.title_latin, a.search_latin
         from archive_batch b join articles a on a.id = b.id where b.g = any(${sqlArray(wanted, 'int')})`,
   );
+  const [{ missing }] = await rows<{ missing: number }>(
+    db,
+    sql`select count(*)::int as missing from archive_batch b join articles a on a.id = b.id, unnest(string_to_array(a.search_latin, ' ')) w
+        where b.g = any(${sqlArray(wanted, 'int')}) and not exists (select 1 from search_words s where s.word = w)`,
+  );
+  if (missing > 0) throw new Error(`archive seed: ${missing} words of the first articles are missing from search_words`);
   for (const row of found) {
     const saved = searchFieldsFor(row.title, row.content);
     const number = Number(row.title.split(MARK).pop()) - 1;

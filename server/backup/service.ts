@@ -23,8 +23,11 @@ import { shareName, variantName } from '../media/images.ts';
 
 export const BACKUP_FORMAT = 'telugu-news-backup';
 export const BACKUP_FORMAT_VERSION = 1;
-/** Sessions are not backed up: a restored site asks everyone to sign in again. */
-const SKIPPED_TABLES = new Set(['sessions']);
+/**
+ * Sessions are not backed up: a restored site asks everyone to sign in again. Search words are
+ * derived from the articles and rebuilt by their trigger as the articles load.
+ */
+const SKIPPED_TABLES = new Set(['sessions', 'search_words']);
 const PAGE_ROWS = 2000;
 
 export type ManifestFile = { path: string; bytes: number; sha256: string };

@@ -22,13 +22,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { articles, searchTitleOf } from '../db/schema.ts';
+import { articles, searchTitleOf, searchWords as lexicon } from '../db/schema.ts';
 import { containsPattern } from '../db/sql.ts';
 import { EXACT_COUNT_LIMIT } from '../db/count.ts';
 import { safePaging, withoutBody } from '../articles/public-service.ts';
 import { loadArticles } from '../articles/model.ts';
 import { searchWords } from '../../contract/highlight.ts';
-import { foldLatin, isLatinWord } from '../../contract/tenglish.ts';
+import { foldLatin, isLatinWord, TENGLISH_SIMILARITY } from '../../contract/tenglish.ts';
 import type { Article } from '../../contract/articles.ts';
 
 export type SearchResult = { content: Article[]; totalElements: number; totalPages: number };
@@ -67,11 +67,12 @@ function teluguWord(word: string): WordTest {
 }
 
 /**
- * A folded Tenglish word: a substring of the folded copy, or within trigram distance of one of its
- * words. Under three letters (no trigram to use), only a word that starts with it: `ap` should not
- * find every romanised word with "ap" inside.
+ * A folded Tenglish word: a substring of the folded copy, or one of its words within trigram
+ * similarity 0.5 (`spellings`: those words, found in search_words). Under three letters (no
+ * trigram to use), only a word that starts with it: `ap` should not find every romanised word
+ * with "ap" inside.
  */
-function latinWord(folded: string): WordTest {
+function latinWord(folded: string, spellings: string[]): WordTest {
   if (folded.length < 3) {
     const startsWord = (column: SQL) => ({
       row: sql`strpos(' ' || ${column}, ${` ${folded}`}) > 0`,
@@ -82,18 +83,40 @@ function latinWord(folded: string): WordTest {
     const title = startsWord(titleLatin);
     return { row: { text: text.row, title: title.row }, indexed: { text: text.indexed, title: title.indexed } };
   }
-  const pattern = containsPattern(folded);
+  // Whole words only: the text is folded words joined by single spaces.
+  const words = spellings.length ? `(^| )(${spellings.join('|')})( |$)` : null;
+  const rowTest = (column: SQL) =>
+    words ? sql`(strpos(${column}, ${folded}) > 0 or ${column} ~ ${words})` : sql`strpos(${column}, ${folded}) > 0`;
+  // Each spelling as a substring is what the trigram index can answer; the row test then keeps
+  // the whole-word ones.
+  const indexTest = (column: SQL) =>
+    and([
+      or([folded, ...spellings].map((w) => sql`${column} like ${containsPattern(w)} escape '\\'`)),
+      rowTest(sql`coalesce(${column}, '')`),
+    ]);
   return {
-    row: {
-      text: sql`(strpos(${searchLatin}, ${folded}) > 0 or ${folded} <<% ${searchLatin})`,
-      title: sql`(strpos(${titleLatin}, ${folded}) > 0 or ${folded} <<% ${titleLatin})`,
-    },
-    indexed: {
-      text: sql`(${articles.searchLatin} like ${pattern} escape '\\' or ${folded} <<% ${articles.searchLatin})`,
-      title: sql`(${articles.titleLatin} like ${pattern} escape '\\' or ${folded} <<% ${articles.titleLatin})`,
-    },
+    row: { text: rowTest(searchLatin), title: rowTest(titleLatin) },
+    indexed: { text: indexTest(sql`${articles.searchLatin}`), title: indexTest(sql`${articles.titleLatin}`) },
   };
 }
+
+/**
+ * The other spellings of each folded Latin word of three letters or more: the words of the
+ * archive within pg_trgm similarity 0.5 (what strict word similarity gives a single word), the
+ * closest first, at most SPELLINGS.
+ */
+async function spellingsOf(db: DbOrTx, latin: string[]): Promise<Map<string, string[]>> {
+  const words = latin.filter((w) => w.length >= 3);
+  if (!words.length) return new Map();
+  const found = await select<{ w: string; spellings: string[] | null }>(
+    db,
+    sql`select q.w, array(select s.word from ${lexicon} s where s.word % q.w and similarity(s.word, q.w) >= ${TENGLISH_SIMILARITY}
+                          order by similarity(s.word, q.w) desc, s.word limit ${SPELLINGS}) as spellings
+        from unnest(${`{${words.join(',')}}`}::text[]) as q(w)`,
+  );
+  return new Map(found.map((r) => [r.w, r.spellings ?? []]));
+}
+const SPELLINGS = 100;
 
 /** The query split by kind: Telugu words as they are, Latin words folded. */
 export function queryTerms(query: string) {
@@ -209,7 +232,8 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
     async search(query: string, requestedPage: number, requestedSize: number): Promise<SearchResult> {
       const { page, size } = safePaging(requestedPage, requestedSize);
       const { telugu, latin } = queryTerms(query);
-      const tests = [...telugu.map(teluguWord), ...latin.map(latinWord)];
+      const spellings = await spellingsOf(db, latin);
+      const tests = [...telugu.map(teluguWord), ...latin.map((w) => latinWord(w, spellings.get(w) ?? []))];
       if (tests.length === 0) return { content: [], totalElements: 0, totalPages: 0 };
       const q = plan(tests);
       const window = await readWindow(q.matchesRow, q.titleHits);
