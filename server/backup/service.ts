@@ -100,11 +100,13 @@ async function primaryKey(db: DbOrTx, table: string): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** The columns a restore writes: generated ones (articles.search_title) are the database's to compute. */
 async function columnsOf(db: DbOrTx, table: string): Promise<string[]> {
   const rows = await query<{ name: string }>(
     db,
     `select column_name as name from information_schema.columns
-     where table_schema = 'public' and table_name = '${table.replace(/'/g, "''")}' order by ordinal_position`,
+     where table_schema = 'public' and table_name = '${table.replace(/'/g, "''")}' and is_generated = 'NEVER'
+     order by ordinal_position`,
   );
   return rows.map((r) => r.name);
 }

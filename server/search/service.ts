@@ -22,7 +22,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { articles, searchTitleOf, searchWords as lexicon } from '../db/schema.ts';
+import { articles, searchWords as lexicon } from '../db/schema.ts';
 import { containsPattern } from '../db/sql.ts';
 import { EXACT_COUNT_LIMIT } from '../db/count.ts';
 import { safePaging, withoutBody } from '../articles/public-service.ts';
@@ -43,7 +43,7 @@ export type SearchTuning = {
 };
 export const SEARCH_TUNING: SearchTuning = { window: 400, sample: 1000, estimateFrom: 2 * EXACT_COUNT_LIMIT };
 
-const searchTitle = searchTitleOf(articles.title);
+const searchTitle = articles.searchTitle;
 const titleLatin = sql`coalesce(${articles.titleLatin}, '')`;
 const searchLatin = sql`coalesce(${articles.searchLatin}, '')`;
 const approved = sql`${articles.approvalStatus} = 'APPROVED'`;

@@ -24,8 +24,10 @@ CREATE TRIGGER "articles_copy_to_categories" AFTER UPDATE OF "approval_status", 
   FOR EACH ROW WHEN (OLD."approval_status" IS DISTINCT FROM NEW."approval_status" OR OLD."publication_date" IS DISTINCT FROM NEW."publication_date")
   EXECUTE FUNCTION "articles_copy_to_categories"();--> statement-breakpoint
 CREATE INDEX "article_categories_listing_idx" ON "article_categories" USING btree ("category_id","publication_date","article_id") WHERE "article_categories"."approval_status" = 'APPROVED';--> statement-breakpoint
--- Search's title tier: the title as search normalises it, and its Tenglish copy (server/search).
-CREATE INDEX "articles_title_search_trgm_idx" ON "articles" USING gin (translate(lower(normalize("title", NFC)), E'\u200c\u200d', '') gin_trgm_ops);--> statement-breakpoint
+-- Search's title tier (server/search): the title as search normalises it, kept by PostgreSQL
+-- (normalising hundreds of titles per query cost more than testing them), and its Tenglish copy.
+ALTER TABLE "articles" ADD COLUMN "search_title" text GENERATED ALWAYS AS (translate(lower(normalize(title, NFC)), E'\u200c\u200d', '')) STORED;--> statement-breakpoint
+CREATE INDEX "articles_search_title_trgm_idx" ON "articles" USING gin ("search_title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "articles_title_latin_trgm_idx" ON "articles" USING gin ("title_latin" gin_trgm_ops);--> statement-breakpoint
 -- The home page's six newest videos without walking every approved article.
 CREATE INDEX "articles_video_idx" ON "articles" USING btree ("publication_date","id") WHERE "articles"."approval_status" = 'APPROVED' and "articles"."youtube_video_id" is not null;
