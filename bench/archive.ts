@@ -21,7 +21,24 @@ const TITLE_FILTER = 'సినిమా';
 const BUDGET_MS = { postgres: 50, pglite: 150 } as const;
 
 type Engine = keyof typeof BUDGET_MS;
-export type ReadResult = { name: string; p50: number; p95: number; status: number; budget: number; load: number };
+export type ReadResult = {
+  name: string;
+  p50: number;
+  p95: number;
+  status: number;
+  budget: number;
+  load: number;
+  /** Per request: queries and the time they took (summed; queries running side by side overlap). */
+  queries: number;
+  dbMs: number;
+};
+
+/** The server's own query counters (GET /metrics answers loopback callers). */
+async function dbCounters(base: string) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} ([0-9.e+-]+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { queries: value('db_queries_total'), seconds: value('db_query_seconds_total') };
+}
 
 const log = (line: string) => console.log(`[archive] ${line}`);
 const arg = (name: string, fallback: string) => {
@@ -109,10 +126,12 @@ async function signInAsDemoReporter(base: string, admin: string) {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+const WARM_UP = 3;
+
 async function time(url: string, cookie: string | undefined, runs: number) {
   const samples: number[] = [];
   let status = 0;
-  for (let i = 0; i < runs + 3; i++) {
+  for (let i = 0; i < runs + WARM_UP; i++) {
     // A query the page ignores makes every request a render-cache miss as well.
     const u = `${url}${url.includes('?') ? '&' : '?'}_b=${i}`;
     const started = performance.now();
@@ -120,7 +139,7 @@ async function time(url: string, cookie: string | undefined, runs: number) {
     await res.arrayBuffer();
     const ms = performance.now() - started;
     status = res.status;
-    if (i >= 3) samples.push(ms); // the first ones warm caches and the JIT
+    if (i >= WARM_UP) samples.push(ms); // the first ones warm caches and the JIT
   }
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p95: percentile(samples, 95), status };
@@ -166,11 +185,18 @@ async function measure(engine: Engine, articles: number, runs: number): Promise<
     ];
     const results: ReadResult[] = [];
     for (const [name, url, cookie] of reads) {
+      const before = await dbCounters(base);
       const r = await time(`${base}${url}`, cookie, runs);
+      const after = await dbCounters(base);
+      const requests = runs + WARM_UP;
+      const queries = (after.queries - before.queries) / requests;
+      const dbMs = ((after.seconds - before.seconds) * 1000) / requests;
       // The machine's 1-minute load average as the read ends: on a shared machine, part of every figure.
       const load = os.loadavg()[0];
-      results.push({ name, ...r, budget: BUDGET_MS[engine], load });
-      log(`${engine} ${name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (HTTP ${r.status}, load ${load.toFixed(1)})`);
+      results.push({ name, ...r, budget: BUDGET_MS[engine], load, queries, dbMs });
+      log(
+        `${engine} ${name}: p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms (HTTP ${r.status}, load ${load.toFixed(1)}; ${queries.toFixed(0)} queries, ${dbMs.toFixed(1)} ms in them)`,
+      );
     }
     return results;
   } finally {
@@ -203,14 +229,16 @@ export async function runArchiveBench() {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  console.log('\n| engine | read | p50 ms | p95 ms | budget | HTTP | load |\n|---|---|---|---|---|---|---|');
+  console.log(
+    '\n| engine | read | p50 ms | p95 ms | budget | HTTP | load | queries | ms in queries |\n|---|---|---|---|---|---|---|---|---|',
+  );
   let missed = 0;
   for (const [e, results] of all) {
     for (const r of results) {
       const ok = r.p95 <= r.budget && r.status === 200;
       if (!ok) missed++;
       console.log(
-        `| ${e} | ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.budget} | ${r.status}${ok ? '' : ' MISSED'} | ${r.load.toFixed(1)} |`,
+        `| ${e} | ${r.name} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.budget} | ${r.status}${ok ? '' : ' MISSED'} | ${r.load.toFixed(1)} | ${r.queries.toFixed(0)} | ${r.dbMs.toFixed(1)} |`,
       );
     }
   }
