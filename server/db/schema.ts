@@ -114,6 +114,11 @@ export const articles = pgTable(
     // Search's title tier (server/search/service.ts): the normalised title and its Tenglish copy.
     index('articles_search_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
     index('articles_title_latin_trgm_idx').using('gin', sql`${t.titleLatin} gin_trgm_ops`),
+    // The Tenglish backfill at start looks for rows without a Latin copy: none, usually, and
+    // without this index finding that out read the whole archive on every start.
+    index('articles_search_latin_missing_idx')
+      .on(t.id)
+      .where(sql`${t.searchLatin} is null`),
     // The home page's videos: few articles have one, so walking every approved one to find six is slow.
     index('articles_video_idx')
       .on(t.publicationDate, t.id)
