@@ -109,9 +109,8 @@ export const articles = pgTable(
     index('articles_breaking_idx').on(t.breakingUntil),
     index('articles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('articles_search_latin_trgm_idx').using('gin', sql`${t.searchLatin} gin_trgm_ops`),
-    // Archive scale: the lists' title filter (ILIKE '%word%').
-    index('articles_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
-    // Search's title tier (server/search/service.ts): the normalised title and its Tenglish copy.
+    // Search's title tier and the lists' title filter (server/search/service.ts): the normalised
+    // title and its Tenglish copy.
     index('articles_search_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
     index('articles_title_latin_trgm_idx').using('gin', sql`${t.titleLatin} gin_trgm_ops`),
     // The Tenglish backfill at start looks for rows without a Latin copy: none, usually, and

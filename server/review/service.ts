@@ -8,12 +8,12 @@
 //            approved article is unpublished by deleting or editing it, never silently sent back).
 //   delete:  any status; the article's images are released in the same transaction.
 // Every act is recorded in the audit trail inside its own transaction.
-import { and, asc, count, desc, eq, ilike, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { boundedCount } from '../db/count.ts';
+import { titleContains } from '../search/service.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articleViews, articles } from '../db/schema.ts';
-import { containsPattern } from '../db/sql.ts';
 import { categoryIdsOf, loadArticle, loadArticles } from '../articles/model.ts';
 import { imageIdsHeldBy } from '../articles/revisions.ts';
 import { conflict, notFound } from '../http/errors.ts';
@@ -269,7 +269,7 @@ export function createReviewService(deps: ServiceDeps) {
     async listApproved({ page, pageSize, title, sort }: ApprovedQuery): Promise<ApprovedPage> {
       const where = and(
         eq(articles.approvalStatus, 'APPROVED'),
-        title ? ilike(articles.title, containsPattern(title)) : undefined,
+        title ? titleContains(title) : undefined,
       );
       const [total, ids] = await Promise.all([
         boundedCount(db, articles, where),

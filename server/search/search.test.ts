@@ -191,4 +191,14 @@ describe(`Telugu search (${TEST_DB})`, () => {
     const counting = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: 1000 });
     expect((await counting.search('తిరుపతి', 0, 5)).totalElements).toBe(12);
   });
+
+  it("the editors' title filter ignores ZWNJ, decomposed letters and case, like search", async () => {
+    const titles = async (title: string) =>
+      (await t.services.review.listApproved({ page: 0, pageSize: 15, title, sort: 'newest' })).content.map((a) => a.id);
+    expect(await titles('హైదరాబాద్లో')).toEqual([ids.hyderabadTitle]);
+    expect(await titles(`హైదరాబాద్${ZWNJ}లో`)).toEqual([ids.hyderabadTitle]);
+    expect(await titles('విమానాశ్రయం'.normalize('NFD'))).toEqual([ids.decomposed]);
+    expect(await titles('UNDER_SCORE')).toEqual([]);
+    expect(await titles('ధరలు 50%')).toEqual([ids.percent]);
+  });
 });

@@ -118,6 +118,19 @@ async function spellingsOf(db: DbOrTx, latin: string[]): Promise<Map<string, str
 }
 const SPELLINGS = 100;
 
+/**
+ * The editors' title filter (admin and reporter lists): a substring of the title ignoring case,
+ * composed or decomposed letters and ZWNJ/ZWJ, tested on the normalised title search keeps
+ * (served by its trigram index). ILIKE lower-cased every Telugu title it tested.
+ */
+export const titleContains = (filter: string) =>
+  sql`${articles.searchTitle} like ${containsPattern(
+    filter
+      .normalize('NFC')
+      .replace(/[\u200c\u200d]/g, '')
+      .toLowerCase(),
+  )} escape '\\'`;
+
 /** The query split by kind: Telugu words as they are, Latin words folded. */
 export function queryTerms(query: string) {
   const telugu: string[] = [];

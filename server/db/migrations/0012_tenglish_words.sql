@@ -31,4 +31,6 @@ CREATE TRIGGER "search_words_on_insert" AFTER INSERT ON "articles" REFERENCING N
 CREATE TRIGGER "search_words_on_update" AFTER UPDATE ON "articles" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "search_words_add"();--> statement-breakpoint
 -- The Tenglish backfill's look for rows without a Latin copy, without reading the whole archive.
-CREATE INDEX "articles_search_latin_missing_idx" ON "articles" USING btree ("id") WHERE "articles"."search_latin" is null;
+CREATE INDEX "articles_search_latin_missing_idx" ON "articles" USING btree ("id") WHERE "articles"."search_latin" is null;--> statement-breakpoint
+-- The lists' title filter now tests the normalised title (articles_search_title_trgm_idx).
+DROP INDEX IF EXISTS "articles_title_trgm_idx";
