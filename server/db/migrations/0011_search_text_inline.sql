@@ -6,3 +6,8 @@
 ALTER TABLE "articles" SET (toast_tuple_target = 4096);--> statement-breakpoint
 ALTER TABLE "articles" ALTER COLUMN "search_text" SET STORAGE MAIN;--> statement-breakpoint
 ALTER TABLE "articles" ALTER COLUMN "search_latin" SET STORAGE MAIN;
+--> statement-breakpoint
+-- No planner statistics on the bodies: no query filters or sorts on them (values over 1 kB get
+-- none anyway), and ANALYZE stops reading every sampled body. PGlite runs ANALYZE in the
+-- serving process (server/db/client.ts maintain()), where this took a third off its pause.
+ALTER TABLE "articles" ALTER COLUMN "content" SET STATISTICS 0, ALTER COLUMN "search_text" SET STATISTICS 0, ALTER COLUMN "search_latin" SET STATISTICS 0, ALTER COLUMN "short_description" SET STATISTICS 0;
