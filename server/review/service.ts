@@ -267,10 +267,7 @@ export function createReviewService(deps: ServiceDeps) {
      * select list ran for every row an OFFSET skips (page 5,000 summed 50,000 articles' views).
      */
     async listApproved({ page, pageSize, title, sort }: ApprovedQuery): Promise<ApprovedPage> {
-      const where = and(
-        eq(articles.approvalStatus, 'APPROVED'),
-        title ? titleContains(title) : undefined,
-      );
+      const where = and(eq(articles.approvalStatus, 'APPROVED'), title ? titleContains(title) : undefined);
       const [total, ids] = await Promise.all([
         boundedCount(db, articles, where),
         sort === 'views'
