@@ -62,7 +62,7 @@ export const UserSummarySchema = z.object({
   username: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
-  /** Articles of every status this user wrote; lets the screen say when a reporter has nothing to move. */
+  /** Articles of every status this user wrote (counted up to 10,001: more is "more than 10,000"); lets the screen say when a reporter has nothing to move. */
   articleCount: z.number(),
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;

@@ -1,41 +1,112 @@
 // Archive-scale seeding (`npm run seed -- --articles 1000000`): after the demo newsroom, generated
-// approved articles are added in large batches until the demo reporter has the number asked for.
+// approved articles are added until the demo reporter has the number asked for.
+//
+// Fast because the database makes the rows itself: the text of an article is one of a pool of
+// titles (template × place × tail, plus its number) and one of a pool of bodies, and each batch is
+// a few `INSERT ... SELECT` over generate_series joined to those pools (sent once per batch as
+// JSON). Nothing per article crosses from Node. The pools' derived columns are made by the
+// functions every save uses (sanitiser, searchFieldsFor); what SQL adds per article is the
+// number, and the first rows are compared with searchFieldsFor, so a drift stops the seed.
 // No image processing: every article gets its own `images` row naming one of the demo's picture
-// files (the rule the media pipeline keeps: rows are per article, files shared by content key).
-// Bodies come from a pool sanitised once; the search columns of each article (Telugu and Tenglish)
-// are made by searchFieldsFor, the function every save uses.
+// files (rows are per article, files shared by content key, as the media pipeline keeps them).
+// For big runs the secondary indexes are dropped first and built once at the end.
 import { sql } from 'drizzle-orm';
 import type { Services } from '../../server/services.ts';
 import type { DbOrTx } from '../../server/db/client.ts';
 import { sanitizeArticleHtml } from '../../server/articles/sanitize.ts';
 import { searchFieldsFor, shortDescriptionFor } from '../../server/articles/text.ts';
+import { normaliseForSearch, stripTags } from '../../contract/text.ts';
+import { tenglishFold } from '../../contract/tenglish.ts';
 import { DEMO_REPORTERS, articleBody } from '../../server/demo/seed.ts';
 import { AUTHORS, CATEGORIES, PLACES, TITLE_TAILS, TITLE_TEMPLATES, locative } from '../../server/demo/data.ts';
 
 /** A word only one article in RARE_EVERY carries: the benchmark's rare search. */
 export const RARE_WORD = 'పోచంపల్లిఇక్కత్';
 export const RARE_EVERY = 100_000;
-const BATCH = 2000;
-
-/** The article's search columns under their SQL names (json_populate_recordset reads column names). */
-function searchColumns(title: string, content: string) {
-  const { searchText, titleLatin, searchLatin } = searchFieldsFor(title, content);
-  return { search_text: searchText, title_latin: titleLatin, search_latin: searchLatin };
-}
-
+const RARE_AT = 4321;
 const BODIES = 400;
 /** Archive articles are older than the demo's two weeks: one every 5 minutes back from there. */
 const ARCHIVE_START_MS = 15 * 24 * 3_600_000;
-const STEP_MS = 5 * 60_000;
+const STEP_MINUTES = 5;
+/** № marks archive articles (and numbers them: titles stay unique). */
+const MARK = '№';
+
+export type ArchiveOptions = {
+  /** Approved articles the demo reporter should have in all. */
+  articles: number;
+  log: (line: string) => void;
+  now?: Date;
+  /** Rows per transaction. */
+  batch?: number;
+  /** From this many new articles on, indexes are dropped first and built at the end. */
+  bulkFrom?: number;
+};
 
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 async function rows<T>(db: DbOrTx, query: ReturnType<typeof sql>) {
   return rowsOf<T>(await db.execute(query));
 }
+/** An array parameter, element by element (drizzle spreads a JS array into a list). */
+const sqlArray = (values: readonly (string | number)[], type: 'text' | 'int') =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::${sql.raw(type)}[]`;
 
-export async function seedArchive(services: Services, opts: { articles: number; log: (line: string) => void; now?: Date }) {
+/** The title of archive article `j` (zero-based) without its number: its pool entry. */
+function titleKey(j: number) {
+  const template = j % TITLE_TEMPLATES.length;
+  const place = Math.floor(j / TITLE_TEMPLATES.length) % PLACES.length;
+  const tail = Math.floor(j / 7) % TITLE_TAILS.length;
+  return (template * PLACES.length + place) * TITLE_TAILS.length + tail;
+}
+/** The same in SQL, over `g`. */
+const titleKeySql = sql.raw(
+  `((g % ${TITLE_TEMPLATES.length}) * ${PLACES.length} + (g / ${TITLE_TEMPLATES.length}) % ${PLACES.length}) * ${TITLE_TAILS.length} + (g / 7) % ${TITLE_TAILS.length}`,
+);
+/** Body of article `j`: one of BODIES, the rare-word variant (index BODIES) for one in RARE_EVERY. */
+const bodyKey = (j: number) => (j % RARE_EVERY === RARE_AT ? BODIES : j % BODIES);
+const bodyKeySql = sql.raw(`case when g % ${RARE_EVERY} = ${RARE_AT} then ${BODIES} else g % ${BODIES} end`);
+
+/** The pools, with each piece of the search columns computed by the functions every save uses. */
+function pools() {
+  const titles = TITLE_TEMPLATES.flatMap((template) =>
+    PLACES.flatMap((place) =>
+      TITLE_TAILS.map((tail) => {
+        const title = `${template.text.replace('{loc}', locative(place.name))}${tail}`;
+        return { title, region: place.name, search_title: normaliseForSearch(title), latin_title: tenglishFold(title) };
+      }),
+    ),
+  ).map((t, k) => ({ k, ...t }));
+  const plain = Array.from({ length: BODIES }, (_, b) => {
+    const template = TITLE_TEMPLATES[b % TITLE_TEMPLATES.length];
+    const place = PLACES[b % PLACES.length];
+    return sanitizeArticleHtml(
+      articleBody(
+        {
+          categories: [CATEGORIES[b % CATEGORIES.length].key],
+          region: place.name,
+          lead: template.lead.replace('{loc}', locative(place.name)),
+        },
+        5000 + b,
+      ),
+    );
+  });
+  const rare = `${plain[RARE_AT % BODIES]}\n<p>${RARE_WORD} చీరల ప్రదర్శన.</p>`;
+  const bodies = [...plain, rare].map((content, k) => {
+    const text = normaliseForSearch(stripTags(content));
+    return { k, content, short_description: shortDescriptionFor(content), search_body: text, latin_body: tenglishFold(text) };
+  });
+  return { titles, bodies };
+}
+
+/** The number's word in the folded Latin copy, in SQL (what tenglishFold makes of `№123`). */
+const numberLatinSql = sql.raw(`'o' || regexp_replace((g + 1)::text, '(.)\\1+', '\\1', 'g')`);
+
+export async function seedArchive(services: Services, opts: ArchiveOptions) {
   const { db } = services;
   const started = performance.now();
+  const batchSize = opts.batch ?? 25_000;
   const now = (opts.now ?? new Date()).getTime();
   const [reporter] = await rows<{ id: number }>(
     db,
@@ -57,29 +128,30 @@ export async function seedArchive(services: Services, opts: { articles: number; 
   // The archive continues the numbering after what is there, so a second run adds only the rest.
   const [{ n: archived }] = await rows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from articles where reporter_id = ${reporter.id} and title like '%№%'`,
+    sql`select count(*)::int as n from articles where reporter_id = ${reporter.id} and title like ${`%${MARK}%`}`,
+  );
+  const { titles, bodies } = pools();
+  const titlesJson = JSON.stringify(titles);
+  const bodiesJson = JSON.stringify(bodies);
+  const picturesJson = JSON.stringify(pictures.map((p, k) => ({ k, ...p })));
+  const newest = new Date(now - ARCHIVE_START_MS).toISOString();
+  const poolWords = new Set(
+    [...titles, ...bodies].flatMap((p) => ('latin_title' in p ? p.latin_title : p.latin_body).split(' ')),
+  );
+  poolWords.delete('');
+  await db.execute(
+    sql`insert into search_words (word) select w from json_array_elements_text(${JSON.stringify([...poolWords])}::json) w on conflict do nothing`,
   );
 
-  const bodies = Array.from({ length: BODIES }, (_, b) => {
-    const template = TITLE_TEMPLATES[b % TITLE_TEMPLATES.length];
-    const place = PLACES[b % PLACES.length];
-    const key = CATEGORIES[b % CATEGORIES.length].key;
-    const content = sanitizeArticleHtml(
-      articleBody(
-        { categories: [key], region: place.name, lead: template.lead.replace('{loc}', locative(place.name)) },
-        5000 + b,
-      ),
-    );
-    return { content, shortDescription: shortDescriptionFor(content) };
-  });
-
-  // A big load: drop the secondary indexes of articles and build them once at the end (building
-  // the trigram index once is many times faster than growing it row by row).
-  const bulk = todo >= 50_000;
+  // A big load: drop the secondary indexes and build each once at the end (building a trigram
+  // index once is many times faster than growing it row by row). Constraint indexes stay.
+  const bulk = todo >= (opts.bulkFrom ?? 50_000);
   const indexes = bulk
     ? await rows<{ name: string; def: string }>(
         db,
-        sql`select indexname as name, indexdef as def from pg_indexes where schemaname = 'public' and tablename = 'articles' and indexname <> 'articles_pkey'`,
+        sql`select indexname as name, indexdef as def from pg_indexes i
+            where schemaname = 'public' and tablename in ('articles', 'article_categories')
+              and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
       )
     : [];
   for (const index of indexes) await db.execute(sql.raw(`drop index if exists public."${index.name}"`));
@@ -87,66 +159,51 @@ export async function seedArchive(services: Services, opts: { articles: number; 
   let added = 0;
   let lastLog = performance.now();
   try {
-    for (let from = archived; added < todo; from += BATCH) {
-      const count = Math.min(BATCH, todo - added);
-      const batch = Array.from({ length: count }, (_, i) => {
-        const j = from + i;
-        const template = TITLE_TEMPLATES[j % TITLE_TEMPLATES.length];
-        const place = PLACES[Math.floor(j / TITLE_TEMPLATES.length) % PLACES.length];
-        const tail = TITLE_TAILS[Math.floor(j / 7) % TITLE_TAILS.length];
-        // № marks archive articles (and keeps titles unique).
-        const title = `${template.text.replace('{loc}', locative(place.name))}${tail} №${j + 1}`;
-        const body = bodies[j % BODIES];
-        const content = j % RARE_EVERY === 4321 % RARE_EVERY ? `${body.content}\n<p>${RARE_WORD} చీరల ప్రదర్శన.</p>` : body.content;
-        const at = new Date(now - ARCHIVE_START_MS - j * STEP_MS).toISOString();
-        return {
-          title,
-          author: AUTHORS[j % AUTHORS.length],
-          content,
-          youtube_video_id: null,
-          region: place.name,
-          short_description: body.shortDescription,
-          ...searchColumns(title, content),
-          reporter_id: reporter.id,
-          approval_status: 'APPROVED',
-          publication_date: at,
-          created_at: at,
-          updated_at: at,
-        };
-      });
+    for (let from = archived; added < todo; from += batchSize) {
+      const count = Math.min(batchSize, todo - added);
+      const to = from + count - 1;
       await db.transaction(async (tx) => {
-        const ids = (
-          await rows<{ id: number }>(
-            tx,
-            sql`insert into articles (title, author, content, youtube_video_id, region, short_description, search_text, title_latin, search_latin, reporter_id, approval_status, publication_date, created_at, updated_at)
-              select title, author, content, youtube_video_id, region, short_description, search_text, title_latin, search_latin, reporter_id, approval_status, publication_date, created_at, updated_at
-              from json_populate_recordset(null::articles, ${JSON.stringify(batch)}::json) returning id`,
-          )
-        )
-          .map((r) => r.id)
-          .sort((a, b) => a - b);
-        const picked = ids.map((_, i) => pictures[(from + i) % pictures.length]);
-        const imageIds = (
-          await rows<{ id: number }>(
-            tx,
-            sql`insert into images (key, width, height, variant_widths)
-              select key, width, height, variant_widths from json_populate_recordset(null::images, ${JSON.stringify(picked)}::json) returning id`,
-          )
-        )
-          .map((r) => r.id)
-          .sort((a, b) => a - b);
-        const links = ids.map((id, i) => ({
-          article_id: id,
-          category_id: categoryIds[(from + i) % categoryIds.length],
-          position: 0,
-        }));
+        await tx.execute(sql`set local synchronous_commit = off`);
+        // The search_words trigger would split every article's Latin copy into words again (six
+        // seconds a batch); the pools' words are added once above, the numbers' words below.
+        await tx.execute(sql`alter table articles disable trigger search_words_on_insert`);
+        // Ids first, so every table of the batch refers to the same articles and pictures.
+        await tx.execute(sql`create temp table archive_batch (g int primary key, id int, image_id int) on commit drop`);
         await tx.execute(
-          sql`insert into article_categories select * from json_populate_recordset(null::article_categories, ${JSON.stringify(links)}::json)`,
+          sql`insert into archive_batch select g, nextval(pg_get_serial_sequence('articles', 'id')), nextval(pg_get_serial_sequence('images', 'id'))
+              from generate_series(${from}::int, ${to}::int) g`,
         );
-        const covers = ids.map((id, i) => ({ article_id: id, image_id: imageIds[i], position: 0 }));
+        await tx.execute(sql`
+          insert into articles (id, title, author, content, region, short_description, search_text, title_latin, search_latin,
+                                reporter_id, approval_status, publication_date, created_at, updated_at)
+          select g.id, t.title || ${` ${MARK}`} || (g.g + 1), (${sqlArray(AUTHORS, 'text')})[g.g % ${AUTHORS.length} + 1], b.content, t.region,
+                 b.short_description,
+                 t.search_title || ${` ${MARK}`} || (g.g + 1) || ' ' || b.search_body,
+                 concat_ws(' ', nullif(t.latin_title, ''), g.latin_number),
+                 concat_ws(' ', nullif(t.latin_title, ''), g.latin_number, nullif(b.latin_body, '')),
+                 ${reporter.id}, 'APPROVED', g.at, g.at, g.at
+          from (select id, g, ${titleKeySql} as tk, ${bodyKeySql} as bk, ${numberLatinSql} as latin_number,
+                       ${newest}::timestamptz - g * interval '${sql.raw(String(STEP_MINUTES))} minutes' as at
+                from archive_batch) g
+          join json_to_recordset(${titlesJson}::json) as t(k int, title text, region text, search_title text, latin_title text) on t.k = g.tk
+          join json_to_recordset(${bodiesJson}::json) as b(k int, content text, short_description text, search_body text, latin_body text) on b.k = g.bk
+          order by g.g`);
+        await tx.execute(sql`
+          insert into images (id, key, width, height, variant_widths)
+          select g.image_id, p.key, p.width, p.height, p.variant_widths
+          from archive_batch g join json_to_recordset(${picturesJson}::json) as p(k int, key text, width int, height int, variant_widths int[])
+            on p.k = g.g % ${pictures.length}`);
+        await tx.execute(sql`
+          insert into article_categories (article_id, category_id, position)
+          select id, (${sqlArray(categoryIds, 'int')})[g % ${categoryIds.length} + 1], 0 from archive_batch`);
         await tx.execute(
-          sql`insert into article_images select * from json_populate_recordset(null::article_images, ${JSON.stringify(covers)}::json)`,
+          sql`insert into article_images (article_id, image_id, position) select id, image_id, 0 from archive_batch`,
         );
+        await tx.execute(
+          sql`insert into search_words (word) select distinct ${numberLatinSql} from archive_batch on conflict do nothing`,
+        );
+        await tx.execute(sql`alter table articles enable trigger search_words_on_insert`);
+        if (added === 0) await checkAgainstSaves(tx, from, to, titles);
       });
       added += count;
       if (performance.now() - lastLog > 10_000 || added === todo) {
@@ -156,15 +213,74 @@ export async function seedArchive(services: Services, opts: { articles: number; 
       }
     }
   } finally {
-    for (const index of indexes) {
-      opts.log(`archive: building ${index.name}`);
-      await db.execute(sql.raw(index.def));
-    }
+    await buildIndexes(services, indexes, opts.log);
   }
-  // Fresh statistics now, not when autovacuum gets round to it: with the old ones the planner
-  // takes the reporter index for a title search and reads the whole archive.
-  await db.execute(sql`analyze`);
+  // Fresh statistics now, not when autovacuum gets round to it (with the old ones the planner
+  // takes the reporter index for a title search and reads the whole archive), and the visibility
+  // map set, so newest-first pages are index-only scans from the start.
+  for (const table of ['articles', 'article_categories', 'images', 'article_images', 'search_words'])
+    await db.execute(sql.raw(`vacuum (analyze) ${table}`));
   await services.database.maintain();
   await services.changes.contentChanged('seed');
-  return { added, ms: Math.round(performance.now() - started) };
+  const ms = Math.round(performance.now() - started);
+  opts.log(`archive: ${added} articles added in ${Math.round(ms / 1000)} s`);
+  return { added, ms };
+}
+
+/**
+ * Builds the dropped indexes, the biggest (the body's trigram indexes) first. A PostgreSQL server
+ * builds two at a time on two connections (one index build uses one core); PGlite has one.
+ */
+async function buildIndexes(services: Services, indexes: { name: string; def: string }[], log: (line: string) => void) {
+  const { db, database } = services;
+  const queue = [...indexes].sort(
+    (a, b) => Number(/search_(text|latin)/.test(b.def)) - Number(/search_(text|latin)/.test(a.def)),
+  );
+  const worker = async () => {
+    for (let index = queue.shift(); index; index = queue.shift()) {
+      const began = performance.now();
+      await db.transaction(async (tx) => {
+        // The default 64MB makes a trigram index over a million bodies spill to disk many times.
+        await tx.execute(sql.raw(`set local maintenance_work_mem = '${database.engine === 'pglite' ? '256MB' : '1GB'}'`));
+        await tx.execute(sql.raw(index.def));
+      });
+      log(`archive: built ${index.name} (${Math.round((performance.now() - began) / 1000)} s)`);
+    }
+  };
+  await Promise.all(Array.from({ length: database.engine === 'pglite' ? 1 : 2 }, worker));
+}
+
+/**
+ * The first rows of the first batch, compared with what a save of the same title and body stores:
+ * the SQL above rebuilds the search columns from pieces, and a change in the normalisation or
+ * the Tenglish folding must not go unnoticed. Covers a number with repeated digits and the rare
+ * word's body when the batch reaches them.
+ */
+async function checkAgainstSaves(db: DbOrTx, from: number, to: number, titles: { title: string }[]) {
+  const wanted = [from, from + 1, 1121, RARE_AT].filter((j) => j >= from && j <= to);
+  const found = await rows<{ title: string; content: string; search_text: string; title_latin: string; search_latin: string }>(
+    db,
+    sql`select a.title, a.content, a.search_text, a.title_latin, a.search_latin
+        from archive_batch b join articles a on a.id = b.id where b.g = any(${sqlArray(wanted, 'int')})`,
+  );
+  const [{ missing }] = await rows<{ missing: number }>(
+    db,
+    sql`select count(*)::int as missing from archive_batch b join articles a on a.id = b.id, unnest(string_to_array(a.search_latin, ' ')) w
+        where b.g = any(${sqlArray(wanted, 'int')}) and not exists (select 1 from search_words s where s.word = w)`,
+  );
+  if (missing > 0) throw new Error(`archive seed: ${missing} words of the first articles are missing from search_words`);
+  for (const row of found) {
+    const saved = searchFieldsFor(row.title, row.content);
+    const number = Number(row.title.split(MARK).pop()) - 1;
+    if (
+      row.search_text !== saved.searchText ||
+      row.title_latin !== saved.titleLatin ||
+      row.search_latin !== saved.searchLatin ||
+      titles[titleKey(number)].title !== row.title.slice(0, row.title.lastIndexOf(` ${MARK}`)) ||
+      (bodyKey(number) === BODIES) !== row.content.includes(RARE_WORD)
+    )
+      throw new Error(
+        `archive seed: article ${MARK}${number + 1} differs from what a save would store; fix scripts/seed/archive.ts`,
+      );
+  }
 }

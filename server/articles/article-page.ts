@@ -4,7 +4,7 @@
 import type { ServiceDeps } from '../services.ts';
 import type { Article } from '../../contract/articles.ts';
 import { untilChangeBy } from '../db/memo.ts';
-import { inCategory, listApproved, RELATED_LIMIT, type PublicArticlesService } from './public-service.ts';
+import { listInCategory, RELATED_LIMIT, type PublicArticlesService } from './public-service.ts';
 
 export type ArticlePage = { article: Article; related: Article[]; latest: Article[] };
 
@@ -13,7 +13,7 @@ export function createArticlePageService(
   publicArticles: PublicArticlesService,
 ) {
   // One more than a page shows: the article being read is left out of its own related list.
-  const newestIn = untilChangeBy(changes, (categoryId: number) => listApproved(db, inCategory(categoryId), RELATED_LIMIT + 1));
+  const newestIn = untilChangeBy(changes, (categoryId: number) => listInCategory(db, categoryId, RELATED_LIMIT + 1));
   const latestOutside = untilChangeBy(changes, (categoryId: number) => publicArticles.latestNews(categoryId));
   return {
     /** An approved article with its related (same first category) and latest (outside it) lists; null if not public. */

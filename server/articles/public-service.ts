@@ -41,9 +41,35 @@ export async function listApproved(db: DbOrTx, where: SQL | undefined, limit: nu
   );
 }
 
-/** Articles filed under the category (any position, not only the primary one). */
-export const inCategory = (categoryId: number) =>
-  sql`exists (select 1 from ${articleCategories} where ${articleCategories.articleId} = ${articles.id} and ${articleCategories.categoryId} = ${categoryId})`;
+/**
+ * A category's approved articles (filed under it in any position, not only the primary one),
+ * newest first, without the body. The category link carries its article's status and date
+ * (migration 0010), so any page of any category is one range of an index: no walk through the
+ * whole archive testing each article for the category.
+ */
+export async function listInCategory(
+  db: DbOrTx,
+  categoryId: number,
+  limit: number,
+  opts: { offset?: number; exclude?: number } = {},
+): Promise<Article[]> {
+  const rows = await db
+    .select({ id: articleCategories.articleId })
+    .from(articleCategories)
+    .where(and(approvedIn(categoryId), opts.exclude !== undefined ? ne(articleCategories.articleId, opts.exclude) : undefined))
+    .orderBy(desc(articleCategories.publicationDate), desc(articleCategories.articleId))
+    .limit(limit)
+    .offset(opts.offset ?? 0);
+  return withoutBody(
+    await loadArticles(
+      db,
+      rows.map((r) => r.id),
+    ),
+  );
+}
+
+const approvedIn = (categoryId: number) =>
+  and(eq(articleCategories.categoryId, categoryId), eq(articleCategories.approvalStatus, 'APPROVED'));
 
 /** Service-level guard for callers other than the HTTP routes (which answer 400 instead): never a negative offset or an unbounded list. */
 export function safePaging(page: number, size: number) {
@@ -75,20 +101,17 @@ export function createPublicArticlesService({ db, database }: ServiceDeps) {
         ? await db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.id, categoryId))
         : [];
       if (!category) throw notFound('Category not found');
-      const [[{ total }], list] = await Promise.all([
-        boundedCount(db, articles, and(isApproved, inCategory(categoryId))).then((total) => [{ total }]),
-        listApproved(db, inCategory(categoryId), size, page * size),
+      const [total, list] = await Promise.all([
+        boundedCount(db, articleCategories, approvedIn(categoryId)),
+        listInCategory(db, categoryId, size, { offset: page * size }),
       ]);
-      return { category, articles: list, total: Number(total) };
+      return { category, articles: list, total };
     },
 
     /** Newest approved articles in the category, without the one being read. */
     async related(categoryId: number, excludeArticleId: number): Promise<Article[]> {
       if (!validId(categoryId)) return [];
-      const where = validId(excludeArticleId)
-        ? and(inCategory(categoryId), ne(articles.id, excludeArticleId))
-        : inCategory(categoryId);
-      return listApproved(db, where, RELATED_LIMIT);
+      return listInCategory(db, categoryId, RELATED_LIMIT, validId(excludeArticleId) ? { exclude: excludeArticleId } : {});
     },
 
     /** Newest approved articles outside the category. */

@@ -2,13 +2,13 @@
 // edit-then-approve). Every rule of docs/product.md about writing articles lives here.
 import { approveArticleIn } from '../review/service.ts';
 import { record } from '../audit/service.ts';
-import { and, asc, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revisions.ts';
 import { boundedCount } from '../db/count.ts';
+import { titleContains } from '../search/service.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articleImages, articles, categories } from '../db/schema.ts';
-import { containsPattern } from '../db/sql.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { badRequest, conflict, forbidden, notFound, parseOr400 } from '../http/errors.ts';
@@ -224,7 +224,7 @@ export function createArticlesService(deps: ServiceDeps) {
       const where = and(
         eq(articles.reporterId, user.id),
         eq(articles.approvalStatus, 'APPROVED'),
-        query.title ? ilike(articles.title, containsPattern(query.title)) : undefined,
+        query.title ? titleContains(query.title) : undefined,
       );
       const [rows, [{ total }]] = await Promise.all([
         db

@@ -23,8 +23,11 @@ import { shareName, variantName } from '../media/images.ts';
 
 export const BACKUP_FORMAT = 'telugu-news-backup';
 export const BACKUP_FORMAT_VERSION = 1;
-/** Sessions are not backed up: a restored site asks everyone to sign in again. */
-const SKIPPED_TABLES = new Set(['sessions']);
+/**
+ * Sessions are not backed up: a restored site asks everyone to sign in again. Search words are
+ * derived from the articles and rebuilt by their trigger as the articles load.
+ */
+const SKIPPED_TABLES = new Set(['sessions', 'search_words']);
 const PAGE_ROWS = 2000;
 
 export type ManifestFile = { path: string; bytes: number; sha256: string };
@@ -97,11 +100,13 @@ async function primaryKey(db: DbOrTx, table: string): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** The columns a restore writes: generated ones (articles.search_title) are the database's to compute. */
 async function columnsOf(db: DbOrTx, table: string): Promise<string[]> {
   const rows = await query<{ name: string }>(
     db,
     `select column_name as name from information_schema.columns
-     where table_schema = 'public' and table_name = '${table.replace(/'/g, "''")}' order by ordinal_position`,
+     where table_schema = 'public' and table_name = '${table.replace(/'/g, "''")}' and is_generated = 'NEVER'
+     order by ordinal_position`,
   );
   return rows.map((r) => r.name);
 }

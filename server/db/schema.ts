@@ -91,6 +91,10 @@ export const articles = pgTable(
     // Tenglish search (contract/tenglish.ts): the title, and title and body, romanised and folded.
     // NULL until written; rows saved before this column existed are filled in at start.
     titleLatin: text('title_latin'),
+    // The title as search normalises text (contract/text.ts normaliseForSearch: NFC, no ZWNJ/ZWJ,
+    // lower case), kept by PostgreSQL on every write: search tests it on hundreds of rows a query,
+    // and normalising there cost more than the test.
+    searchTitle: text('search_title').generatedAlwaysAs(sql`translate(lower(normalize(title, NFC)), E'\\u200c\\u200d', '')`),
     searchLatin: text('search_latin'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -105,8 +109,19 @@ export const articles = pgTable(
     index('articles_breaking_idx').on(t.breakingUntil),
     index('articles_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('articles_search_latin_trgm_idx').using('gin', sql`${t.searchLatin} gin_trgm_ops`),
-    // Archive scale: the lists' title filter (ILIKE '%word%').
-    index('articles_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Search's title tier and the lists' title filter (server/search/service.ts): the normalised
+    // title and its Tenglish copy.
+    index('articles_search_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
+    index('articles_title_latin_trgm_idx').using('gin', sql`${t.titleLatin} gin_trgm_ops`),
+    // The Tenglish backfill at start looks for rows without a Latin copy: none, usually, and
+    // without this index finding that out read the whole archive on every start.
+    index('articles_search_latin_missing_idx')
+      .on(t.id)
+      .where(sql`${t.searchLatin} is null`),
+    // The home page's videos: few articles have one, so walking every approved one to find six is slow.
+    index('articles_video_idx')
+      .on(t.publicationDate, t.id)
+      .where(sql`${t.approvalStatus} = 'APPROVED' and ${t.youtubeVideoId} is not null`),
     check('articles_video_id_format', sql`${t.youtubeVideoId} IS NULL OR ${t.youtubeVideoId} ~ '^[A-Za-z0-9_-]{11}$'`),
   ],
 );
@@ -122,10 +137,20 @@ export const articleCategories = pgTable(
       .references(() => categories.id, { onDelete: 'cascade' }),
     // 0 is the article's first (primary) category: related and latest-news use it.
     position: integer('position').notNull().default(0),
+    // Copies of the article's status and publication date, so a category's newest-first page is
+    // one index range. Kept equal by triggers in the writing transaction (migration 0010): any
+    // value written here is replaced by the article's.
+    approvalStatus: text('approval_status', { enum: ['DRAFT', 'PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] })
+      .notNull()
+      .default('PENDING'),
+    publicationDate: timestamp('publication_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.articleId, t.categoryId] }),
     index('article_categories_category_idx').on(t.categoryId, t.articleId),
+    index('article_categories_listing_idx')
+      .on(t.categoryId, t.publicationDate, t.articleId)
+      .where(sql`${t.approvalStatus} = 'APPROVED'`),
   ],
 );
 
@@ -328,4 +353,16 @@ export const articleViews = pgTable(
     views: integer('views').notNull(),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.hour] }), index('article_views_hour_idx').on(t.hour)],
+);
+
+// Tenglish search: every word of every article's folded Latin copy (articles.search_latin), once.
+// A Latin query word is looked up here for its other spellings (trigram similarity), which are
+// then matched as whole words: a similarity test against each article's whole text cost ~0.4 ms
+// a row. Filled by triggers on articles (migration 0012); derived, so backups leave it out.
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );

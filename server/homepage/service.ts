@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { articles, categories, featuredCategories } from '../db/schema.ts';
-import { inCategory, isApproved, listApproved } from '../articles/public-service.ts';
+import { isApproved, listApproved, listInCategory } from '../articles/public-service.ts';
 import type { Article } from '../../contract/articles.ts';
 import { BREAKING_ITEMS } from '../../contract/review.ts';
 import { untilChange, untilChangeBy } from '../db/memo.ts';
@@ -59,7 +59,7 @@ export function createHomepageService({ db, clock, changes }: ServiceDeps) {
       listApproved(db, isBreaking(), BREAKING_ITEMS),
       listApproved(db, undefined, LATEST_NEWS_ITEMS),
       listApproved(db, isNotNull(articles.youtubeVideoId), VIDEO_ITEMS),
-      ...featured.map((category) => listApproved(db, inCategory(category.id), FEATURED_SECTION_ITEMS)),
+      ...featured.map((category) => listInCategory(db, category.id, FEATURED_SECTION_ITEMS)),
     ]);
     return {
       latestNews,

@@ -176,6 +176,13 @@ describe(`readership (${TEST_DB})`, () => {
     ).json();
     expect(byViews.content.map((a: { id: number }) => a.id)).toEqual([ids[5], ids[2], ids[0]]);
     expect(byViews.totalPages).toBe(3);
+    // Past the read ones: never read, newest first.
+    const later = async (page: number) =>
+      (await t.app.inject({ url: `/api/admin/articles/approved?sort=views&pageSize=3&page=${page}`, headers: { cookie: admin } }))
+        .json()
+        .content.map((a: { id: number }) => a.id);
+    expect(await later(1)).toEqual([ids[6], ids[4], ids[3]]);
+    expect(await later(2)).toEqual([ids[1]]);
 
     const reporters = await t.app.inject({ url: '/api/admin/readership/reporters', headers: { cookie: admin } });
     expect(reporters.statusCode).toBe(200);

@@ -21,6 +21,9 @@ export async function searchRoutes(app: FastifyInstance, { services }: { service
     {
       tags: ['search'],
       summary: 'Search approved articles (Telugu, or Telugu typed in English letters); X-Total-Count: matches',
+      description:
+        'Articles with every query word, those with more of the words in the title first, newest first within. ' +
+        'totalElements and X-Total-Count are exact up to 10,000; above, an estimate, never below 10,001 (docs/api.md).',
       querystring: SearchQuery,
       response: pageOf(ArticleSchema),
     },

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { TEST_DB, useTestApp } from '../test/app.ts';
 import { addArticle, addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { containsPattern } from '../db/sql.ts';
+import { EXACT_COUNT_LIMIT } from '../db/count.ts';
+import { createSearchService } from './service.ts';
 
 const t = useTestApp();
 const ids: Record<string, number> = {};
@@ -150,5 +153,50 @@ describe(`Telugu search (${TEST_DB})`, () => {
 
   it('is case-insensitive for Latin words', async () => {
     expect(idsOf(await search('UNDER_SCORE'))).toEqual([ids.percent]);
+  });
+
+  it('reads through the indexes what a window of the newest articles would give (the archive-sized paths)', async () => {
+    // A window of 3 newest articles: most tiers are read through the trigram indexes instead.
+    const narrow = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: Number.POSITIVE_INFINITY });
+    const queries = ['హైదరాబాద్', 'హైదరాబాద్ రైలు', 'నెల్లూరు గుంటూరు', 'తిరుపతి', 'విజయవాడ', 'హైదరాబాద్లో', '50%'];
+    // Tenglish: a substring, other spellings (whole words found through search_words), a short word, mixed.
+    queries.push('hyderabad', 'haidarabad', 'vijayavada railu', 'ba', 'tirupati', 'hyderabad రైలు');
+    const pages = [
+      [0, 5],
+      [1, 5],
+      [2, 5],
+      [0, 2],
+      [1, 2],
+      [3, 1],
+      [9, 1],
+    ];
+    for (const query of queries) {
+      expect((await t.services.search.search(query, 0, 5)).totalElements, query).toBeGreaterThan(0);
+      for (const [page, size] of pages) {
+        const wide = await t.services.search.search(query, page, size);
+        expect(await narrow.search(query, page, size), `${query} page ${page} size ${size}`).toEqual(wide);
+      }
+    }
+  });
+
+  it('answers an estimate, never below the exact limit, when the sample says the matches are many', async () => {
+    await t.services.db.execute(sql`analyze articles`);
+    const estimating = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: 1 });
+    const first = await estimating.search('తిరుపతి', 0, 5);
+    expect(first.content.map((a) => a.id)).toEqual([12, 11, 10, 9, 8].map((n) => ids[`tirupati${n}`]));
+    expect(first.totalElements).toBe(EXACT_COUNT_LIMIT + 1);
+    // Below the estimate's threshold the matches are counted.
+    const counting = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: 1000 });
+    expect((await counting.search('తిరుపతి', 0, 5)).totalElements).toBe(12);
+  });
+
+  it("the editors' title filter ignores ZWNJ, decomposed letters and case, like search", async () => {
+    const titles = async (title: string) =>
+      (await t.services.review.listApproved({ page: 0, pageSize: 15, title, sort: 'newest' })).content.map((a) => a.id);
+    expect(await titles('హైదరాబాద్లో')).toEqual([ids.hyderabadTitle]);
+    expect(await titles(`హైదరాబాద్${ZWNJ}లో`)).toEqual([ids.hyderabadTitle]);
+    expect(await titles('విమానాశ్రయం'.normalize('NFD'))).toEqual([ids.decomposed]);
+    expect(await titles('UNDER_SCORE')).toEqual([]);
+    expect(await titles('ధరలు 50%')).toEqual([ids.percent]);
   });
 });

@@ -3,7 +3,7 @@
 import { and, asc, between, count, desc, eq, gte, max, sql } from 'drizzle-orm';
 import type { Services } from '../services.ts';
 import { articles, categories } from '../db/schema.ts';
-import { inCategory, isApproved, listApproved } from '../articles/public-service.ts';
+import { isApproved, listApproved, listInCategory } from '../articles/public-service.ts';
 import { notFound } from '../http/errors.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
 import type { Article } from '../../contract/articles.ts';
@@ -203,7 +203,7 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
           ? await db.select().from(categories).where(eq(categories.id, categoryId))
           : [];
       if (!category) throw notFound('Category not found');
-      const items = await listApproved(db, inCategory(category.id), RSS_ITEMS);
+      const items = await listInCategory(db, category.id, RSS_ITEMS);
       return rss(
         `${category.name} – ${SITE_NAME}`,
         `${SITE_NAME}: ${category.name}`,

@@ -4,6 +4,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articles, users } from '../db/schema.ts';
+import { EXACT_COUNT_LIMIT } from '../db/count.ts';
 import { containsPattern, SQL_STATE, sqlState } from '../db/sql.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import type { Role } from '../../contract/roles.ts';
@@ -27,9 +28,10 @@ const summary = {
   email: users.email,
   role: users.role,
   // Qualified by hand: Drizzle leaves columns unqualified in a single-table select, which would make
-  // the subquery compare articles.id with articles.reporter_id.
+  // the subquery compare articles.id with articles.reporter_id. Counted up to one past
+  // EXACT_COUNT_LIMIT: a reporter with a million articles made every user search count them all.
   articleCount:
-    sql<number>`(select count(*) from ${articles} where ${articles}.${sql.identifier(articles.reporterId.name)} = ${users}.${sql.identifier(users.id.name)})`.mapWith(
+    sql<number>`(select count(*) from (select 1 from ${articles} where ${articles}.${sql.identifier(articles.reporterId.name)} = ${users}.${sql.identifier(users.id.name)} limit ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) c)`.mapWith(
       Number,
     ),
 };
