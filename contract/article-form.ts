@@ -127,7 +127,13 @@ const content = z
 export const ImageOrderEntrySchema = z.union([
   z.number().int().positive().max(2_147_483_647),
   z.string().min(1).max(500),
-  z.object({ upload: z.number().int().min(0).max(MAX_ARTICLE_IMAGES + 1) }),
+  z.object({
+    upload: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_ARTICLE_IMAGES + 1),
+  }),
 ]);
 export type ImageOrderEntry = z.infer<typeof ImageOrderEntrySchema>;
 
@@ -165,7 +171,10 @@ export const ArticleEditSchema = z.object({
    * The article's images after the edit, in order (the first is the cover). Absent: the images
    * stay, and any uploaded files follow them. Uploads the order does not name follow it.
    */
-  imageOrder: z.array(ImageOrderEntrySchema).max(MAX_ARTICLE_IMAGES * 2).optional(),
+  imageOrder: z
+    .array(ImageOrderEntrySchema)
+    .max(MAX_ARTICLE_IMAGES * 2)
+    .optional(),
 });
 export type ArticleEditInput = z.infer<typeof ArticleEditSchema>;
 

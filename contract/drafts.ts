@@ -45,7 +45,10 @@ export const DraftSaveSchema = z.object({
     .transform((ids) => [...new Set(ids ?? [])]),
   imageUrls: z.array(z.string().max(500)).max(20).optional(),
   /** As on an article's edit: kept images and `{ upload: n }` in order; when given it wins over imageUrls. */
-  imageOrder: z.array(ImageOrderEntrySchema).max(MAX_ARTICLE_IMAGES * 2).optional(),
+  imageOrder: z
+    .array(ImageOrderEntrySchema)
+    .max(MAX_ARTICLE_IMAGES * 2)
+    .optional(),
 });
 export type DraftSaveInput = z.infer<typeof DraftSaveSchema>;
 

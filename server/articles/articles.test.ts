@@ -656,7 +656,11 @@ describe(`an edit changes the pictures (${TEST_DB})`, () => {
       .update(articles)
       .set({ approvalStatus: 'REJECTED', rejectionReason: 'ఫోటో స్పష్టంగా లేదు' })
       .where(eq(articles.id, id));
-    return res.json() as { id: number; imageUrls: string[]; images: { id: number; url: string; srcset: string; shareUrl: string }[] };
+    return res.json() as {
+      id: number;
+      imageUrls: string[];
+      images: { id: number; url: string; srcset: string; shareUrl: string }[];
+    };
   }
   const filesOf = (image: { srcset: string; shareUrl: string }) => [
     ...image.srcset.split(', ').map((s) => path.basename(s.split(' ')[0])),
@@ -667,16 +671,10 @@ describe(`an edit changes the pictures (${TEST_DB})`, () => {
   it('replaces, adds and reorders in one save: the new order, the first the cover; the removed files go from disk', async () => {
     const a = await rejectedWithTwo(['#a11', '#a12']);
     const [first, second] = a.images;
-    const res = await put(
-      owner.cookie,
-      a.id,
-      validArticle({ imageOrder: [{ upload: 0 }, second.id, { upload: 1 }] }),
-      '',
-      [
-        { filename: 'new-cover.jpg', data: await jpeg('#a13') },
-        { filename: 'extra.png', data: await png(43, 33, '#a14') },
-      ],
-    );
+    const res = await put(owner.cookie, a.id, validArticle({ imageOrder: [{ upload: 0 }, second.id, { upload: 1 }] }), '', [
+      { filename: 'new-cover.jpg', data: await jpeg('#a13') },
+      { filename: 'extra.png', data: await png(43, 33, '#a14') },
+    ]);
     expect(res.statusCode).toBe(200);
     const edited = res.json();
     expect(edited.approvalStatus).toBe('PENDING');
@@ -699,7 +697,9 @@ describe(`an edit changes the pictures (${TEST_DB})`, () => {
     expect(reordered.statusCode).toBe(200);
     expect(reordered.json().imageUrls).toEqual([...edited.imageUrls].reverse());
     // Without an order the pictures stay, and a new file follows them.
-    const appended = await put(owner.cookie, a.id, validArticle(), '', [{ filename: 'more.png', data: await png(44, 34, '#a15') }]);
+    const appended = await put(owner.cookie, a.id, validArticle(), '', [
+      { filename: 'more.png', data: await png(44, 34, '#a15') },
+    ]);
     expect(appended.json().imageUrls.slice(0, 3)).toEqual(reordered.json().imageUrls);
     expect(appended.json().imageUrls).toHaveLength(4);
   });
@@ -721,7 +721,12 @@ describe(`an edit changes the pictures (${TEST_DB})`, () => {
       [[stranger.images[0].id], [], 400, 'An image to keep is not one of this article\u2019s images.'],
       [['/media/unknown-1280.webp'], [], 400, 'An image to keep is not one of this article\u2019s images.'],
       [[a.images[0].id, a.images[0].url], [], 400, 'An image is placed twice in the image order.'],
-      [[{ upload: 0 }, { upload: 1 }], three.slice(0, 1), 400, 'The image order names upload 1, which this request does not carry.'],
+      [
+        [{ upload: 0 }, { upload: 1 }],
+        three.slice(0, 1),
+        400,
+        'The image order names upload 1, which this request does not carry.',
+      ],
       [[{ upload: 0 }], [{ filename: 'notes.png', data: Buffer.from('not a picture') }], 400, 'Unsupported file type: notes.png'],
       [[{ upload: 0 }], [{ filename: 'big.jpg', data: Buffer.alloc(2 * 1024 * 1024 + 1, 0xff) }], 413, 'File too large: big.jpg'],
     ];
@@ -760,7 +765,7 @@ describe(`an edit changes the pictures (${TEST_DB})`, () => {
     expect(page.imageUrls).toEqual([a.images[1].url]);
   });
 
-  it('takes a YouTube link for the video and the reporter\'s summary for the short description', async () => {
+  it("takes a YouTube link for the video and the reporter's summary for the short description", async () => {
     const created = await post(
       owner.cookie,
       validArticle({ youtubeVideoId: 'https://youtu.be/dQw4w9WgXcQ?t=42', summary: '  వర్షంపై సంక్షిప్తం  ' }),

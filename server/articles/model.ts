@@ -16,7 +16,9 @@ import { shareName, variantName } from '../media/images.ts';
 
 export const mediaUrl = (key: string, width: number) => `/media/${variantName(key, width)}`;
 
-export function toArticleImage(image: Pick<ImageRow, 'key' | 'width' | 'height' | 'variantWidths'> & { id?: number }): ArticleImage {
+export function toArticleImage(
+  image: Pick<ImageRow, 'key' | 'width' | 'height' | 'variantWidths'> & { id?: number },
+): ArticleImage {
   const widths = [...image.variantWidths].sort((a, b) => a - b);
   const largest = widths[widths.length - 1] ?? image.width;
   return {

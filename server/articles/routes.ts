@@ -7,7 +7,12 @@ import { typed } from '../http/openapi.ts';
 import { readMultipart, type UploadedFile } from '../media/multipart.ts';
 import { badRequest, parseOr400 } from '../http/errors.ts';
 import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
-import { ApprovedListQuerySchema, ARTICLE_MESSAGES, ArticleCreateSchema, ArticleEditSchema } from '../../contract/article-form.ts';
+import {
+  ApprovedListQuerySchema,
+  ARTICLE_MESSAGES,
+  ArticleCreateSchema,
+  ArticleEditSchema,
+} from '../../contract/article-form.ts';
 import { ErrorBody, IdParam } from '../../contract/http.ts';
 import { ArticleListSchema, ArticleSchema, ReporterApprovedPageSchema } from '../../contract/articles.schema.ts';
 

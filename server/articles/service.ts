@@ -8,7 +8,7 @@ import { checkImageCount, writeArticleImages } from './images.ts';
 import { boundedCount } from '../db/count.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { articleCategories, articleImages, articles, categories } from '../db/schema.ts';
+import { articleCategories, articles, categories } from '../db/schema.ts';
 import { containsPattern } from '../db/sql.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';

@@ -7,6 +7,7 @@ import { htmlToText, wordDiff, type DiffPart } from '../../../contract/word-diff
 import type { Article } from '../../../contract/articles.ts';
 import type { ChangesSinceRejection as Changes, Revision, RevisionSummary } from '../../../contract/drafts.ts';
 import { failureText } from './feedback.ts';
+import { ConfirmModal } from '../form/ConfirmModal.tsx';
 import { ChangesSinceRejectionSchema, ReviewResultSchema, RevisionSummaryListSchema } from '../../../contract/articles.schema.ts';
 
 function Diff({ parts }: { parts: DiffPart[] }) {
@@ -153,8 +154,10 @@ export function RevisionHistory({
     };
   }, [articleId, refresh]);
 
+  // Asked on the page first (never window.confirm): a restore replaces the current text.
+  const [asked, setAsked] = useState<RevisionSummary | null>(null);
+
   async function restore(revision: RevisionSummary) {
-    if (!window.confirm(`Restore the version of ${indiaTime.format(new Date(revision.createdAt))} IST?`)) return;
     setBusy(true);
     try {
       const result = await api(`/admin/articles/${articleId}/revisions/${revision.id}/restore`, ReviewResultSchema, {
@@ -166,6 +169,7 @@ export function RevisionHistory({
       setMessage({ ok: false, text: `Error restoring revision: ${failureText(e)}` });
     } finally {
       setBusy(false);
+      setAsked(null);
     }
   }
 
@@ -186,13 +190,27 @@ export function RevisionHistory({
               {r.changed.length > 0 && <> — {r.changed.join(', ')}</>}
             </span>{' '}
             {i > 0 && (
-              <button type="button" className="secondary" disabled={busy} onClick={() => void restore(r)}>
+              <button type="button" className="secondary" disabled={busy} onClick={() => setAsked(r)}>
                 Restore
               </button>
             )}
           </li>
         ))}
       </ol>
+      <ConfirmModal
+        open={asked !== null}
+        title="Restore revision"
+        confirmLabel="Restore this version"
+        busyLabel="Restoring..."
+        busy={busy}
+        onCancel={() => setAsked(null)}
+        onConfirm={() => asked && void restore(asked)}
+      >
+        <p>
+          Restore the version of {asked ? indiaTime.format(new Date(asked.createdAt)) : ''} IST? The current text stays in the
+          history.
+        </p>
+      </ConfirmModal>
     </section>
   );
 }

@@ -4,7 +4,7 @@
 // (never window.confirm). Usage: <LeaveGuard when={hasUnsavedChanges} />.
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { Modal } from '../Modal.tsx';
+import { ConfirmModal } from './ConfirmModal.tsx';
 
 export const LEAVE_MESSAGES = {
   title: 'Leave this page?',
@@ -33,20 +33,16 @@ export function LeaveGuard({ when, text = LEAVE_MESSAGES.text }: { when: boolean
     if (!when && blocker.state === 'blocked') blocker.proceed();
   }, [when, blocker]);
 
-  const blocked = blocker.state === 'blocked';
   return (
-    <Modal open={blocked} onClose={() => blocker.reset?.()} title={LEAVE_MESSAGES.title} lockScroll={false}>
-      <h2>{LEAVE_MESSAGES.title}</h2>
+    <ConfirmModal
+      open={blocker.state === 'blocked'}
+      title={LEAVE_MESSAGES.title}
+      cancelLabel={LEAVE_MESSAGES.stay}
+      confirmLabel={LEAVE_MESSAGES.leave}
+      onCancel={() => blocker.reset?.()}
+      onConfirm={() => blocker.proceed?.()}
+    >
       <p>{text}</p>
-      <div className="modal-actions">
-        {/* First, so it has the focus: staying is the safe answer. */}
-        <button type="button" onClick={() => blocker.reset?.()}>
-          {LEAVE_MESSAGES.stay}
-        </button>
-        <button type="button" className="danger" onClick={() => blocker.proceed?.()}>
-          {LEAVE_MESSAGES.leave}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmModal>
   );
 }

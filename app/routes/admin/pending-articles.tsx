@@ -1,39 +1,38 @@
 // the pending queue, oldest submission first; each opens the review screen.
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { Route } from './+types/pending-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
 import { failureText } from '../../components/admin-review/feedback.ts';
+import { FormError } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
-import type { ArticleListItem } from '../../../contract/articles.ts';
 import { REVIEW_ERRORS } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
 import { ArticleListItemListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Pending Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function PendingArticles() {
-  const [articles, setArticles] = useState<ArticleListItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+export const clientLoader = () =>
+  api('/admin/articles/pending', ArticleListItemListSchema).then(
+    (articles) => ({ articles, error: null }),
+    (e: unknown) => ({ articles: null, error: REVIEW_ERRORS.fetchPending + failureText(e) }),
+  );
 
-  useEffect(() => {
-    let cancelled = false;
-    api('/admin/articles/pending', ArticleListItemListSchema)
-      .then((list) => !cancelled && setArticles(list))
-      .catch((e) => !cancelled && setError(REVIEW_ERRORS.fetchPending + failureText(e)));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
+export function HydrateFallback() {
   return (
     <main className="page review-page">
       <h1>Pending Articles</h1>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : articles === null ? (
-        <p role="status">Loading pending articles...</p>
+      <p role="status">Loading pending articles...</p>
+    </main>
+  );
+}
+
+export default function PendingArticles({ loaderData }: Route.ComponentProps) {
+  const { articles, error } = loaderData;
+  return (
+    <main className="page review-page">
+      <h1>Pending Articles</h1>
+      {!articles ? (
+        <FormError>{error}</FormError>
       ) : articles.length === 0 ? (
         <p>No pending articles.</p>
       ) : (

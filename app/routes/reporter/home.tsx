@@ -1,20 +1,47 @@
 // The reporter's desk: three links, and the reporter's drafts (open, delete). Open to
 // REPORTER and ADMIN (the layout guards it); the screens behind the links and the drafts are
 // REPORTER only.
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import type { Route } from './+types/home';
 import { api } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth.tsx';
+import { requireRole } from '../../lib/guard.ts';
 import { clearLocalDraft, readLocalDraft } from '../../components/article-form/draft-autosave.ts';
 import { formatDate } from '../../components/article-form/ArticleView.tsx';
+import { ConfirmModal } from '../../components/form/ConfirmModal.tsx';
+import { FormError } from '../../components/form/Field.tsx';
 import type { Draft } from '../../../contract/drafts.ts';
 import '../../styles/reporter.css';
 import { DraftListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Reporter Dashboard' }, { name: 'robots', content: 'noindex' }];
 
-export default function ReporterHome() {
-  const { role } = useAuth();
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  // The layout has checked the role for this navigation already: this reads its answer.
+  if ((await requireRole(request, ['REPORTER', 'ADMIN'])) !== 'REPORTER') return { drafts: null, error: null };
+  return api('/reporter/articles/drafts', DraftListSchema).then(
+    (drafts) => ({ drafts, error: null }),
+    () => ({ drafts: [], error: 'Failed to load drafts.' }),
+  );
+}
+
+/** Deleting a draft (and this browser's copy of it). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const id = Number((await request.formData()).get('id'));
+  try {
+    await api(`/reporter/articles/drafts/${id}`, { method: 'DELETE' });
+    if (readLocalDraft()?.draftId === id) clearLocalDraft();
+    return { id, error: null };
+  } catch {
+    return { id, error: 'Failed to delete draft. Please try again.' };
+  }
+}
+
+export function HydrateFallback() {
+  return <DeskLinks />;
+}
+
+function DeskLinks({ children }: { children?: React.ReactNode }) {
   return (
     <main className="page reporter-page">
       <h1>Reporter Dashboard</h1>
@@ -29,42 +56,26 @@ export default function ReporterHome() {
           <Link to="/reporter-dashboard/pending-rejected-articles">Pending / Rejected Articles</Link>
         </li>
       </ul>
-      {role === 'REPORTER' && <Drafts />}
+      {children}
     </main>
   );
 }
 
-function Drafts() {
-  const [drafts, setDrafts] = useState<Draft[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    api('/reporter/articles/drafts', DraftListSchema)
-      .then(setDrafts)
-      .catch(() => setError('Failed to load drafts.'));
-  }, []);
+export default function ReporterHome({ loaderData }: Route.ComponentProps) {
+  return <DeskLinks>{loaderData.drafts && <Drafts drafts={loaderData.drafts} error={loaderData.error} />}</DeskLinks>;
+}
 
-  async function remove(draft: Draft) {
-    if (!window.confirm('Are you sure you want to delete this draft?')) return;
-    try {
-      await api(`/reporter/articles/drafts/${draft.id}`, { method: 'DELETE' });
-      if (readLocalDraft()?.draftId === draft.id) clearLocalDraft();
-      setDrafts((list) => list?.filter((d) => d.id !== draft.id) ?? null);
-    } catch {
-      setError('Failed to delete draft. Please try again.');
-    }
-  }
-
+function Drafts({ drafts, error }: { drafts: Draft[]; error: string | null }) {
+  const fetcher = useFetcher<typeof clientAction>();
+  const [toDelete, setToDelete] = useState<Draft | null>(null);
+  const busy = fetcher.state !== 'idle';
+  const failed = !busy && fetcher.data?.error ? fetcher.data.error : null;
   return (
     <section className="drafts" aria-labelledby="drafts-heading">
       <h2 id="drafts-heading">Drafts</h2>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {drafts === null && !error && <p>Loading drafts...</p>}
-      {drafts?.length === 0 && <p>No drafts.</p>}
-      {drafts && drafts.length > 0 && (
+      <FormError>{error ?? failed}</FormError>
+      {drafts.length === 0 && <p>No drafts.</p>}
+      {drafts.length > 0 && (
         <ul className="draft-list">
           {drafts.map((d) => (
             <li key={d.id}>
@@ -75,7 +86,7 @@ function Drafts() {
               <button
                 type="button"
                 className="secondary"
-                onClick={() => void remove(d)}
+                onClick={() => setToDelete(d)}
                 aria-label={`Delete draft ${d.title || d.id}`}
               >
                 Delete
@@ -84,6 +95,25 @@ function Drafts() {
           ))}
         </ul>
       )}
+      <ConfirmModal
+        open={toDelete !== null}
+        title="Delete draft"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={busy}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) void fetcher.submit({ id: toDelete.id }, { method: 'post' });
+          setToDelete(null);
+        }}
+      >
+        <p>Are you sure you want to delete this draft?</p>
+        {toDelete && (
+          <p className="modal-article-title" lang="te">
+            {toDelete.title.trim() || 'Untitled draft'}
+          </p>
+        )}
+      </ConfirmModal>
     </section>
   );
 }
