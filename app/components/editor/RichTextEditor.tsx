@@ -271,10 +271,8 @@ function LinkPanel({ editor, href, onClose }: { editor: Editor; href: string; on
     }
   };
   return (
-    <div className="link-panel" role="group" aria-labelledby={`${id}-label`}>
-      <label id={`${id}-label`} htmlFor={id}>
-        Link address
-      </label>
+    <div className="link-panel" role="group" aria-label="Edit link">
+      <label htmlFor={id}>Link address</label>
       <input
         ref={input}
         id={id}

@@ -77,7 +77,7 @@ export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
   const [seen, setSeen] = useState<typeof fetcher.data>(undefined);
   const deleting = fetcher.state !== 'idle';
   const notice = !deleting && fetcher.data !== seen ? (fetcher.data ?? null) : null;
-  const { listRef, goToPage } = useListPaging<HTMLUListElement>();
+  const { listRef, goToPage } = useListPaging<HTMLUListElement>(data);
   const sortLink = (value: string) => {
     const next = new URLSearchParams(params);
     next.delete('page');
@@ -156,7 +156,7 @@ export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={(p) => void goToPage(p)} disabled={loading} />}
+      {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={goToPage} disabled={loading} />}
       <ConfirmDeleteModal
         title={toDelete && !notice ? toDelete.title : null}
         busy={deleting}

@@ -38,7 +38,7 @@ export function HydrateFallback() {
 
 export default function MyArticlesScreen({ loaderData }: Route.ComponentProps) {
   const { title, page, data, error } = loaderData;
-  const { listRef, goToPage } = useListPaging<HTMLUListElement>();
+  const { listRef, goToPage } = useListPaging<HTMLUListElement>(data);
   const totalPages = data?.totalPages ?? 0;
   return (
     <main className="page reporter-page">
@@ -68,7 +68,7 @@ export default function MyArticlesScreen({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={(p) => void goToPage(p)} />}
+      {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={goToPage} />}
     </main>
   );
 }

@@ -2,7 +2,7 @@
 // article, the admin's reason. Edit and delete are allowed for both statuses; a scheduled one (accepted,
 // not yet public) is listed with its time.
 import { useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/pending-rejected';
 import { ConfirmModal } from '../../components/form/ConfirmModal.tsx';
 import { ArticleRow } from '../../components/article-form/ArticleRow.tsx';
@@ -34,6 +34,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   } catch {
     return { ok: false as const, id };
   }
+}
+
+/** A refused delete changes nothing: the list stays as it is, the question stays open. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionResult as { ok?: boolean } | undefined)?.ok === false ? false : defaultShouldRevalidate;
 }
 
 export function HydrateFallback() {
