@@ -14,19 +14,18 @@ export function ImageThumbnails({ images, title }: { images: ArticleImage[]; tit
       <ul className="article-view-images" aria-label="Pictures">
         {images.map((image, i) => (
           <li key={`${image.url}:${i}`}>
-            <button
-              type="button"
-              className="thumb-button"
-              onClick={() => setOpen(i)}
-              aria-label={`Open picture ${i + 1} of ${images.length} large`}
-            >
+            <button type="button" className="thumb-button" onClick={() => setOpen(i)}>
+              {/* The button's name says what it does; the visible 'Cover' is part of it. */}
+              <span className="visually-hidden">
+                Open picture {i + 1} of {images.length} large: {altOf(title, i)}
+              </span>
               <img
                 src={image.url}
                 srcSet={image.srcset}
                 sizes="160px"
                 width={image.width}
                 height={image.height}
-                alt={altOf(title, i)}
+                alt=""
                 loading="lazy"
               />
               {i === 0 && <span className="cover-badge">Cover</span>}

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
+import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
 import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import { serverMessage, type Notice } from '../../components/admin-site/feedback.ts';
 import { ABOUT_IMAGE_TYPES, ABOUT_MESSAGES, MAX_ABOUT_IMAGES, type AboutUs } from '../../../contract/about.ts';
@@ -94,6 +95,8 @@ export default function AboutUsManagement() {
       dropAdded(() => false);
       setFileErrors([]);
       setLoaded(saved);
+      // As stored (sanitised): what the leave guard compares the text with.
+      setContent(saved.content);
       setExists(true);
       setKept(saved.imageUrls);
       setNotice({ kind: 'success', text: ABOUT_MESSAGES.saved });
@@ -120,6 +123,15 @@ export default function AboutUsManagement() {
         </p>
       ) : (
         <form onSubmit={(e) => void save(e)} noValidate>
+          {/* Text or pictures changed and not saved yet are asked about before leaving. */}
+          <LeaveGuard
+            when={
+              !saving &&
+              (content !== (loaded?.content ?? '') ||
+                added.length > 0 ||
+                kept.join('\n') !== (loaded?.imageUrls ?? []).join('\n'))
+            }
+          />
           <TeluguTypingToggle />
           <div className="field">
             <span className="label" id="about-content-label">

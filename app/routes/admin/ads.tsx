@@ -5,6 +5,7 @@ import { api } from '../../lib/api.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
+import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
 import { serverMessage, type Notice } from '../../components/admin-site/feedback.ts';
 import {
   AD_DEFAULT_DURATION,
@@ -144,6 +145,8 @@ export default function AdManagement() {
       <h1>Ad Management</h1>
 
       <form onSubmit={(e) => void upload(e)} noValidate aria-labelledby="upload-heading">
+        {/* Chosen ads not uploaded yet are asked about before leaving. */}
+        <LeaveGuard when={pending.length > 0 && !uploading} />
         <h2 id="upload-heading">Upload ads</h2>
         <div className="field">
           <label htmlFor="ad-images">
