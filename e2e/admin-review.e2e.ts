@@ -390,4 +390,31 @@ describe('editorial review', () => {
       await context.close();
     });
   }
+
+  it('the About Us editor and the ad form ask before leaving with unsaved changes (Back and a link)', async () => {
+    const { page, context } = await adminPage();
+    const ask = page.getByRole('dialog', { name: 'Leave this page?' });
+    await goto(page, '/admin-dashboard');
+    await page.getByRole('link', { name: 'About Us Management' }).click();
+    const editor = page.locator('.editor-content');
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.insertText(' మార్పు');
+    await page.goBack();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(page.url()).toContain('/about-us-management');
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(/\/admin-dashboard$/);
+
+    await page.getByRole('link', { name: 'Ad Management' }).click();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: image });
+    await page.getByRole('link', { name: '← Admin Dashboard' }).click();
+    await ask.waitFor();
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(page.url()).toContain('/ad-management');
+    await context.close();
+  });
 });
