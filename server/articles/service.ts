@@ -26,6 +26,21 @@ import {
 
 type Upload = IncomingFile & { truncated?: boolean };
 
+/** The stored columns of an article's text: the body sanitised, the derived text made once here. */
+function articleFields(input: ArticleCreateInput | ArticleEditInput) {
+  const content = sanitizeArticleHtml(input.content);
+  return {
+    title: input.title,
+    author: input.author,
+    content,
+    youtubeVideoId: input.youtubeVideoId,
+    region: input.region,
+    summary: input.summary,
+    shortDescription: shortDescriptionFor(content, input.summary),
+    ...searchFieldsFor(input.title, content),
+  };
+}
+
 /** Checks and re-encodes every upload before anything is written (prepare() writes nothing). */
 export async function prepareArticleImages(deps: ServiceDeps, files: Upload[]): Promise<PreparedImage[]> {
   const prepared: PreparedImage[] = [];
@@ -107,23 +122,12 @@ export function createArticlesService(deps: ServiceDeps) {
       checkImageCount(files.length, { required: true });
       await checkCategories(db, input.categoryIds, user.role);
       const prepared = await prepareArticleImages(deps, files);
-      const content = sanitizeArticleHtml(input.content);
+      const fields = articleFields(input);
       const id = await withPreparedImages(deps, prepared, () =>
         db.transaction(async (tx) => {
           const [row] = await tx
             .insert(articles)
-            .values({
-              title: input.title,
-              author: input.author,
-              content,
-              youtubeVideoId: input.youtubeVideoId,
-              region: input.region,
-              summary: input.summary,
-              shortDescription: shortDescriptionFor(content, input.summary),
-              ...searchFieldsFor(input.title, content),
-              reporterId: user.id,
-              approvalStatus: 'PENDING',
-            })
+            .values({ ...fields, reporterId: user.id, approvalStatus: 'PENDING' })
             .returning({ id: articles.id });
           await writeCategories(tx, row.id, input.categoryIds);
           await writeArticleImages(tx, deps.images, row.id, undefined, prepared, { required: true });
@@ -156,25 +160,13 @@ export function createArticlesService(deps: ServiceDeps) {
           const status = await editableStatus(tx, user, id);
           await checkCategories(tx, input.categoryIds, user.role);
           await ensureFirstRevision(tx, id);
-          const content = sanitizeArticleHtml(input.content);
           const now = deps.clock.now();
           // A reporter's edit is a resubmission; an admin's edit keeps the status (the approval
           // of save-and-approve is the review domain's one rule, applied below in this transaction).
           const statusChange = user.role === 'ADMIN' ? {} : { approvalStatus: 'PENDING' as const, rejectionReason: null };
           await tx
             .update(articles)
-            .set({
-              title: input.title,
-              author: input.author,
-              content,
-              youtubeVideoId: input.youtubeVideoId,
-              region: input.region,
-              summary: input.summary,
-              shortDescription: shortDescriptionFor(content, input.summary),
-              ...searchFieldsFor(input.title, content),
-              updatedAt: now,
-              ...statusChange,
-            })
+            .set({ ...articleFields(input), updatedAt: now, ...statusChange })
             .where(eq(articles.id, id));
           await writeCategories(tx, id, input.categoryIds);
           const images = await writeArticleImages(tx, deps.images, id, input.imageOrder, prepared, { required: true });

@@ -7,7 +7,9 @@ import { htmlToText, wordDiff, type DiffPart } from '../../../contract/word-diff
 import type { Article } from '../../../contract/articles.ts';
 import type { ChangesSinceRejection as Changes, Revision, RevisionSummary } from '../../../contract/drafts.ts';
 import { failureText } from './feedback.ts';
-import { ConfirmModal } from '../form/ConfirmModal.tsx';
+import { ConfirmModal, useConfirm } from '../form/ConfirmModal.tsx';
+
+const RESTORE = { title: 'Restore revision', confirm: 'Restore this version', busy: 'Restoring...' };
 import { ChangesSinceRejectionSchema, ReviewResultSchema, RevisionSummaryListSchema } from '../../../contract/articles.schema.ts';
 
 function Diff({ parts }: { parts: DiffPart[] }) {
@@ -155,7 +157,7 @@ export function RevisionHistory({
   }, [articleId, refresh]);
 
   // Asked on the page first (never window.confirm): a restore replaces the current text.
-  const [asked, setAsked] = useState<RevisionSummary | null>(null);
+  const asking = useConfirm<RevisionSummary>();
 
   async function restore(revision: RevisionSummary) {
     setBusy(true);
@@ -169,7 +171,7 @@ export function RevisionHistory({
       setMessage({ ok: false, text: `Error restoring revision: ${failureText(e)}` });
     } finally {
       setBusy(false);
-      setAsked(null);
+      asking.modal.onCancel();
     }
   }
 
@@ -190,25 +192,17 @@ export function RevisionHistory({
               {r.changed.length > 0 && <> — {r.changed.join(', ')}</>}
             </span>{' '}
             {i > 0 && (
-              <button type="button" className="secondary" disabled={busy} onClick={() => setAsked(r)}>
+              <button type="button" className="secondary" disabled={busy} onClick={() => asking.ask(r)}>
                 Restore
               </button>
             )}
           </li>
         ))}
       </ol>
-      <ConfirmModal
-        open={asked !== null}
-        title="Restore revision"
-        confirmLabel="Restore this version"
-        busyLabel="Restoring..."
-        busy={busy}
-        onCancel={() => setAsked(null)}
-        onConfirm={() => asked && void restore(asked)}
-      >
+      <ConfirmModal {...asking.modal} words={RESTORE} busy={busy} onConfirm={() => asking.item && void restore(asking.item)}>
         <p>
-          Restore the version of {asked ? indiaTime.format(new Date(asked.createdAt)) : ''} IST? The current text stays in the
-          history.
+          Restore the version of {asking.item ? indiaTime.format(new Date(asking.item.createdAt)) : ''} IST? The current text
+          stays in the history.
         </p>
       </ConfirmModal>
     </section>

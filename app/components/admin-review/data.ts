@@ -2,34 +2,26 @@
 // the answer carries the screen's own failure text (docs/product.md admin alerts) instead of throwing.
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
+import { loaded } from '../article-form/desk-data.ts';
 import { ArticleSchema } from '../../../contract/articles.schema.ts';
-import { CategoryListSchema, type Category } from '../../../contract/categories.ts';
+import { CategoryListSchema } from '../../../contract/categories.ts';
 import { REVIEW_ERRORS } from '../../../contract/review.ts';
-import type { Article } from '../../../contract/articles.ts';
 import { failureText } from './feedback.ts';
 
-export type AdminArticle = { article: Article; error: null } | { article: null; error: string };
+/** The answer, or the admin alert's prefix followed by the server's message. */
+export const loadedOr = <T>(promise: Promise<T>, prefix: string) => loaded(promise, (e) => prefix + failureText(e));
 
 /** One article (any status but a draft), or 'Error fetching article: ...'. */
-export function loadAdminArticle(id: string | undefined): Promise<AdminArticle> {
-  return api(`/admin/articles/${encodeURIComponent(id ?? '')}`, ArticleSchema).then(
-    (article) => ({ article, error: null }),
-    (e: unknown) => ({ article: null, error: REVIEW_ERRORS.fetchArticle + failureText(e) }),
-  );
-}
+export const loadAdminArticle = (id: string | undefined) =>
+  loadedOr(api(`/admin/articles/${encodeURIComponent(id ?? '')}`, ArticleSchema), REVIEW_ERRORS.fetchArticle);
 
-/** An article with the categories its edit offers, or the first failure's text. */
-export async function loadArticleForEdit(
-  id: string | undefined,
-): Promise<AdminArticle & { categories: Category[] | null; categoriesError: string | null }> {
-  const [loaded, categories] = await Promise.all([
+/** An article with the categories its edit offers ('Error fetching categories: ...' apart). */
+export async function loadArticleForEdit(id: string | undefined) {
+  const [article, categories] = await Promise.all([
     loadAdminArticle(id),
-    api('/categories', CategoryListSchema).then(
-      (list) => ({ list, error: null }),
-      (e: unknown) => ({ list: null, error: REVIEW_ERRORS.fetchCategories + failureText(e) }),
-    ),
+    loadedOr(api('/categories', CategoryListSchema), REVIEW_ERRORS.fetchCategories),
   ]);
-  return { ...loaded, categories: categories.list, categoriesError: categories.error };
+  return { article, categories };
 }
 
 /**

@@ -5,6 +5,12 @@ import { fieldProps } from '../form/Field.tsx';
 import { MAX_ARTICLE_IMAGES } from '../../../contract/articles.ts';
 import { ARTICLE_IMAGE_TYPES } from '../../../contract/article-form.ts';
 import { itemKey, moveItem, type ImageItem } from './image-list.ts';
+import { pictureProps } from './ImageViewer.tsx';
+
+const MOVES = [
+  { by: -1, word: 'earlier', icon: '◀' },
+  { by: 1, word: 'later', icon: '▶' },
+] as const;
 
 type Props = { id: string; items: ImageItem[]; onChange(items: ImageItem[]): void; error?: string; title: string };
 
@@ -44,11 +50,7 @@ export function ImageField({ id, items, onChange, error, title }: Props) {
               <li key={itemKey(item, index)} className={item.kind === 'new' ? 'new-image' : undefined}>
                 {item.kind === 'stored' ? (
                   <img
-                    src={item.url}
-                    srcSet={item.image?.srcset}
-                    sizes="160px"
-                    width={item.image?.width}
-                    height={item.image?.height}
+                    {...(item.image ? pictureProps(item.image, '160px') : { src: item.url })}
                     alt={`${title || 'Article'} (${index + 1})`}
                   />
                 ) : (
@@ -59,24 +61,18 @@ export function ImageField({ id, items, onChange, error, title }: Props) {
                   {item.kind === 'new' && <span className="file-name">{item.file.name}</span>}
                 </span>
                 <span className="image-actions">
-                  <button
-                    type="button"
-                    className="secondary"
-                    aria-label={`Move ${label} earlier`}
-                    disabled={index === 0}
-                    onClick={() => onChange(moveItem(items, index, -1))}
-                  >
-                    <span aria-hidden="true">◀</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="secondary"
-                    aria-label={`Move ${label} later`}
-                    disabled={index === items.length - 1}
-                    onClick={() => onChange(moveItem(items, index, 1))}
-                  >
-                    <span aria-hidden="true">▶</span>
-                  </button>
+                  {MOVES.map(({ by, word, icon }) => (
+                    <button
+                      key={word}
+                      type="button"
+                      className="secondary"
+                      aria-label={`Move ${label} ${word}`}
+                      disabled={index + by < 0 || index + by >= items.length}
+                      onClick={() => onChange(moveItem(items, index, by))}
+                    >
+                      <span aria-hidden="true">{icon}</span>
+                    </button>
+                  ))}
                   <button
                     type="button"
                     className="secondary remove"

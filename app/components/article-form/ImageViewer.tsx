@@ -7,6 +7,15 @@ import { Modal } from '../Modal.tsx';
 
 const altOf = (title: string, index: number) => (index === 0 ? title : `${title} (${index + 1})`);
 
+/** A stored picture's img attributes: the largest size, every WebP size for srcset, its shape. */
+export const pictureProps = (image: ArticleImage, sizes: string) => ({
+  src: image.url,
+  srcSet: image.srcset,
+  sizes,
+  width: image.width,
+  height: image.height,
+});
+
 export function ImageThumbnails({ images, title }: { images: ArticleImage[]; title: string }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
@@ -19,15 +28,7 @@ export function ImageThumbnails({ images, title }: { images: ArticleImage[]; tit
               <span className="visually-hidden">
                 Open picture {i + 1} of {images.length} large: {altOf(title, i)}
               </span>
-              <img
-                src={image.url}
-                srcSet={image.srcset}
-                sizes="160px"
-                width={image.width}
-                height={image.height}
-                alt=""
-                loading="lazy"
-              />
+              <img {...pictureProps(image, '160px')} alt="" loading="lazy" />
               {i === 0 && <span className="cover-badge">Cover</span>}
             </button>
           </li>
@@ -65,14 +66,7 @@ function ImageViewer({
         else if (e.key === 'ArrowLeft') step(-1);
       }}
     >
-      <img
-        src={image.url}
-        srcSet={image.srcset}
-        sizes="100vw"
-        width={image.width}
-        height={image.height}
-        alt={altOf(title, index)}
-      />
+      <img {...pictureProps(image, '100vw')} alt={altOf(title, index)} />
       <div className="image-viewer-bar">
         <span aria-live="polite">
           {index + 1}/{images.length}

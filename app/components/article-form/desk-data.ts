@@ -1,20 +1,24 @@
-// What the reporter's screens load, in one place: their route clientLoaders call these, and the
-// answer carries the screen's own failure text (docs/product.md) instead of throwing.
+// What the desk screens load, in one place: their route clientLoaders call these, and the answer
+// carries the screen's own failure text (docs/product.md) instead of throwing.
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { ArticleSchema } from '../../../contract/articles.schema.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import { CategoryListSchema } from '../../../contract/categories.ts';
-import type { Article } from '../../../contract/articles.ts';
 
-export type Loaded<T> = ({ error: null } & T) | { error: string };
+export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
+
+/** The answer, or the failure worded for the screen. */
+export function loaded<T>(promise: Promise<T>, failure: (error: unknown) => string): Promise<Loaded<T>> {
+  return promise.then(
+    (data) => ({ data, error: null }),
+    (error: unknown) => ({ data: null, error: failure(error) }),
+  );
+}
 
 /** An own article (any status), or 'Article not found.' / the load failure text. */
-export async function loadOwnArticle(id: string | undefined): Promise<Loaded<{ article: Article }>> {
-  try {
-    return { error: null, article: await api(`/reporter/articles/${encodeURIComponent(id ?? '')}`, ArticleSchema) };
-  } catch (e) {
-    return { error: e instanceof ApiRequestError && e.status === 404 ? 'Article not found.' : ARTICLE_MESSAGES.loadFailed };
-  }
-}
+export const loadOwnArticle = (id: string | undefined) =>
+  loaded(api(`/reporter/articles/${encodeURIComponent(id ?? '')}`, ArticleSchema), (e) =>
+    e instanceof ApiRequestError && e.status === 404 ? 'Article not found.' : ARTICLE_MESSAGES.loadFailed,
+  );
 
 export const loadCategories = () => api('/categories', CategoryListSchema);

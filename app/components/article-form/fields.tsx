@@ -1,7 +1,7 @@
 // The article form's fields, each a labelled control with its error tied to it (Field from
 // app/components/form/Field.tsx). ArticleForm.tsx holds the values and the rules.
 import { lazy, Suspense } from 'react';
-import { Field, fieldProps } from '../form/Field.tsx';
+import { Field, fieldProps, URL_INPUT } from '../form/Field.tsx';
 import { SUMMARY_MAX } from '../../../contract/articles.ts';
 import { youtubeIdFrom } from '../../../contract/article-form.ts';
 import type { Category } from '../../../contract/categories.ts';
@@ -129,9 +129,7 @@ export function VideoField({ id, value, onChange, error }: Props<string>) {
       <input
         {...fieldProps(id, error, { hint: true })}
         name="youtubeVideoId"
-        inputMode="url"
-        autoComplete="off"
-        spellCheck={false}
+        {...URL_INPUT}
         placeholder="e.g. dQw4w9WgXcQ"
         value={value}
         onChange={(e) => {

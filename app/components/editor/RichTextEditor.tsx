@@ -14,6 +14,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { ALIGNMENTS, HEADING_LEVELS, editorExtensions } from './extensions.ts';
 import { checkLinkUrl, DEFAULT_FONT_SIZE, FONT_SIZES } from '../../../contract/article-form.ts';
+import { URL_INPUT } from '../form/Field.tsx';
 
 export type RichTextEditorProps = {
   initialContent: string;
@@ -277,9 +278,7 @@ function LinkPanel({ editor, href, onClose }: { editor: Editor; href: string; on
         ref={input}
         id={id}
         type="url"
-        inputMode="url"
-        autoComplete="off"
-        spellCheck={false}
+        {...URL_INPUT}
         placeholder="https://"
         value={value}
         onChange={(e) => {
@@ -332,31 +331,28 @@ function toHex(colour: string): string {
   return '#1b1b1b';
 }
 
-function LinkIcon() {
+/** A toolbar icon: drawn, not written (a visible "1." would have to be part of the button's name). */
+function Icon({ children }: { children: ReactNode }) {
   return (
-    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
-      <path
-        d="M7.5 10.5a3 3 0 0 0 4.2 0l2.6-2.6a3 3 0 0 0-4.2-4.2L9 4.8M10.5 7.5a3 3 0 0 0-4.2 0L3.7 10.1a3 3 0 0 0 4.2 4.2L9 13.2"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-      />
+    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor">
+      {children}
     </svg>
   );
 }
 
-// Drawn, not written: a visible "1." would have to be part of the button's accessible name.
-function NumberedListIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 18 18" aria-hidden="true" focusable="false">
-      <path
-        d="M2 2.5h1.5v4M1.8 6.5h3.2M1.8 10.2c.4-.6 2.6-.8 2.6.6 0 1-2.6 2-2.6 3.2h2.8"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.2"
-      />
-      <path d="M7 4h10M7 9h10M7 14h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
-  );
-}
+const LinkIcon = () => (
+  <Icon>
+    <path
+      d="M7.5 10.5a3 3 0 0 0 4.2 0l2.6-2.6a3 3 0 0 0-4.2-4.2L9 4.8M10.5 7.5a3 3 0 0 0-4.2 0L3.7 10.1a3 3 0 0 0 4.2 4.2L9 13.2"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+    />
+  </Icon>
+);
+
+const NumberedListIcon = () => (
+  <Icon>
+    <path d="M2 2.5h1.5v4M1.8 6.5h3.2M1.8 10.2c.4-.6 2.6-.8 2.6.6 0 1-2.6 2-2.6 3.2h2.8" strokeWidth="1.2" />
+    <path d="M7 4h10M7 9h10M7 14h10" strokeWidth="1.8" strokeLinecap="round" />
+  </Icon>
+);

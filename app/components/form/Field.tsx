@@ -12,6 +12,9 @@ export function fieldProps(id: string, error?: string | null, { hint = false }: 
   } as const;
 }
 
+/** An input for a web address or an id pasted from one: no autocorrect, the phone's URL keyboard. */
+export const URL_INPUT = { inputMode: 'url', autoComplete: 'off', spellCheck: false } as const;
+
 export function Field({
   id,
   label,

@@ -9,8 +9,8 @@ import { ConfirmModal } from './ConfirmModal.tsx';
 export const LEAVE_MESSAGES = {
   title: 'Leave this page?',
   text: 'Your changes are not saved yet. If you leave now, they are lost.',
-  stay: 'Stay on this page',
-  leave: 'Leave without saving',
+  cancel: 'Stay on this page',
+  confirm: 'Leave without saving',
 } as const;
 
 export function LeaveGuard({ when, text = LEAVE_MESSAGES.text }: { when: boolean; text?: string }) {
@@ -36,9 +36,7 @@ export function LeaveGuard({ when, text = LEAVE_MESSAGES.text }: { when: boolean
   return (
     <ConfirmModal
       open={blocker.state === 'blocked'}
-      title={LEAVE_MESSAGES.title}
-      cancelLabel={LEAVE_MESSAGES.stay}
-      confirmLabel={LEAVE_MESSAGES.leave}
+      words={LEAVE_MESSAGES}
       onCancel={() => blocker.reset?.()}
       onConfirm={() => blocker.proceed?.()}
     >

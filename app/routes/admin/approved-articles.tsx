@@ -1,13 +1,14 @@
 // approved articles, 15 per page, newest first, filter by title; view, edit, delete.
 // Each shows its readers' views; the list sorts by views, and a table sums them per reporter.
 // The page, the filter and the order are in the address (?page=&title=&sort=views).
-import { useState } from 'react';
-import { Form, Link, redirect, useFetcher, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/approved-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
-import { ConfirmDeleteModal } from '../../components/admin-review/ConfirmDeleteModal.tsx';
+import { ConfirmModal, DELETE_ARTICLE } from '../../components/form/ConfirmModal.tsx';
+import { useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
 import { failureText } from '../../components/admin-review/feedback.ts';
 import { pageParam, useListPaging } from '../../components/article-form/useListPaging.ts';
+import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import { FormError, FormStatus } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -47,36 +48,22 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 /** Deleting one (the page is read again after it). */
-export async function clientAction({ request }: Route.ClientActionArgs) {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<DeleteOutcome> {
   const id = Number((await request.formData()).get('id'));
-  try {
-    await api(`/admin/articles/${id}`, { method: 'DELETE' });
-    return { ok: true, text: REVIEW_MESSAGES.deleted };
-  } catch (e) {
-    return { ok: false, text: REVIEW_ERRORS.delete + failureText(e) };
-  }
-}
-
-export function HydrateFallback() {
-  return (
-    <main className="page review-page">
-      <h1>Approved Articles</h1>
-      <p role="status">Loading approved articles...</p>
-    </main>
+  return api(`/admin/articles/${id}`, { method: 'DELETE' }).then(
+    () => ({ ok: true, text: REVIEW_MESSAGES.deleted, id }),
+    (e: unknown) => ({ ok: false, text: REVIEW_ERRORS.delete + failureText(e), id }),
   );
 }
+
+export const HydrateFallback = loadingScreen({ kind: 'review-page', title: 'Approved Articles' }, 'Loading approved articles...');
 
 export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
   const { title, sort, page, data, error } = loaderData;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loading = useNavigation().state === 'loading';
-  const fetcher = useFetcher<typeof clientAction>();
-  const [toDelete, setToDelete] = useState<Article | null>(null);
-  // The outcome already shown when another delete was asked for: it is not announced again.
-  const [seen, setSeen] = useState<typeof fetcher.data>(undefined);
-  const deleting = fetcher.state !== 'idle';
-  const notice = !deleting && fetcher.data !== seen ? (fetcher.data ?? null) : null;
+  const deleting = useConfirmedDelete<Article>();
   const { listRef, goToPage } = useListPaging<HTMLUListElement>(data);
   const sortLink = (value: string) => {
     const next = new URLSearchParams(params);
@@ -88,8 +75,7 @@ export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
 
   const totalPages = data?.totalPages ?? 0;
   return (
-    <main className="page review-page">
-      <h1>Approved Articles</h1>
+    <DeskPage kind="review-page" title="Approved Articles">
       {/* A new filter starts again at the first page, in the same order. */}
       <Form className="review-filter" role="search" method="get" key={title}>
         <label htmlFor="approved-filter" className="visually-hidden">
@@ -113,7 +99,7 @@ export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
           </button>
         ))}
       </div>
-      <FormStatus status={notice} />
+      <FormStatus status={deleting.done} />
       {!data ? (
         <FormError>{error}</FormError>
       ) : data.content.length === 0 ? (
@@ -145,10 +131,7 @@ export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
                 type="button"
                 className="danger"
                 aria-label={`Delete: ${article.title}`}
-                onClick={() => {
-                  setSeen(fetcher.data);
-                  setToDelete(article);
-                }}
+                onClick={() => deleting.ask(article)}
               >
                 Delete
               </button>
@@ -157,13 +140,12 @@ export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={goToPage} disabled={loading} />}
-      <ConfirmDeleteModal
-        title={toDelete && !notice ? toDelete.title : null}
-        busy={deleting}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && void fetcher.submit({ id: toDelete.id }, { method: 'post' })}
-      />
+      <ConfirmModal {...deleting.modal} words={DELETE_ARTICLE} busy={deleting.busy} onConfirm={deleting.confirm}>
+        <p>{REVIEW_MESSAGES.confirmDelete}</p>
+        <p className="review-quote">{deleting.item?.title}</p>
+        <FormError>{deleting.failed}</FormError>
+      </ConfirmModal>
       <ReporterViews />
-    </main>
+    </DeskPage>
   );
 }

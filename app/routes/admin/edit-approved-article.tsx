@@ -2,10 +2,11 @@
 // file under several categories here as in review, so every category the article has is shown and
 // kept: a save never drops one silently. It stays approved; after 'Article updated successfully!' the
 // screen returns to the approved list after 2 s.
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Route } from './+types/edit-approved-article';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
 import { loadArticleForEdit } from '../../components/admin-review/data.ts';
+import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import { FormError } from '../../components/form/Field.tsx';
 import { REVIEW_MESSAGES } from '../../../contract/review.ts';
 import '../../styles/reporter.css';
@@ -13,44 +14,30 @@ import '../../styles/admin-review.css';
 
 export const meta = () => [{ title: 'Edit approved article' }, { name: 'robots', content: 'noindex' }];
 
-const APPROVED_LIST = '/admin-dashboard/approved-articles';
-
 export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadArticleForEdit(params.id);
 
-export function HydrateFallback() {
-  return <EditPage>{<p role="status">Loading article...</p>}</EditPage>;
-}
+const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_APPROVED} />, title: 'Edit approved article' } as const;
 
-function EditPage({ children }: { children: React.ReactNode }) {
-  return (
-    <main className="page narrow review-page">
-      <p className="review-back">
-        <Link to={APPROVED_LIST}>← Approved Articles</Link>
-      </p>
-      <h1>Edit approved article</h1>
-      {children}
-    </main>
-  );
-}
+export const HydrateFallback = loadingScreen(page, 'Loading article...');
 
 export default function EditApprovedArticle({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { article, categories } = loaderData;
   return (
-    <EditPage>
-      {article && categories ? (
+    <DeskPage {...page}>
+      {article.data && categories.data ? (
         <ReviewEditor
-          article={article}
-          categories={categories}
+          article={article.data}
+          categories={categories.data}
           approve={false}
           submitLabel="Save Changes"
           successMessage={REVIEW_MESSAGES.updated}
-          afterSuccess={() => navigate(APPROVED_LIST)}
-          onCancel={() => navigate(APPROVED_LIST)}
+          afterSuccess={() => navigate(ADMIN_APPROVED.to)}
+          onCancel={() => navigate(ADMIN_APPROVED.to)}
         />
       ) : (
-        <FormError>{loaderData.error ?? loaderData.categoriesError}</FormError>
+        <FormError>{article.error ?? categories.error}</FormError>
       )}
-    </EditPage>
+    </DeskPage>
   );
 }

@@ -2,7 +2,8 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/pending-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
-import { failureText } from '../../components/admin-review/feedback.ts';
+import { loadedOr } from '../../components/admin-review/data.ts';
+import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import { FormError } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
 import { REVIEW_ERRORS } from '../../../contract/review.ts';
@@ -11,26 +12,14 @@ import { ArticleListItemListSchema } from '../../../contract/articles.schema.ts'
 
 export const meta = () => [{ title: 'Pending Articles' }, { name: 'robots', content: 'noindex' }];
 
-export const clientLoader = () =>
-  api('/admin/articles/pending', ArticleListItemListSchema).then(
-    (articles) => ({ articles, error: null }),
-    (e: unknown) => ({ articles: null, error: REVIEW_ERRORS.fetchPending + failureText(e) }),
-  );
+export const clientLoader = () => loadedOr(api('/admin/articles/pending', ArticleListItemListSchema), REVIEW_ERRORS.fetchPending);
 
-export function HydrateFallback() {
-  return (
-    <main className="page review-page">
-      <h1>Pending Articles</h1>
-      <p role="status">Loading pending articles...</p>
-    </main>
-  );
-}
+export const HydrateFallback = loadingScreen({ kind: 'review-page', title: 'Pending Articles' }, 'Loading pending articles...');
 
 export default function PendingArticles({ loaderData }: Route.ComponentProps) {
-  const { articles, error } = loaderData;
+  const { data: articles, error } = loaderData;
   return (
-    <main className="page review-page">
-      <h1>Pending Articles</h1>
+    <DeskPage kind="review-page" title="Pending Articles">
       {!articles ? (
         <FormError>{error}</FormError>
       ) : articles.length === 0 ? (
@@ -53,6 +42,6 @@ export default function PendingArticles({ loaderData }: Route.ComponentProps) {
           </ul>
         </>
       )}
-    </main>
+    </DeskPage>
   );
 }

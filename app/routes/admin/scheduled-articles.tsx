@@ -4,6 +4,8 @@ import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/scheduled-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
 import { failureText } from '../../components/admin-review/feedback.ts';
+import { loadedOr } from '../../components/admin-review/data.ts';
+import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import { FormError, FormStatus } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
 import { formatIndiaTime, REVIEW_MESSAGES } from '../../../contract/review.ts';
@@ -13,10 +15,7 @@ import { ArticleListSchema, ReviewResultSchema } from '../../../contract/article
 export const meta = () => [{ title: 'Scheduled Articles' }, { name: 'robots', content: 'noindex' }];
 
 export const clientLoader = () =>
-  api('/admin/articles/scheduled', ArticleListSchema).then(
-    (list) => ({ list, error: null }),
-    (e: unknown) => ({ list: null, error: 'Error fetching scheduled articles: ' + failureText(e) }),
-  );
+  loadedOr(api('/admin/articles/scheduled', ArticleListSchema), 'Error fetching scheduled articles: ');
 
 /** Unscheduling one (the list is read again after it). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
@@ -29,22 +28,17 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
-export function HydrateFallback() {
-  return (
-    <main className="page review-page">
-      <h1>Scheduled Articles</h1>
-      <p role="status">Loading scheduled articles...</p>
-    </main>
-  );
-}
+export const HydrateFallback = loadingScreen(
+  { kind: 'review-page', title: 'Scheduled Articles' },
+  'Loading scheduled articles...',
+);
 
 export default function ScheduledArticles({ loaderData }: Route.ComponentProps) {
-  const { list, error } = loaderData;
+  const { data: list, error } = loaderData;
   const fetcher = useFetcher<typeof clientAction>();
   const busyId = fetcher.state !== 'idle' ? Number(fetcher.formData?.get('id')) : null;
   return (
-    <main className="page review-page">
-      <h1>Scheduled Articles</h1>
+    <DeskPage kind="review-page" title="Scheduled Articles">
       <p className="review-hint">Times are India time (IST). Each article appears on the site at its time.</p>
       <FormStatus status={fetcher.state === 'idle' ? (fetcher.data ?? null) : null} />
       {!list ? (
@@ -80,6 +74,6 @@ export default function ScheduledArticles({ loaderData }: Route.ComponentProps) 
           ))}
         </ul>
       )}
-    </main>
+    </DeskPage>
   );
 }

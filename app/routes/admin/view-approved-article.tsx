@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/view-approved-article';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
+import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import { BreakingPanel } from '../../components/admin-review/BreakingPanel.tsx';
 import { loadAdminArticle, useLatest } from '../../components/admin-review/data.ts';
 import { FormError } from '../../components/form/Field.tsx';
@@ -13,27 +14,15 @@ export const meta = () => [{ title: 'Approved article' }, { name: 'robots', cont
 
 export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadAdminArticle(params.id);
 
-export function HydrateFallback() {
-  return <ViewPage>{<p role="status">Loading article...</p>}</ViewPage>;
-}
+const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_APPROVED} />, title: 'Approved article' } as const;
 
-function ViewPage({ children }: { children: React.ReactNode }) {
-  return (
-    <main className="page narrow review-page">
-      <p className="review-back">
-        <Link to="/admin-dashboard/approved-articles">← Approved Articles</Link>
-      </p>
-      <h1>Approved article</h1>
-      {children}
-    </main>
-  );
-}
+export const HydrateFallback = loadingScreen(page, 'Loading article...');
 
 export default function ViewApprovedArticle({ loaderData }: Route.ComponentProps) {
   return (
-    <ViewPage>
-      {loaderData.article ? <Approved loaded={loaderData.article} /> : <FormError>{loaderData.error}</FormError>}
-    </ViewPage>
+    <DeskPage {...page}>
+      {loaderData.data ? <Approved loaded={loaderData.data} /> : <FormError>{loaderData.error}</FormError>}
+    </DeskPage>
   );
 }
 

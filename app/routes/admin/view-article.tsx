@@ -3,7 +3,6 @@
 // categories, the pictures too) and approve in one save. After a success the screen returns to the
 // pending list after 2 s.
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Route } from './+types/view-article';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
 import { RejectModal } from '../../components/admin-review/RejectModal.tsx';
@@ -11,6 +10,7 @@ import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
 import { failureStatus, failureText, useNavigateLater } from '../../components/admin-review/feedback.ts';
 import { loadArticleForEdit, useLatest } from '../../components/admin-review/data.ts';
 import { FormError } from '../../components/form/Field.tsx';
+import { ADMIN_PENDING, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import { api } from '../../lib/api.ts';
 import { REVIEW_ERRORS, REVIEW_MESSAGES } from '../../../contract/review.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -23,45 +23,26 @@ import { ReviewResultSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Review article' }, { name: 'robots', content: 'noindex' }];
 
-const PENDING_LIST = '/admin-dashboard/pending-articles';
+const PENDING_LIST = ADMIN_PENDING.to;
 
 type Outcome = { ok: boolean; text: string; detail?: string };
 
 export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadArticleForEdit(params.id);
 
-export function HydrateFallback() {
-  return (
-    <ReviewPage>
-      <h1>Review article</h1>
-      <p role="status">Loading article...</p>
-    </ReviewPage>
-  );
-}
+const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_PENDING} /> } as const;
 
-function ReviewPage({ children }: { children: React.ReactNode }) {
-  return (
-    <main className="page narrow review-page">
-      <p className="review-back">
-        <Link to={PENDING_LIST}>← Pending Articles</Link>
-      </p>
-      {children}
-    </main>
-  );
-}
+export const HydrateFallback = loadingScreen({ ...page, title: 'Review article' }, 'Loading article...');
 
 export default function ReviewArticle({ loaderData }: Route.ComponentProps) {
   const { article, categories } = loaderData;
   return (
-    <ReviewPage>
-      {article ? (
-        <Review loaded={article} categories={categories} categoriesError={loaderData.categoriesError} />
+    <DeskPage {...page} title={article.data ? undefined : 'Review article'}>
+      {article.data ? (
+        <Review loaded={article.data} categories={categories.data} categoriesError={categories.error} />
       ) : (
-        <>
-          <h1>Review article</h1>
-          <FormError>{loaderData.error}</FormError>
-        </>
+        <FormError>{article.error}</FormError>
       )}
-    </ReviewPage>
+    </DeskPage>
   );
 }
 

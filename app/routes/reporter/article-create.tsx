@@ -5,10 +5,11 @@
 // screen resumes the draft in progress (?draft=<id> opens a given one from the drafts list): the
 // text kept in this browser wins when the server never received it.
 import { useState } from 'react';
-import { Link, redirect, useNavigate } from 'react-router';
+import { redirect, useNavigate } from 'react-router';
 import type { Route } from './+types/article-create';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
 import { loadCategories } from '../../components/article-form/desk-data.ts';
+import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import { FormError } from '../../components/form/Field.tsx';
 import {
   clearLocalDraft,
@@ -90,14 +91,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { opened, requested, categories };
 }
 
-export function HydrateFallback() {
-  return (
-    <main className="page narrow reporter-page">
-      <h1>Write New Article</h1>
-      <p>Loading draft...</p>
-    </main>
-  );
-}
+const page = { kind: 'reporter-page', narrow: true, back: <ReporterCrumbs />, title: 'Write New Article' } as const;
+
+export const HydrateFallback = loadingScreen(page, 'Loading draft...');
 
 export default function WriteArticleScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
@@ -108,11 +104,7 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
   const show = (next: Opened) => setChosen({ from: loaderData.opened, opened: next });
 
   return (
-    <main className="page narrow reporter-page">
-      <p className="breadcrumb">
-        <Link to="/reporter-dashboard">Reporter Dashboard</Link>
-      </p>
-      <h1>Write New Article</h1>
+    <DeskPage {...page}>
       {!categories ? (
         <FormError>{ARTICLE_MESSAGES.loadFailed}</FormError>
       ) : (
@@ -158,6 +150,6 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
           />
         </>
       )}
-    </main>
+    </DeskPage>
   );
 }

@@ -1,18 +1,21 @@
 // The reporter's desk: three links, and the reporter's drafts (open, delete). Open to
 // REPORTER and ADMIN (the layout guards it); the screens behind the links and the drafts are
 // REPORTER only.
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/home';
 import { api } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { clearLocalDraft, readLocalDraft } from '../../components/article-form/draft-autosave.ts';
 import { formatDate } from '../../components/article-form/ArticleView.tsx';
-import { ConfirmModal } from '../../components/form/ConfirmModal.tsx';
+import { DeskPage } from '../../components/article-form/DeskPage.tsx';
+import { ConfirmModal, useConfirm } from '../../components/form/ConfirmModal.tsx';
 import { FormError } from '../../components/form/Field.tsx';
 import type { Draft } from '../../../contract/drafts.ts';
 import '../../styles/reporter.css';
 import { DraftListSchema } from '../../../contract/articles.schema.ts';
+
+const DELETE_DRAFT = { title: 'Delete draft', confirm: 'Delete', busy: 'Deleting...' };
 
 export const meta = () => [{ title: 'Reporter Dashboard' }, { name: 'robots', content: 'noindex' }];
 
@@ -41,10 +44,9 @@ export function HydrateFallback() {
   return <DeskLinks />;
 }
 
-function DeskLinks({ children }: { children?: React.ReactNode }) {
+function DeskLinks({ children }: { children?: ReactNode }) {
   return (
-    <main className="page reporter-page">
-      <h1>Reporter Dashboard</h1>
+    <DeskPage kind="reporter-page" title="Reporter Dashboard">
       <ul className="dashboard-links">
         <li>
           <Link to="/reporter-dashboard/article-create">Write New Article</Link>
@@ -57,7 +59,7 @@ function DeskLinks({ children }: { children?: React.ReactNode }) {
         </li>
       </ul>
       {children}
-    </main>
+    </DeskPage>
   );
 }
 
@@ -67,8 +69,12 @@ export default function ReporterHome({ loaderData }: Route.ComponentProps) {
 
 function Drafts({ drafts, error }: { drafts: Draft[]; error: string | null }) {
   const fetcher = useFetcher<typeof clientAction>();
-  const [toDelete, setToDelete] = useState<Draft | null>(null);
+  const deleting = useConfirm<Draft>();
   const busy = fetcher.state !== 'idle';
+  const remove = (draft: Draft | null) => {
+    if (draft) void fetcher.submit({ id: draft.id }, { method: 'post' });
+    deleting.modal.onCancel();
+  };
   const failed = !busy && fetcher.data?.error ? fetcher.data.error : null;
   return (
     <section className="drafts" aria-labelledby="drafts-heading">
@@ -86,7 +92,7 @@ function Drafts({ drafts, error }: { drafts: Draft[]; error: string | null }) {
               <button
                 type="button"
                 className="secondary"
-                onClick={() => setToDelete(d)}
+                onClick={() => deleting.ask(d)}
                 aria-label={`Delete draft ${d.title || d.id}`}
               >
                 Delete
@@ -95,24 +101,11 @@ function Drafts({ drafts, error }: { drafts: Draft[]; error: string | null }) {
           ))}
         </ul>
       )}
-      <ConfirmModal
-        open={toDelete !== null}
-        title="Delete draft"
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        busy={busy}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) void fetcher.submit({ id: toDelete.id }, { method: 'post' });
-          setToDelete(null);
-        }}
-      >
+      <ConfirmModal {...deleting.modal} words={DELETE_DRAFT} busy={busy} onConfirm={() => remove(deleting.item)}>
         <p>Are you sure you want to delete this draft?</p>
-        {toDelete && (
-          <p className="modal-article-title" lang="te">
-            {toDelete.title.trim() || 'Untitled draft'}
-          </p>
-        )}
+        <p className="modal-article-title" lang="te">
+          {deleting.item?.title.trim() || 'Untitled draft'}
+        </p>
       </ConfirmModal>
     </section>
   );

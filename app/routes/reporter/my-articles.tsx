@@ -2,12 +2,14 @@
 // filter are in the address (?page=&title=).
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/my-articles';
-import { ArticleRow } from '../../components/article-form/ArticleRow.tsx';
+import { ArticleRow, listFailure } from '../../components/article-form/ArticleRow.tsx';
+import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
+import { loaded } from '../../components/article-form/desk-data.ts';
 import { formatDate } from '../../components/article-form/ArticleView.tsx';
 import { pageParam, useListPaging } from '../../components/article-form/useListPaging.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { REPORTER_PAGE_SIZE } from '../../../contract/article-form.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import '../../styles/reporter.css';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ReporterApprovedPageSchema } from '../../../contract/articles.schema.ts';
@@ -20,32 +22,19 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const page = pageParam(url);
   const query = new URLSearchParams({ page: String(page), pageSize: String(REPORTER_PAGE_SIZE) });
   if (title) query.set('title', title);
-  try {
-    return { title, page, data: await api(`/reporter/articles/approved?${query}`, ReporterApprovedPageSchema), error: null };
-  } catch (e) {
-    return { title, page, data: null, error: e instanceof ApiRequestError ? e.message : 'Failed to load articles.' };
-  }
+  return { title, page, ...(await loaded(api(`/reporter/articles/approved?${query}`, ReporterApprovedPageSchema), listFailure)) };
 }
 
-export function HydrateFallback() {
-  return (
-    <main className="page reporter-page">
-      <h1>My Approved Articles</h1>
-      <p>Loading articles...</p>
-    </main>
-  );
-}
+const page = { kind: 'reporter-page', back: <ReporterCrumbs />, title: 'My Approved Articles' } as const;
+
+export const HydrateFallback = loadingScreen(page, 'Loading articles...');
 
 export default function MyArticlesScreen({ loaderData }: Route.ComponentProps) {
-  const { title, page, data, error } = loaderData;
+  const { title, data, error } = loaderData;
   const { listRef, goToPage } = useListPaging<HTMLUListElement>(data);
   const totalPages = data?.totalPages ?? 0;
   return (
-    <main className="page reporter-page">
-      <p className="breadcrumb">
-        <Link to="/reporter-dashboard">Reporter Dashboard</Link>
-      </p>
-      <h1>My Approved Articles</h1>
+    <DeskPage {...page}>
       {/* A new filter starts again at the first page (the form sends the title only). */}
       <Form className="filter-row" role="search" method="get" key={title}>
         <label htmlFor="approved-title" className="visually-hidden">
@@ -68,7 +57,7 @@ export default function MyArticlesScreen({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={goToPage} />}
-    </main>
+      {totalPages > 1 && <Pagination page={loaderData.page} totalPages={totalPages} onPage={goToPage} />}
+    </DeskPage>
   );
 }

@@ -1,39 +1,33 @@
 // Pending / Rejected Articles: REJECTED before PENDING, each with its status and, beside a rejected
 // article, the admin's reason. Edit and delete are allowed for both statuses; a scheduled one (accepted,
 // not yet public) is listed with its time.
-import { useState } from 'react';
-import { Link, useFetcher, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/pending-rejected';
-import { ConfirmModal } from '../../components/form/ConfirmModal.tsx';
-import { ArticleRow } from '../../components/article-form/ArticleRow.tsx';
+import { ConfirmModal, DELETE_ARTICLE } from '../../components/form/ConfirmModal.tsx';
+import { useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
+import { ArticleRow, listFailure } from '../../components/article-form/ArticleRow.tsx';
+import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
+import { loaded } from '../../components/article-form/desk-data.ts';
 import { StatusBadge, formatDate } from '../../components/article-form/ArticleView.tsx';
 import { FormError, FormStatus } from '../../components/form/Field.tsx';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { formatIndiaTime } from '../../../contract/review.ts';
 import '../../styles/reporter.css';
 import { ArticleListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Pending / Rejected Articles' }, { name: 'robots', content: 'noindex' }];
 
-export async function clientLoader() {
-  try {
-    return { articles: await api('/reporter/articles/pending-rejected', ArticleListSchema), error: null };
-  } catch (e) {
-    return { articles: null, error: e instanceof ApiRequestError ? e.message : 'Failed to load articles.' };
-  }
-}
+export const clientLoader = () => loaded(api('/reporter/articles/pending-rejected', ArticleListSchema), listFailure);
 
 /** Deleting one (the list is read again after it). */
-export async function clientAction({ request }: Route.ClientActionArgs) {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<DeleteOutcome> {
   const id = Number((await request.formData()).get('id'));
-  try {
-    await api(`/reporter/articles/${id}`, { method: 'DELETE' });
-    return { ok: true as const, id };
-  } catch {
-    return { ok: false as const, id };
-  }
+  return api(`/reporter/articles/${id}`, { method: 'DELETE' }).then(
+    () => ({ ok: true, text: 'Article deleted successfully.', id }),
+    () => ({ ok: false, text: ARTICLE_MESSAGES.deleteFailed, id }),
+  );
 }
 
 /** A refused delete changes nothing: the list stays as it is, the question stays open. */
@@ -41,35 +35,16 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
   return (actionResult as { ok?: boolean } | undefined)?.ok === false ? false : defaultShouldRevalidate;
 }
 
-export function HydrateFallback() {
-  return <ListPage>{<p>Loading articles...</p>}</ListPage>;
-}
+const page = { kind: 'reporter-page', back: <ReporterCrumbs />, title: 'Pending / Rejected Articles' } as const;
 
-function ListPage({ children }: { children: React.ReactNode }) {
-  return (
-    <main className="page reporter-page">
-      <p className="breadcrumb">
-        <Link to="/reporter-dashboard">Reporter Dashboard</Link>
-      </p>
-      <h1>Pending / Rejected Articles</h1>
-      {children}
-    </main>
-  );
-}
+export const HydrateFallback = loadingScreen(page, 'Loading articles...');
 
 export default function PendingRejectedScreen({ loaderData }: Route.ComponentProps) {
-  const { articles, error } = loaderData;
-  const fetcher = useFetcher<typeof clientAction>();
-  const [toDelete, setToDelete] = useState<Article | null>(null);
-  // The outcome already shown when another delete was asked for: it is not announced again.
-  const [seen, setSeen] = useState<typeof fetcher.data>(undefined);
-  const deleting = fetcher.state !== 'idle';
-  const outcome = !deleting && fetcher.data !== seen ? fetcher.data : undefined;
-  const open = toDelete !== null && !(outcome?.ok && outcome.id === toDelete.id);
-
+  const { data: articles, error } = loaderData;
+  const deleting = useConfirmedDelete<Article>();
   return (
-    <ListPage>
-      <FormStatus status={outcome?.ok ? { ok: true, text: 'Article deleted successfully.' } : null} />
+    <DeskPage {...page}>
+      <FormStatus status={deleting.done} />
       <FormError>{error}</FormError>
       {articles && articles.length === 0 && <p>No pending or rejected articles.</p>}
       {articles && articles.length > 0 && (
@@ -95,15 +70,7 @@ export default function PendingRejectedScreen({ loaderData }: Route.ComponentPro
                   <Link to={`/reporter-dashboard/article-edit/${a.id}`} aria-label={`Edit ${a.title}`}>
                     Edit
                   </Link>
-                  <button
-                    type="button"
-                    className="danger"
-                    aria-label={`Delete ${a.title}`}
-                    onClick={() => {
-                      setSeen(fetcher.data);
-                      setToDelete(a);
-                    }}
-                  >
+                  <button type="button" className="danger" aria-label={`Delete ${a.title}`} onClick={() => deleting.ask(a)}>
                     Delete
                   </button>
                 </>
@@ -112,19 +79,11 @@ export default function PendingRejectedScreen({ loaderData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      <ConfirmModal
-        open={open}
-        title="Delete article"
-        confirmLabel="Confirm"
-        busyLabel="Deleting..."
-        busy={deleting}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && void fetcher.submit({ id: toDelete.id }, { method: 'post' })}
-      >
+      <ConfirmModal {...deleting.modal} words={DELETE_ARTICLE} busy={deleting.busy} onConfirm={deleting.confirm}>
         <p>Are you sure you want to delete this article?</p>
-        {toDelete && <p className="modal-article-title">{toDelete.title}</p>}
-        <FormError>{outcome && !outcome.ok && outcome.id === toDelete?.id ? ARTICLE_MESSAGES.deleteFailed : null}</FormError>
+        <p className="modal-article-title">{deleting.item?.title}</p>
+        <FormError>{deleting.failed}</FormError>
       </ConfirmModal>
-    </ListPage>
+    </DeskPage>
   );
 }
