@@ -471,6 +471,15 @@ describe('reporter workflow', () => {
       const form = page.locator('form.article-form');
       await form.locator('.editor-content').waitFor();
       expect(await form.getByText('Images stay as they were uploaded').count()).toBe(0);
+      // The editor's toolbar fits inside the editor; on a phone, even at 360 px, in one row.
+      const fits = await page.evaluate(() => {
+        const editor = document.querySelector('.rich-editor')!.getBoundingClientRect();
+        const row = document.querySelector('.tools-row')!.getBoundingClientRect();
+        const more = document.querySelector('.tools-end')!.getBoundingClientRect();
+        const oneRow = window.innerWidth >= 760 || row.height < 56;
+        return more.right <= editor.right && oneRow && document.documentElement.scrollWidth <= window.innerWidth;
+      });
+      expect(fits).toBe(true);
       const pictures = form.getByRole('list', { name: 'Article images, the first is the cover' });
       await expect.poll(() => pictures.getByRole('listitem').count(), { timeout: POLL_MS }).toBe(2);
       // A change not saved yet: leaving by a link or by Back asks on the page first.
