@@ -28,11 +28,6 @@ export function LeaveGuard({ when, text = LEAVE_MESSAGES.text }: { when: boolean
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
 
-  // Saved meanwhile (autosave): a held navigation may go on.
-  useEffect(() => {
-    if (!when && blocker.state === 'blocked') blocker.proceed();
-  }, [when, blocker]);
-
   return (
     <ConfirmModal
       open={blocker.state === 'blocked'}
