@@ -6,6 +6,7 @@ import { Timestamp } from './http.ts';
 import { REVISION_FIELDS, REVISION_KINDS } from './drafts.ts';
 
 export const ArticleImageSchema = z.object({
+  id: z.number().optional(),
   url: z.string(),
   width: z.number(),
   height: z.number(),
@@ -27,6 +28,7 @@ export const ArticleSchema = z
     imageUrls: z.array(z.string()),
     images: z.array(ArticleImageSchema),
     shortDescription: z.string(),
+    summary: z.string().nullable().optional(),
     publicationDate: Timestamp,
     reporterName: z.string(),
     approvalStatus: z.enum(APPROVAL_STATUSES),

@@ -8,6 +8,8 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const BREAKING_LABEL = 'బ్రేకింగ్';
 
 export const PREVIEW_LENGTH = 150;
+/** The reporter's own summary, used as the short description: at most the preview's length. */
+export const SUMMARY_MAX = PREVIEW_LENGTH;
 export const MAX_ARTICLE_IMAGES = 4;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -16,6 +18,8 @@ export const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 export const SHARE_IMAGE_WIDTH = 1200;
 
 export type ArticleImage = {
+  /** The stored image (an edit's image order may name it). */
+  id?: number;
   /** The largest variant. */
   url: string;
   width: number;
@@ -36,7 +40,10 @@ export type Article = {
   categories: { id: number; name: string }[];
   imageUrls: string[];
   images: ArticleImage[];
+  /** Plain text, at most 150 characters: the reporter's summary, else made from the body. */
   shortDescription: string;
+  /** The summary the reporter wrote (null: none); staff views only. */
+  summary?: string | null;
   publicationDate: string;
   reporterName: string;
   approvalStatus: ApprovalStatus;

@@ -2,13 +2,13 @@
 // shapes and messages shared by the server and the browser.
 import { z } from 'zod';
 import type { Article } from './articles.ts';
-import { YOUTUBE_ID } from './articles.ts';
+import { MAX_ARTICLE_IMAGES, YOUTUBE_ID } from './articles.ts';
+import { ImageOrderEntrySchema, optionalVideoId, summaryField } from './article-form.ts';
 
 export const DRAFT_MESSAGES = {
   notFound: 'Draft not found.',
   versionRequired: 'The draft version you last saw is required.',
   stale: 'This draft was saved elsewhere (another tab or device) after you opened it.',
-  unknownImage: 'An image to keep is not one of this draft\u2019s images.',
   saved: 'Saved',
   saving: 'Saving…',
   notSaved: (reason: string) => `Not saved: ${reason}`,
@@ -28,7 +28,7 @@ const text = (max: number) =>
  * The `article` part of a draft save. Nothing is required (an unfinished article), but what is
  * there must be storable: lengths, existing categories, a well-formed video id.
  * `imageUrls` (optional) lists the stored images to keep, in order; absent keeps them all. Newly
- * uploaded `images` files are added after them.
+ * uploaded `images` files are added after them, unless `imageOrder` places them.
  */
 export const DraftSaveSchema = z.object({
   version: z.coerce.number().int().min(1).optional(),
@@ -36,18 +36,19 @@ export const DraftSaveSchema = z.object({
   author: text(120),
   content: text(500_000),
   region: text(120),
-  youtubeVideoId: z
-    .string()
-    .trim()
-    .nullish()
-    .transform((v) => (v ? v : null))
-    .refine((v) => v === null || YOUTUBE_ID.test(v), 'Invalid YouTube video ID format.'),
+  youtubeVideoId: optionalVideoId.refine((v) => v === null || YOUTUBE_ID.test(v), 'Invalid YouTube video ID format.'),
+  summary: summaryField,
   categoryIds: z
     .array(z.coerce.number().int().positive())
     .max(20)
     .nullish()
     .transform((ids) => [...new Set(ids ?? [])]),
   imageUrls: z.array(z.string().max(500)).max(20).optional(),
+  /** As on an article's edit: kept images and `{ upload: n }` in order; when given it wins over imageUrls. */
+  imageOrder: z
+    .array(ImageOrderEntrySchema)
+    .max(MAX_ARTICLE_IMAGES * 2)
+    .optional(),
 });
 export type DraftSaveInput = z.infer<typeof DraftSaveSchema>;
 

@@ -308,4 +308,113 @@ describe('editorial review', () => {
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await context.close();
   });
+
+  for (const viewport of [
+    { name: 'phone', width: 412, height: 915 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ]) {
+    it(`on a ${viewport.name}: the text before the pictures, which open large; edit-then-approve reorders and removes pictures`, async () => {
+      const author = await reporterPage();
+      const pictures = await Promise.all(
+        ['#123456', '#654321', '#abcdef'].map(async (colour, i) => ({
+          name: `review-${viewport.name}-${i + 1}.png`,
+          mimeType: 'image/png',
+          buffer: await sharp({ create: { width: 400 + i, height: 300, channels: 3, background: colour } })
+            .png()
+            .toBuffer(),
+        })),
+      );
+      const form = new FormData();
+      const title = `చిత్రాల సమీక్ష ${viewport.name} ${stamp}`;
+      form.append(
+        'article',
+        JSON.stringify({
+          title,
+          author: 'రచయిత',
+          content: `<p>${title} – పూర్తి వివరాలు.</p>`,
+          categoryIds: [cats[0].id],
+          region: 'గుంటూరు',
+        }),
+      );
+      for (const p of pictures) form.append('images', new Blob([new Uint8Array(p.buffer)], { type: p.mimeType }), p.name);
+      const res = await author.page.request.post('/api/articles', { headers: origin(), multipart: form });
+      expect(res.status()).toBe(201);
+      const article = (await res.json()) as Article;
+      await author.context.close();
+
+      const { page, context } = await adminPage(viewport);
+      await openReview(page, article);
+      // Approve and reject do not look alike.
+      const looks = async (name: string) =>
+        page.getByRole('button', { name, exact: true }).evaluate((el) => {
+          const style = getComputedStyle(el);
+          return `${style.backgroundColor} ${style.color}`;
+        });
+      expect(await looks('Approve')).not.toBe(await looks('Reject'));
+      // The text first, then the pictures as thumbnails.
+      const textFirst = await page.evaluate(() => {
+        const text = document.querySelector('.article-view-content')!;
+        const images = document.querySelector('.article-view-images')!;
+        return Boolean(text.compareDocumentPosition(images) & Node.DOCUMENT_POSITION_FOLLOWING);
+      });
+      expect(textFirst).toBe(true);
+      const second = page.getByRole('button', { name: new RegExp(`^Open picture 2 of 3 large`) });
+      await second.click();
+      const viewer = page.getByRole('dialog', { name: 'Picture' });
+      await viewer.getByText('2/3').waitFor();
+      await page.keyboard.press('ArrowRight');
+      await viewer.getByText('3/3').waitFor();
+      await screenshot(page, `admin-review-viewer-${viewport.name}`);
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      expect(await second.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await page.getByRole('button', { name: 'Edit & Approve' }).click();
+      const edit = page.locator('form.article-form');
+      await edit.locator('.editor-content').waitFor();
+      await edit.getByRole('button', { name: 'Move image 3 earlier' }).click();
+      await edit.getByRole('button', { name: 'Move image 2 earlier' }).click();
+      await edit.getByRole('button', { name: 'Remove image 3' }).click();
+      const list = edit.getByRole('list', { name: 'Article images, the first is the cover' });
+      expect(await list.getByRole('listitem').count()).toBe(2);
+      await screenshot(page, `admin-review-edit-pictures-${viewport.name}`);
+      await edit.getByRole('button', { name: 'Save & Approve' }).click();
+      await expect.poll(() => edit.getByRole('status').textContent()).toBe('Article saved and approved successfully.');
+      const saved = (await (await page.request.get(`/api/admin/articles/${article.id}`)).json()) as Article;
+      expect(saved.approvalStatus).toBe('APPROVED');
+      expect(saved.imageUrls).toEqual([article.imageUrls[2], article.imageUrls[0]]);
+      const reader = (await (await page.request.get(`/api/public/articles/${article.id}`)).json()) as Article;
+      expect(reader.imageUrls[0]).toBe(article.imageUrls[2]);
+      await expect.poll(async () => (await page.request.get(article.imageUrls[1])).status()).toBe(404);
+      await context.close();
+    });
+  }
+
+  it('the About Us editor and the ad form ask before leaving with unsaved changes (Back and a link)', async () => {
+    const { page, context } = await adminPage();
+    const ask = page.getByRole('dialog', { name: 'Leave this page?' });
+    await goto(page, '/admin-dashboard');
+    await page.getByRole('link', { name: 'About Us Management' }).click();
+    const editor = page.locator('.editor-content');
+    await editor.waitFor();
+    await editor.click();
+    await page.keyboard.insertText(' మార్పు');
+    await page.goBack();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(page.url()).toContain('/about-us-management');
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Leave without saving' }).click();
+    await page.waitForURL(/\/admin-dashboard$/);
+
+    await page.getByRole('link', { name: 'Ad Management' }).click();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'ad.png', mimeType: 'image/png', buffer: image });
+    await page.getByRole('link', { name: '← Admin Dashboard' }).click();
+    await ask.waitFor();
+    await expectAccessible(page);
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    expect(page.url()).toContain('/ad-management');
+    await context.close();
+  });
 });

@@ -178,9 +178,12 @@ describe('revision history on the review screen', () => {
     await screenshot(page, 'review-changes-since-rejection');
 
     // Restore the version that was rejected: the article takes it again, as a new revision.
-    page.once('dialog', (d) => void d.accept());
+    // Asked on the page, never in a browser dialog.
     const history = page.locator('.revision-history');
-    await history.getByRole('button', { name: 'Restore' }).last().click();
+    await history.getByRole('button', { name: 'Restore', exact: true }).last().click();
+    const ask = page.getByRole('dialog', { name: 'Restore revision' });
+    await ask.getByText(/^Restore the version of .* IST\?/).waitFor();
+    await ask.getByRole('button', { name: 'Restore this version' }).click();
     await expect.poll(() => history.getByRole('status').textContent(), { timeout: POLL_MS }).toBe('Revision restored.');
     await expect
       .poll(() => page.getByRole('heading', { level: 2, name: `హైదరాబాద్‌లో భారీ వర్షం ${suffix}` }).count(), { timeout: POLL_MS })

@@ -39,21 +39,22 @@ async function reporterPage() {
   return { page, context };
 }
 
-/** Creates an article through the API as the reporter (one image) and returns its id. */
-async function createArticle(page: Page, title: string) {
-  const res = await page.request.post('/api/articles', {
-    multipart: {
-      article: JSON.stringify({
-        title,
-        author: 'రవి',
-        content: '<p>వివరాలు</p>',
-        youtubeVideoId: '',
-        categoryIds: [category.id],
-        region: 'విజయవాడ',
-      }),
-      images: images[4],
-    },
-  });
+/** Creates an article through the API as the reporter (one image unless told) and returns its id. */
+async function createArticle(page: Page, title: string, pictures = [images[4]]) {
+  const form = new FormData();
+  form.append(
+    'article',
+    JSON.stringify({
+      title,
+      author: 'రవి',
+      content: '<p>వివరాలు</p>',
+      youtubeVideoId: '',
+      categoryIds: [category.id],
+      region: 'విజయవాడ',
+    }),
+  );
+  for (const p of pictures) form.append('images', new Blob([new Uint8Array(p.buffer)], { type: p.mimeType }), p.name);
+  const res = await page.request.post('/api/articles', { multipart: form });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
@@ -147,6 +148,8 @@ describe('reporter workflow', () => {
     await page.keyboard.insertText(' భారీ వర్షం కురిసింది.');
     await editor.locator('p', { hasText: 'కురిసింది' }).click({ clickCount: 3 });
     await page.getByRole('button', { name: 'Bold' }).click();
+    // On a phone the toolbar is one row: alignment and sizes are under 'More formatting'.
+    await page.getByRole('button', { name: 'More formatting' }).click();
     await page.getByRole('button', { name: 'Align center' }).click();
     await page.getByRole('combobox', { name: 'Font size' }).selectOption('18px');
 
@@ -279,6 +282,25 @@ describe('reporter workflow', () => {
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => page.getByText('Page 2 of 2').isVisible(), { timeout: POLL_MS }).toBe(true);
     await expect.poll(() => page.locator('.article-row').count(), { timeout: POLL_MS }).toBe(1);
+    // The next page starts at the list's top, the keyboard on its first entry; Back returns to page 1.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const top = document.querySelector('.article-list')!.getBoundingClientRect().top;
+            return top >= 0 && top < window.innerHeight / 2;
+          }),
+        { timeout: POLL_MS },
+      )
+      .toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.article-row') != null), { timeout: POLL_MS })
+      .toBe(true);
+    expect(page.url()).toContain('page=1');
+    await page.goBack();
+    await expect.poll(() => page.locator('.article-row').count(), { timeout: POLL_MS }).toBe(15);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => page.locator('.article-row').count(), { timeout: POLL_MS }).toBe(1);
     await page.getByLabel('Filter by title').fill('ప్రత్యేక');
     await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
     await expect
@@ -346,6 +368,188 @@ describe('reporter workflow', () => {
     await page.locator('.editor-content').waitFor();
     expect(await page.locator('.editor-content img, .editor-content script').count()).toBe(0);
     expect(dialogs).toEqual([]);
+    await context.close();
+  });
+
+  it("writer's tools: an empty body is refused, a YouTube link becomes its id, the link button takes web links only, the summary reaches readers", async () => {
+    const { page, context } = await reporterPage();
+    await goto(page, '/reporter-dashboard/write-article');
+    const title = `సారాంశం పరీక్ష ${Date.now().toString(36)}`;
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Author').fill('రవి');
+    await page.getByLabel('Region', { exact: true }).fill('విశాఖపట్నం');
+    await page.getByLabel('Category').selectOption(String(category.id));
+    await page.locator('input[type="file"]').setInputFiles(images.slice(0, 1));
+    await page.getByLabel('YouTube video ID (optional)').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3');
+    expect(await page.getByLabel('YouTube video ID (optional)').inputValue()).toBe('dQw4w9WgXcQ');
+    await page.getByRole('button', { name: 'Submit Article' }).click();
+    await expect
+      .poll(() => errorText(page, 'Write the article before sending it: the content is empty.').count(), { timeout: POLL_MS })
+      .toBe(1);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('editor-content'))).toBe(true);
+
+    // The toolbar: one row on the phone, on screen while the text scrolls.
+    const toolbar = page.getByRole('toolbar', { name: 'Article content formatting' });
+    const row = await toolbar.locator('.tools-row').boundingBox();
+    expect(row!.height).toBeLessThan(56);
+    const editor = page.locator('.editor-content');
+    await editor.click();
+    await page.keyboard.insertText('వరద హెచ్చరిక వివరాలు ');
+    await page.getByRole('button', { name: 'Link' }).click();
+    const address = page.getByLabel('Link address');
+    await address.fill('javascript:alert(document.cookie)');
+    await page.getByRole('button', { name: 'Add link' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Only web links can be added: the address must start with http:// or https://.' })
+      .waitFor();
+    await screenshot(page, 'reporter-link-refused');
+    await address.fill('www.imd.gov.in/warnings');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => editor.locator('a').getAttribute('href'), { timeout: POLL_MS })
+      .toBe('https://www.imd.gov.in/warnings');
+    for (let i = 0; i < 30; i++) await page.keyboard.press('Enter');
+    await page.keyboard.insertText('చివరి వాక్యం.');
+    const top = await toolbar.boundingBox();
+    expect(Math.round(top!.y)).toBe(0);
+    await screenshot(page, 'reporter-toolbar-sticky');
+
+    const summary = 'గోదావరి వరద: లంక గ్రామాలకు హెచ్చరిక';
+    await page.getByLabel('Summary (optional)').fill(summary);
+    await page.getByRole('button', { name: 'Submit Article' }).click();
+    await expect
+      .poll(() => page.getByRole('status').last().textContent(), { timeout: POLL_MS })
+      .toBe('Article submitted successfully!');
+    const [stored] = await database().select().from(articles).where(eq(articles.title, title));
+    expect(stored).toMatchObject({ youtubeVideoId: 'dQw4w9WgXcQ', summary, shortDescription: summary });
+    expect(stored.content).toContain('href="https://www.imd.gov.in/warnings"');
+    expect(stored.content).not.toContain('javascript');
+
+    await database()
+      .update(articles)
+      .set({ approvalStatus: 'APPROVED', publicationDate: new Date() })
+      .where(eq(articles.id, stored.id));
+    const reader = await newPage(browser);
+    await goto(reader.page, `/public/articles/category/${category.id}`);
+    const card = reader.page.locator('.article-card', { hasText: title });
+    expect(await card.locator('.article-card-summary').textContent()).toBe(summary);
+    await goto(reader.page, `/article/${stored.id}`);
+    expect(await reader.page.locator('meta[name="description"]').getAttribute('content')).toBe(summary);
+    await reader.context.close();
+    await context.close();
+  });
+
+  for (const viewport of [
+    { name: 'phone', width: 360, height: 780 },
+    { name: 'desktop', width: 1280, height: 900 },
+  ]) {
+    it(`fixes a photo rejection on a ${viewport.name}: the old picture is replaced, the new one is the cover, the old file is gone`, async () => {
+      const { page, context } = await newPage(browser, { viewport });
+      await signIn(page, reporter.username, reporter.password);
+      const title = `ఫోటో మార్పు ${viewport.name} ${Date.now().toString(36)}`;
+      // Pictures of this test alone: the files of a picture another article also has stay.
+      const own = await Promise.all(
+        [0, 1, 2].map(async (i) => ({
+          name: `own-${i + 1}.jpg`,
+          mimeType: 'image/jpeg',
+          buffer: await sharp({
+            create: { width: 480, height: 320, channels: 3, background: { r: (Date.now() + i * 97) % 256, g: i * 80, b: 140 } },
+          })
+            .jpeg()
+            .toBuffer(),
+        })),
+      );
+      const id = await createArticle(page, title, own.slice(0, 2));
+      const before = (await (await page.request.get(`/api/reporter/articles/${id}`)).json()) as { imageUrls: string[] };
+      await database()
+        .update(articles)
+        .set({ approvalStatus: 'REJECTED', rejectionReason: 'మొదటి ఫోటో స్పష్టంగా లేదు' })
+        .where(eq(articles.id, id));
+
+      await goto(page, `/reporter-dashboard/article-edit/${id}`);
+      const form = page.locator('form.article-form');
+      await form.locator('.editor-content').waitFor();
+      expect(await form.getByText('Images stay as they were uploaded').count()).toBe(0);
+      // The editor's toolbar fits inside the editor; on a phone, even at 360 px, in one row.
+      const fits = await page.evaluate(() => {
+        const editor = document.querySelector('.rich-editor')!.getBoundingClientRect();
+        const row = document.querySelector('.tools-row')!.getBoundingClientRect();
+        const more = document.querySelector('.tools-end')!.getBoundingClientRect();
+        const oneRow = window.innerWidth >= 760 || row.height < 56;
+        return more.right <= editor.right && oneRow && document.documentElement.scrollWidth <= window.innerWidth;
+      });
+      expect(fits).toBe(true);
+      const pictures = form.getByRole('list', { name: 'Article images, the first is the cover' });
+      await expect.poll(() => pictures.getByRole('listitem').count(), { timeout: POLL_MS }).toBe(2);
+      // A change not saved yet: leaving by a link or by Back asks on the page first.
+      await form.getByRole('button', { name: 'Remove image 1' }).click();
+      await page.getByRole('link', { name: 'Pending / Rejected Articles' }).click();
+      const ask = page.getByRole('dialog', { name: 'Leave this page?' });
+      await ask.waitFor();
+      await screenshot(page, `reporter-leave-guard-${viewport.name}`);
+      await ask.getByRole('button', { name: 'Stay on this page' }).click();
+      expect(page.url()).toContain(`/article-edit/${id}`);
+      expect(await pictures.getByRole('listitem').count()).toBe(1);
+
+      await form.locator('input[type="file"]').setInputFiles(own.slice(2, 3));
+      await form.getByRole('button', { name: 'Move own-3.jpg earlier' }).click();
+      expect(await pictures.getByRole('listitem').first().textContent()).toContain('Cover');
+      expect(await pictures.getByRole('listitem').first().textContent()).toContain('own-3.jpg');
+      await screenshot(page, `reporter-edit-pictures-${viewport.name}`);
+      await expectAccessible(page);
+      await form.getByRole('button', { name: 'Update Article' }).click();
+      await expect.poll(() => form.getByRole('status').textContent(), { timeout: POLL_MS }).toBe('Article updated successfully!');
+      await page.waitForURL('**/reporter-dashboard/pending-rejected-articles');
+
+      const after = (await (await page.request.get(`/api/reporter/articles/${id}`)).json()) as {
+        imageUrls: string[];
+        approvalStatus: string;
+      };
+      expect(after.approvalStatus).toBe('PENDING');
+      expect(after.imageUrls).toHaveLength(2);
+      expect(after.imageUrls[1]).toBe(before.imageUrls[1]);
+      expect(after.imageUrls).not.toContain(before.imageUrls[0]);
+      // The rejected picture's files are removed once the save has committed.
+      await expect.poll(async () => (await page.request.get(before.imageUrls[0])).status(), { timeout: POLL_MS }).toBe(404);
+      expect((await page.request.get(after.imageUrls[0])).status()).toBe(200);
+
+      // Back from a filled form asks too; leaving without saving goes.
+      await page.getByRole('link', { name: `Edit ${title}` }).click();
+      await form.locator('.editor-content').waitFor();
+      await form.getByLabel('Title').fill(`${title} (మళ్లీ)`);
+      await page.goBack();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Leave without saving' }).click();
+      await page.waitForURL('**/reporter-dashboard/pending-rejected-articles');
+      await context.close();
+    });
+  }
+
+  it('a new article not yet saved as a draft asks before the tab closes or a link leaves it', async () => {
+    const { page, context } = await reporterPage();
+    await goto(page, '/reporter-dashboard/write-article');
+    await page.locator('.editor-content').waitFor();
+    await page.getByLabel('Title').fill(`వెళ్లే ముందు ${Date.now().toString(36)}`);
+    // Before the pause in typing has saved it.
+    await page.getByRole('link', { name: 'Reporter Dashboard' }).click();
+    const ask = page.getByRole('dialog', { name: 'Leave this page?' });
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    const unload = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.accept();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await unload).toBe('beforeunload');
+    // Once saved, leaving needs no question.
+    const again = await context.newPage();
+    await goto(again, '/reporter-dashboard/write-article');
+    await expect.poll(() => again.getByTestId('autosave-status').textContent(), { timeout: POLL_MS }).toBe('Saved');
+    await again.getByRole('link', { name: 'Reporter Dashboard' }).click();
+    await again.waitForURL(/\/reporter-dashboard$/);
     await context.close();
   });
 });

@@ -87,8 +87,14 @@ async function post(cookie: string | undefined, article: unknown, files: { filen
   });
 }
 
-async function put(cookie: string | undefined, id: number, article: unknown, query = '') {
-  const body = multipart([{ name: 'article', value: JSON.stringify(article) }]);
+async function put(
+  cookie: string | undefined,
+  id: number,
+  article: unknown,
+  query = '',
+  files: { filename: string; data: Buffer; type?: string }[] = [],
+) {
+  const body = multipart([{ name: 'article', value: JSON.stringify(article) }, ...files.map((f) => ({ name: 'images', ...f }))]);
   return t.app.inject({
     method: 'PUT',
     url: `/api/articles/${id}${query}`,
@@ -234,6 +240,10 @@ describe(`POST /api/articles (${TEST_DB})`, () => {
     [{ region: '' }, 'region', 'Region is required.'],
     [{ youtubeVideoId: 'short' }, 'youtubeVideoId', 'Invalid YouTube video ID format.'],
     [{ youtubeVideoId: 'dQw4w9WgXc!' }, 'youtubeVideoId', 'Invalid YouTube video ID format.'],
+    [{ youtubeVideoId: 'https://www.youtube.com/watch?v=short' }, 'youtubeVideoId', 'Invalid YouTube video ID format.'],
+    [{ content: '' }, 'content', 'Write the article before sending it: the content is empty.'],
+    [{ content: '<p> </p><h2></h2><p><br></p>' }, 'content', 'Write the article before sending it: the content is empty.'],
+    [{ summary: 'అ'.repeat(151) }, 'summary', 'The summary can be at most 150 characters.'],
   ])('refuses %j with %s: "%s", leaving nothing behind', async (over, field, message) => {
     const before = await articleCount();
     const res = await post(owner.cookie, validArticle(over), [{ filename: 'a.png', data: await png() }]);
@@ -592,5 +602,154 @@ describe(`reporter lists (${TEST_DB})`, () => {
     expect(list.map((a) => a.approvalStatus)).toEqual(['REJECTED', 'REJECTED', 'PENDING', 'PENDING']);
     expect(list[1].rejectionReason).toBe('మూలం చెప్పండి');
     await t.services.db.delete(articles).where(inArray(articles.id, [p1.id, p2.id, r1.id, r2.id]));
+  });
+});
+
+describe(`an edit changes the pictures (${TEST_DB})`, () => {
+  /** A rejected article of `owner` with two pictures, through the real upload. */
+  async function rejectedWithTwo(colours: [string, string]) {
+    const res = await post(owner.cookie, validArticle(), [
+      { filename: 'one.png', data: await png(41, 31, colours[0]) },
+      { filename: 'two.png', data: await png(42, 32, colours[1]) },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const id = res.json().id as number;
+    await t.services.db
+      .update(articles)
+      .set({ approvalStatus: 'REJECTED', rejectionReason: 'ఫోటో స్పష్టంగా లేదు' })
+      .where(eq(articles.id, id));
+    return res.json() as {
+      id: number;
+      imageUrls: string[];
+      images: { id: number; url: string; srcset: string; shareUrl: string }[];
+    };
+  }
+  const filesOf = (image: { srcset: string; shareUrl: string }) => [
+    ...image.srcset.split(', ').map((s) => path.basename(s.split(' ')[0])),
+    path.basename(image.shareUrl),
+  ];
+  const rowOf = async (id: number) => (await get(owner.cookie, `/api/reporter/articles/${id}`)).json();
+
+  it('replaces, adds and reorders in one save: the new order, the first the cover; the removed files go from disk', async () => {
+    const a = await rejectedWithTwo(['#a11', '#a12']);
+    const [first, second] = a.images;
+    const res = await put(owner.cookie, a.id, validArticle({ imageOrder: [{ upload: 0 }, second.id, { upload: 1 }] }), '', [
+      { filename: 'new-cover.jpg', data: await jpeg('#a13') },
+      { filename: 'extra.png', data: await png(43, 33, '#a14') },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const edited = res.json();
+    expect(edited.approvalStatus).toBe('PENDING');
+    expect(edited.imageUrls).toHaveLength(3);
+    expect(edited.imageUrls[1]).toBe(second.url);
+    expect(edited.imageUrls).not.toContain(first.url);
+    await t.services.images.settled();
+    const onDisk = await mediaFiles();
+    for (const name of filesOf(first)) expect(onDisk).not.toContain(name);
+    for (const image of edited.images) for (const name of filesOf(image)) expect(onDisk).toContain(name);
+    expect((await get(undefined, first.url)).statusCode).toBe(404);
+    // The revision records the new list; the review sees that the pictures changed.
+    const [latest] = (await get(owner.cookie, `/api/articles/${a.id}/revisions`)).json();
+    expect(latest).toMatchObject({ kind: 'RESUBMIT', changed: expect.arrayContaining(['images']) });
+    const revision = (await get(owner.cookie, `/api/articles/${a.id}/revisions/${latest.id}`)).json();
+    expect(revision.imageUrls).toEqual(edited.imageUrls);
+
+    // Kept by URL as the article lists them, reordered; nothing uploaded, nothing removed.
+    const reordered = await put(owner.cookie, a.id, validArticle({ imageOrder: [...edited.imageUrls].reverse() }));
+    expect(reordered.statusCode).toBe(200);
+    expect(reordered.json().imageUrls).toEqual([...edited.imageUrls].reverse());
+    // Without an order the pictures stay, and a new file follows them.
+    const appended = await put(owner.cookie, a.id, validArticle(), '', [
+      { filename: 'more.png', data: await png(44, 34, '#a15') },
+    ]);
+    expect(appended.json().imageUrls.slice(0, 3)).toEqual(reordered.json().imageUrls);
+    expect(appended.json().imageUrls).toHaveLength(4);
+  });
+
+  it('keeps 1 to 4 and names only its own pictures and its uploads; a refused save changes nothing and leaves no file', async () => {
+    const a = await rejectedWithTwo(['#b11', '#b12']);
+    const stranger = await rejectedWithTwo(['#b13', '#b14']);
+    const before = await rowOf(a.id);
+    const files = await mediaFiles();
+    const three = [
+      { filename: 'x.png', data: await png(45, 35, '#b15') },
+      { filename: 'y.png', data: await png(46, 36, '#b16') },
+      { filename: 'z.png', data: await png(47, 37, '#b17') },
+    ];
+    const cases: [unknown, { filename: string; data: Buffer }[], number, string][] = [
+      [[], [], 400, 'You must upload at least one image.'],
+      [undefined, three, 400, 'You can upload up to 4 images only.'],
+      [[a.images[0].id, 999999], [], 400, 'An image to keep is not one of this article\u2019s images.'],
+      [[stranger.images[0].id], [], 400, 'An image to keep is not one of this article\u2019s images.'],
+      [['/media/unknown-1280.webp'], [], 400, 'An image to keep is not one of this article\u2019s images.'],
+      [[a.images[0].id, a.images[0].url], [], 400, 'An image is placed twice in the image order.'],
+      [
+        [{ upload: 0 }, { upload: 1 }],
+        three.slice(0, 1),
+        400,
+        'The image order names upload 1, which this request does not carry.',
+      ],
+      [[{ upload: 0 }], [{ filename: 'notes.png', data: Buffer.from('not a picture') }], 400, 'Unsupported file type: notes.png'],
+      [[{ upload: 0 }], [{ filename: 'big.jpg', data: Buffer.alloc(2 * 1024 * 1024 + 1, 0xff) }], 413, 'File too large: big.jpg'],
+    ];
+    for (const [imageOrder, uploads, status, message] of cases) {
+      const res = await put(owner.cookie, a.id, validArticle({ title: 'మారకూడదు', imageOrder }), '', uploads);
+      expect([res.statusCode, res.json().message]).toEqual([status, message]);
+    }
+    await t.services.images.settled();
+    expect(await rowOf(a.id)).toEqual(before);
+    expect(await mediaFiles()).toEqual(files);
+  });
+
+  it('a failure after the new files were written leaves the pictures as they were and no stray file', async () => {
+    const a = await rejectedWithTwo(['#c11', '#c12']);
+    const [before, files] = [await rowOf(a.id), await mediaFiles()];
+    const spy = vi.spyOn(t.services.images, 'release').mockRejectedValue(new Error('disk full'));
+    try {
+      const res = await put(owner.cookie, a.id, validArticle({ imageOrder: [{ upload: 0 }] }), '', [
+        { filename: 'new.png', data: await png(48, 38, '#c13') },
+      ]);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    await t.services.images.settled();
+    expect(await rowOf(a.id)).toEqual(before);
+    expect(await mediaFiles()).toEqual(files);
+  });
+
+  it('an ADMIN reorders and removes in review and approves in the same save; the public page shows the new cover', async () => {
+    const a = await rejectedWithTwo(['#d11', '#d12']);
+    const res = await put(admin.cookie, a.id, validArticle({ imageOrder: [a.images[1].url] }), '?approve=true');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ approvalStatus: 'APPROVED', imageUrls: [a.images[1].url] });
+    const page = (await get(undefined, `/api/public/articles/${a.id}`)).json();
+    expect(page.imageUrls).toEqual([a.images[1].url]);
+  });
+
+  it("takes a YouTube link for the video and the reporter's summary for the short description", async () => {
+    const created = await post(
+      owner.cookie,
+      validArticle({ youtubeVideoId: 'https://youtu.be/dQw4w9WgXcQ?t=42', summary: '  వర్షంపై సంక్షిప్తం  ' }),
+      [{ filename: 'a.png', data: await png() }],
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({
+      youtubeVideoId: 'dQw4w9WgXcQ',
+      summary: 'వర్షంపై సంక్షిప్తం',
+      shortDescription: 'వర్షంపై సంక్షిప్తం',
+    });
+    const id = created.json().id as number;
+    for (const link of [
+      'https://www.youtube.com/watch?v=9bZkp7q19f0&list=x',
+      'youtube.com/shorts/9bZkp7q19f0',
+      'https://m.youtube.com/embed/9bZkp7q19f0',
+    ]) {
+      const res = await put(owner.cookie, id, validArticle({ youtubeVideoId: link, summary: '' }));
+      expect(res.json().youtubeVideoId).toBe('9bZkp7q19f0');
+    }
+    // No summary: the body's opening, a heading ended before the text that follows it.
+    const res = await put(owner.cookie, id, validArticle({ content: '<h2>వర్షం బీభత్సం</h2><p>నగరంలో వర్షం.</p>' }));
+    expect(res.json()).toMatchObject({ summary: null, shortDescription: 'వర్షం బీభత్సం. నగరంలో వర్షం.' });
   });
 });

@@ -1,11 +1,12 @@
 // Drafts and revision history over HTTP. Rules in ./drafts.ts and ./revisions.ts.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../services.ts';
 import { currentUser } from '../http/guards.ts';
 import { typed } from '../http/openapi.ts';
 import { ARTICLE_MULTIPART, readArticleRequest } from './routes.ts';
 import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
+import { DraftSaveSchema } from '../../contract/drafts.ts';
 import { ErrorBody, IdParam, toId } from '../../contract/http.ts';
 import {
   ArticleSchema,
@@ -29,6 +30,7 @@ export async function draftsRoutes(app: FastifyInstance, { services }: { service
   const api = typed(app);
   // One more file than allowed is read so the count rule answers with its own message.
   const maxFiles = MAX_ARTICLE_IMAGES + 2;
+  const read = (request: FastifyRequest, empty?: string) => readArticleRequest(request, DraftSaveSchema, { maxFiles, empty });
   const description = `${ARTICLE_MULTIPART} A draft may lack any field; \`version\` is the version last read.`;
 
   api.post(
@@ -38,7 +40,8 @@ export async function draftsRoutes(app: FastifyInstance, { services }: { service
       schema: { tags, summary: 'Start a draft', description, response: { 201: DraftSchema, 413: ErrorBody } },
     },
     async (request, reply) => {
-      const { article, images } = await readArticleRequest(request, maxFiles);
+      // A draft may start empty.
+      const { article, images } = await read(request, '{}');
       return reply.status(201).send(await drafts.create(currentUser(request), article, images));
     },
   );
@@ -56,7 +59,7 @@ export async function draftsRoutes(app: FastifyInstance, { services }: { service
       },
     },
     async (request) => {
-      const { article, images } = await readArticleRequest(request, maxFiles);
+      const { article, images } = await read(request);
       return drafts.save(currentUser(request), request.params.id, article, images);
     },
   );
@@ -75,8 +78,8 @@ export async function draftsRoutes(app: FastifyInstance, { services }: { service
     },
     async (request) => {
       // An empty body submits the draft as stored.
-      const body = request.isMultipart() || request.body ? await readArticleRequest(request, maxFiles) : undefined;
-      return drafts.submit(currentUser(request), request.params.id, body?.article ?? undefined, body?.images ?? []);
+      const body = request.isMultipart() || request.body ? await read(request) : undefined;
+      return drafts.submit(currentUser(request), request.params.id, body?.article, body?.images ?? []);
     },
   );
 

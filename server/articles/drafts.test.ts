@@ -134,6 +134,18 @@ describe(`drafts: saving (${TEST_DB})`, () => {
       version: 4,
       imageUrls: [second],
     });
+    // `imageOrder` places a new upload anywhere: here before the stored picture, as the cover.
+    const placed = await send(
+      'PUT',
+      owner.cookie,
+      `/api/articles/drafts/${id}`,
+      { ...complete(), version: 4, imageOrder: [{ upload: 0 }, second] },
+      [await png()],
+    );
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json().imageUrls).toHaveLength(2);
+    expect(placed.json().imageUrls[1]).toBe(second);
+    expect(placed.json().imageUrls[0]).not.toBe(second);
   });
 
   it('lists and deletes own drafts, last saved first', async () => {

@@ -5,22 +5,23 @@
 //
 // Images: uploaded once. A save's `images` files are added after the kept ones; the `article`
 // part's `imageUrls` (optional) lists the stored images to keep, in order; absent keeps them all.
-// An image left out is released. At most 4 in all.
+// An image left out is released (./images.ts). At most 4 in all.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
-import { articleCategories, articleImages, articles, images } from '../db/schema.ts';
+import { articleCategories, articleImages, articles } from '../db/schema.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors.ts';
-import { loadArticle, loadArticles, toArticleImage } from './model.ts';
+import { loadArticle, loadArticles } from './model.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
-import { articlePart, checkCategories } from './service.ts';
+import { checkCategories, prepareArticleImages, withPreparedImages } from './service.ts';
 import { recordRevision } from './revisions.ts';
-import { MAX_ARTICLE_IMAGES, type Article } from '../../contract/articles.ts';
-import { ARTICLE_MESSAGES, ArticleCreateSchema } from '../../contract/article-form.ts';
-import { DRAFT_MESSAGES, DraftSaveSchema, type Draft, type DraftSaveInput } from '../../contract/drafts.ts';
+import { checkImageCount, writeArticleImages } from './images.ts';
+import type { Article } from '../../contract/articles.ts';
+import { ArticleCreateSchema, type ImageOrderEntry } from '../../contract/article-form.ts';
+import { DRAFT_MESSAGES, type Draft, type DraftSaveInput } from '../../contract/drafts.ts';
 
 /** Thrown inside a transaction when a save is based on an older version; answered after rollback. */
 class StaleDraft extends Error {}
@@ -32,7 +33,7 @@ export function createDraftsService(deps: ServiceDeps) {
 
   async function toDrafts(ids: number[]): Promise<Draft[]> {
     const [list, rows] = await Promise.all([
-      loadArticles(db, ids),
+      loadArticles(db, ids, { withReason: true }),
       ids.length
         ? db
             .select({ id: articles.id, version: articles.version, updatedAt: articles.updatedAt })
@@ -64,62 +65,20 @@ export function createDraftsService(deps: ServiceDeps) {
       content,
       region: input.region.trim() || null,
       youtubeVideoId: input.youtubeVideoId,
-      shortDescription: shortDescriptionFor(content),
+      summary: input.summary,
+      shortDescription: shortDescriptionFor(content, input.summary),
       ...searchFieldsFor(input.title, content),
     };
   }
 
-  async function prepareAll(files: Upload[]): Promise<PreparedImage[]> {
-    if (files.length > MAX_ARTICLE_IMAGES)
-      throw badRequest(ARTICLE_MESSAGES.tooManyImages, { images: ARTICLE_MESSAGES.tooManyImages });
-    // prepare() writes nothing, so a refused file needs no clean-up.
-    const prepared: PreparedImage[] = [];
-    for (const file of files) prepared.push(await deps.images.prepare(file, 'article'));
-    return prepared;
+  async function prepareAll(files: Upload[]) {
+    checkImageCount(files.length, { required: false });
+    return prepareArticleImages(deps, files);
   }
 
-  /** Runs `work` with the prepared images; on any failure their files are discarded. */
-  async function withImages<T>(prepared: PreparedImage[], work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      await deps.images.discard(prepared);
-      throw error;
-    }
-  }
-
-  /** The draft's images become `keep` (stored ones, by URL) followed by the new uploads. */
-  async function writeImages(tx: Tx, id: number, keepUrls: string[] | undefined, prepared: PreparedImage[]) {
-    const current = await tx
-      .select({ imageId: articleImages.imageId, image: images })
-      .from(articleImages)
-      .innerJoin(images, eq(images.id, articleImages.imageId))
-      .where(eq(articleImages.articleId, id))
-      .orderBy(articleImages.position);
-    const byUrl = new Map(current.map((c) => [toArticleImage(c.image).url, c.imageId]));
-    const keep =
-      keepUrls === undefined
-        ? current.map((c) => c.imageId)
-        : [
-            ...new Set(
-              keepUrls.map((url) => {
-                const imageId = byUrl.get(url);
-                if (imageId === undefined) throw badRequest(DRAFT_MESSAGES.unknownImage, { images: DRAFT_MESSAGES.unknownImage });
-                return imageId;
-              }),
-            ),
-          ];
-    if (keep.length + prepared.length > MAX_ARTICLE_IMAGES)
-      throw badRequest(ARTICLE_MESSAGES.tooManyImages, { images: ARTICLE_MESSAGES.tooManyImages });
-    const unchanged = prepared.length === 0 && keep.length === current.length && keep.every((k, i) => k === current[i].imageId);
-    if (unchanged) return;
-    const stored = await deps.images.store(prepared, tx);
-    await tx.delete(articleImages).where(eq(articleImages.articleId, id));
-    const all = [...keep, ...stored.map((s) => s.id)];
-    if (all.length) await tx.insert(articleImages).values(all.map((imageId, position) => ({ articleId: id, imageId, position })));
-    const dropped = current.map((c) => c.imageId).filter((imageId) => !keep.includes(imageId));
-    if (dropped.length) await deps.images.release(dropped, tx);
-  }
+  /** The draft's images become `order` (absent: the stored ones stay), then the uploads it does not place. */
+  const writeImages = (tx: Tx, id: number, order: ImageOrderEntry[] | undefined, prepared: PreparedImage[]) =>
+    writeArticleImages(tx, deps.images, id, order, prepared, { required: false });
 
   async function writeCategories(tx: Tx, id: number, ids: number[]) {
     await tx.delete(articleCategories).where(eq(articleCategories.articleId, id));
@@ -146,11 +105,10 @@ export function createDraftsService(deps: ServiceDeps) {
     }
   }
 
-  async function save(user: SessionUser, id: number, rawArticle: unknown, files: Upload[]): Promise<Draft> {
-    const input = parseOr400(DraftSaveSchema, articlePart(rawArticle));
+  async function save(user: SessionUser, id: number, input: DraftSaveInput, files: Upload[]): Promise<Draft> {
     const prepared = await prepareAll(files);
     await answerStale(id, () =>
-      withImages(prepared, () =>
+      withPreparedImages(deps, prepared, () =>
         db.transaction(async (tx) => {
           const row = await checkVersion(tx, user, id, input.version, true);
           await checkCategories(tx, input.categoryIds, user.role);
@@ -159,7 +117,7 @@ export function createDraftsService(deps: ServiceDeps) {
             .set({ ...fields(input), version: row.version + 1, updatedAt: new Date() })
             .where(eq(articles.id, id));
           await writeCategories(tx, id, input.categoryIds);
-          await writeImages(tx, id, input.imageUrls, prepared);
+          await writeImages(tx, id, input.imageOrder ?? input.imageUrls, prepared);
         }),
       ),
     );
@@ -168,10 +126,9 @@ export function createDraftsService(deps: ServiceDeps) {
 
   return {
     /** POST /api/articles/drafts: a new draft; nothing is required yet, images optional. */
-    async create(user: SessionUser, rawArticle: unknown, files: Upload[]): Promise<Draft> {
-      const input = parseOr400(DraftSaveSchema, articlePart(rawArticle ?? '{}'));
+    async create(user: SessionUser, input: DraftSaveInput, files: Upload[]): Promise<Draft> {
       const prepared = await prepareAll(files);
-      const id = await withImages(prepared, () =>
+      const id = await withPreparedImages(deps, prepared, () =>
         db.transaction(async (tx) => {
           await checkCategories(tx, input.categoryIds, user.role);
           const [row] = await tx
@@ -228,11 +185,12 @@ export function createDraftsService(deps: ServiceDeps) {
      * create rules (title, author, category, region, 1-4 images, video id) on the stored draft;
      * it becomes a PENDING article, submitted now, with its first revision.
      */
-    async submit(user: SessionUser, id: number, rawArticle: unknown, files: Upload[]): Promise<Article> {
-      if (rawArticle !== undefined || files.length) await save(user, id, rawArticle, files);
+    async submit(user: SessionUser, id: number, input: DraftSaveInput | undefined, files: Upload[]): Promise<Article> {
+      if (input !== undefined) await save(user, id, input, files);
       await db.transaction(async (tx) => {
         await lockOwnDraft(tx, user, id);
-        const [stored] = await loadArticles(tx, [id]);
+        const [stored] = await loadArticles(tx, [id], { withReason: true });
+        // The create rules, on the draft as stored.
         const input = parseOr400(ArticleCreateSchema, {
           title: stored.title,
           author: stored.author,
@@ -240,9 +198,9 @@ export function createDraftsService(deps: ServiceDeps) {
           youtubeVideoId: stored.youtubeVideoId,
           categoryIds: stored.categories.map((c) => c.id),
           region: stored.region ?? '',
+          summary: stored.summary,
         });
-        if (stored.imageUrls.length === 0)
-          throw badRequest(ARTICLE_MESSAGES.imagesRequired, { images: ARTICLE_MESSAGES.imagesRequired });
+        checkImageCount(stored.imageUrls.length, { required: true });
         await checkCategories(tx, input.categoryIds, user.role);
         const now = new Date();
         // Submitted now: the admin queue is worked in order of submission.

@@ -27,15 +27,19 @@ const wireColumns = {
   approvalStatus: articles.approvalStatus,
   breakingUntil: articles.breakingUntil,
   rejectionReason: articles.rejectionReason,
+  summary: articles.summary,
 };
 type WireRow = Pick<ArticleRow, keyof typeof wireColumns>;
 
 export const mediaUrl = (key: string, width: number) => `/media/${variantName(key, width)}`;
 
-export function toArticleImage(image: Pick<ImageRow, 'key' | 'width' | 'height' | 'variantWidths'>): ArticleImage {
+export function toArticleImage(
+  image: Pick<ImageRow, 'key' | 'width' | 'height' | 'variantWidths'> & { id?: number },
+): ArticleImage {
   const widths = [...image.variantWidths].sort((a, b) => a - b);
   const largest = widths[widths.length - 1] ?? image.width;
   return {
+    ...(image.id !== undefined ? { id: image.id } : {}),
     url: mediaUrl(image.key, largest),
     width: image.width,
     height: image.height,
@@ -47,6 +51,7 @@ export function toArticleImage(image: Pick<ImageRow, 'key' | 'width' | 'height' 
 /**
  * Loads full articles for the given ids, in the order of `ids`, with categories (first = primary),
  * images (first = cover) and reporter name. Three queries whatever the number of articles.
+ * `withReason`: the staff's view, with the rejection reason and the reporter's own summary.
  */
 export async function loadArticles(db: DbOrTx, ids: number[], opts: { withReason?: boolean } = {}): Promise<Article[]> {
   if (ids.length === 0) return [];
@@ -139,6 +144,7 @@ function toArticle(
     imageUrls: imgs.map((i) => i.url),
     images: imgs,
     shortDescription: a.shortDescription,
+    ...(withReason ? { summary: a.summary } : {}),
     publicationDate: a.publicationDate.toISOString(),
     reporterName,
     approvalStatus: a.approvalStatus,

@@ -267,7 +267,7 @@ export function createRevisionsService(deps: ServiceDeps) {
     ): Promise<{ message: string; article: Article }> {
       const status = await db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ status: articles.approvalStatus })
+          .select({ status: articles.approvalStatus, summary: articles.summary })
           .from(articles)
           .where(eq(articles.id, articleId))
           .for('update');
@@ -294,7 +294,8 @@ export function createRevisionsService(deps: ServiceDeps) {
             content: rev.content,
             region: rev.region,
             youtubeVideoId: rev.youtubeVideoId,
-            shortDescription: shortDescriptionFor(rev.content),
+            // The reporter's own summary is not part of the history: it stays.
+            shortDescription: shortDescriptionFor(rev.content, row.summary),
             ...searchFieldsFor(rev.title, rev.content),
             updatedAt: new Date(),
           })

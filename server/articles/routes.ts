@@ -4,41 +4,64 @@ import { z } from 'zod';
 import type { Services } from '../services.ts';
 import { currentUser } from '../http/guards.ts';
 import { typed } from '../http/openapi.ts';
-import { readMultipart } from '../media/multipart.ts';
+import { readMultipart, type UploadedFile } from '../media/multipart.ts';
+import { badRequest, parseOr400 } from '../http/errors.ts';
 import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
-import { ApprovedListQuerySchema } from '../../contract/article-form.ts';
+import {
+  ApprovedListQuerySchema,
+  ARTICLE_MESSAGES,
+  ArticleCreateSchema,
+  ArticleEditSchema,
+} from '../../contract/article-form.ts';
 import { ErrorBody, IdParam } from '../../contract/http.ts';
 import { ArticleListSchema, ArticleSchema, ReporterApprovedPageSchema } from '../../contract/articles.schema.ts';
 
 const tags = ['articles (reporter)'];
 
-/**
- * The `article` part: a text field, or a JSON blob sent as a file part by some clients. The part's
- * JSON is parsed by the service, with the create or edit rules as the case may be.
- */
-export async function readArticleRequest(request: FastifyRequest, maxFiles: number) {
-  if (!request.isMultipart()) {
-    // JSON clients may send the article object itself.
-    return { article: request.body, images: [] };
+/** The `article` part arrives as a JSON string (or, from JSON clients, already parsed). */
+function articleJson(raw: unknown): unknown {
+  if (raw === undefined || raw === null) throw badRequest(ARTICLE_MESSAGES.missingArticlePart);
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest(ARTICLE_MESSAGES.invalidArticleJson);
   }
-  const { fields, files } = await readMultipart(request, { maxFiles });
+}
+
+/**
+ * Reads an article request: the `article` part (a text field, or a JSON blob sent as a file part by
+ * some clients; JSON clients may send the article object as the body) parsed with `schema`, the
+ * create, edit or draft rules as the route may be, and the `images` files. Services get typed values.
+ */
+export async function readArticleRequest<T>(
+  request: FastifyRequest,
+  schema: z.ZodType<T>,
+  opts: { maxFiles: number; empty?: unknown },
+): Promise<{ article: T; images: UploadedFile[] }> {
+  if (!request.isMultipart()) return { article: parseOr400(schema, articleJson(request.body ?? opts.empty)), images: [] };
+  const { fields, files } = await readMultipart(request, { maxFiles: opts.maxFiles });
   const blob = files.find((f) => f.fieldname === 'article');
-  return {
-    article: fields.article ?? blob?.data.toString('utf8'),
-    images: files.filter((f) => f.fieldname === 'images'),
-  };
+  const raw = fields.article ?? blob?.data.toString('utf8') ?? opts.empty;
+  return { article: parseOr400(schema, articleJson(raw)), images: files.filter((f) => f.fieldname === 'images') };
 }
 
 /** What the multipart article requests carry, for the reference. */
 export const ARTICLE_MULTIPART =
-  'multipart/form-data: an `article` part (JSON: title, author, content, region, categoryIds, youtubeVideoId) and, ' +
-  'on create, 1 to 4 `images` files (JPG, PNG, WEBP; 2 MB each; the first is the cover). JSON clients may send the article object as the body.';
+  'multipart/form-data: an `article` part (JSON: title, author, content, region, categoryIds, youtubeVideoId (the id or a ' +
+  'YouTube link), summary (optional, at most 150 characters)) and repeated `images` files (JPG, PNG, WEBP; 2 MB each). ' +
+  'On create 1 to 4 files, the first is the cover. On edit the `article` part may carry `imageOrder`: the images after ' +
+  'the edit in order, each a kept image (its id or URL) or `{"upload": n}` (the n-th file of the request); 1 to 4 in ' +
+  'all, the first is the cover; without it the images stay and new files follow them. JSON clients may send the ' +
+  'article object as the body.';
+
+// One more file than allowed is read so the count rule answers with its own message.
+const MAX_FILES = MAX_ARTICLE_IMAGES + 2;
 
 export async function articlesRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const articles = services.articles;
   const api = typed(app);
 
-  // One more file than allowed is read so the count rule answers with its own message.
   api.post(
     '/articles',
     {
@@ -51,7 +74,7 @@ export async function articlesRoutes(app: FastifyInstance, { services }: { servi
       },
     },
     async (request, reply) => {
-      const { article, images } = await readArticleRequest(request, MAX_ARTICLE_IMAGES + 2);
+      const { article, images } = await readArticleRequest(request, ArticleCreateSchema, { maxFiles: MAX_FILES });
       return reply.status(201).send(await articles.create(currentUser(request), article, images));
     },
   );
@@ -62,7 +85,8 @@ export async function articlesRoutes(app: FastifyInstance, { services }: { servi
       config: { access: ['REPORTER', 'ADMIN'] },
       schema: {
         tags,
-        summary: "Edit an article: a reporter's own pending or rejected one, or any as an admin (approve=true approves it too)",
+        summary:
+          "Edit an article, its pictures too: a reporter's own pending or rejected one, or any as an admin (approve=true approves it too)",
         description: ARTICLE_MULTIPART,
         params: IdParam,
         querystring: z.object({ approve: z.enum(['true', 'false']).optional() }),
@@ -70,8 +94,8 @@ export async function articlesRoutes(app: FastifyInstance, { services }: { servi
       },
     },
     async (request) => {
-      const { article } = await readArticleRequest(request, 1);
-      return articles.update(currentUser(request), request.params.id, article, {
+      const { article, images } = await readArticleRequest(request, ArticleEditSchema, { maxFiles: MAX_FILES });
+      return articles.update(currentUser(request), request.params.id, article, images, {
         approve: request.query.approve === 'true',
         ip: request.ip,
       });

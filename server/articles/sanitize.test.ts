@@ -53,4 +53,16 @@ describe('sanitizeArticleHtml', () => {
       '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a></p>',
     );
   });
+
+  it('keeps http, https and mailto links only (the link button adds web links only)', () => {
+    const out = sanitizeArticleHtml(
+      '<p><a href="https://a.example/x">1</a><a href="http://b.example">2</a><a href="mailto:desk@example.com">3</a>' +
+        '<a href="ftp://c.example">4</a><a href="tel:100">5</a><a href="//d.example">6</a><a href="vbscript:x">7</a></p>',
+    );
+    expect([...out.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      'https://a.example/x',
+      'http://b.example',
+      'mailto:desk@example.com',
+    ]);
+  });
 });

@@ -4,34 +4,58 @@ import { approveArticleIn } from '../review/service.ts';
 import { record } from '../audit/service.ts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revisions.ts';
+import { checkImageCount, writeArticleImages } from './images.ts';
 import { boundedCount } from '../db/count.ts';
 import { titleContains } from '../search/service.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articleImages, articles, categories } from '../db/schema.ts';
+import { containsPattern } from '../db/sql.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
-import { badRequest, conflict, forbidden, notFound, parseOr400 } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { categoryIdsOf, loadArticle, loadArticles } from './model.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
-import { MAX_ARTICLE_IMAGES, type Article } from '../../contract/articles.ts';
+import type { Article } from '../../contract/articles.ts';
 import {
   ARTICLE_MESSAGES,
   type ApprovedListQuery,
-  ArticleCreateSchema,
-  ArticleEditSchema,
+  type ArticleCreateInput,
   type ArticleEditInput,
 } from '../../contract/article-form.ts';
 
-/** The `article` part arrives as a JSON string (or, from JSON clients, already parsed). */
-export function articlePart(raw: unknown): unknown {
-  if (raw === undefined || raw === null) throw badRequest(ARTICLE_MESSAGES.missingArticlePart);
-  if (typeof raw !== 'string') return raw;
+type Upload = IncomingFile & { truncated?: boolean };
+
+/** The stored columns of an article's text: the body sanitised, the derived text made once here. */
+function articleFields(input: ArticleCreateInput | ArticleEditInput) {
+  const content = sanitizeArticleHtml(input.content);
+  return {
+    title: input.title,
+    author: input.author,
+    content,
+    youtubeVideoId: input.youtubeVideoId,
+    region: input.region,
+    summary: input.summary,
+    shortDescription: shortDescriptionFor(content, input.summary),
+    ...searchFieldsFor(input.title, content),
+  };
+}
+
+/** Checks and re-encodes every upload before anything is written (prepare() writes nothing). */
+export async function prepareArticleImages(deps: ServiceDeps, files: Upload[]): Promise<PreparedImage[]> {
+  const prepared: PreparedImage[] = [];
+  for (const file of files) prepared.push(await deps.images.prepare(file, 'article'));
+  return prepared;
+}
+
+/** Runs `work`; if it fails, the files of the prepared uploads are removed again. */
+export async function withPreparedImages<T>(deps: ServiceDeps, prepared: PreparedImage[], work: () => Promise<T>): Promise<T> {
   try {
-    return JSON.parse(raw);
-  } catch {
-    throw badRequest(ARTICLE_MESSAGES.invalidArticleJson);
+    return await work();
+  } catch (error) {
+    await deps.images.discard(prepared);
+    throw error;
   }
 }
 
@@ -57,15 +81,37 @@ export function createArticlesService(deps: ServiceDeps) {
   }
 
   /** The reporter's own article, or 404 (another reporter's article is not visible, docs/product.md). */
-  async function ownRow(tx: DbOrTx, user: SessionUser, id: number) {
-    const [row] = await tx
+  async function ownRow(tx: DbOrTx, user: SessionUser, id: number, { lock = false } = {}) {
+    const query = tx
       .select({ id: articles.id, approvalStatus: articles.approvalStatus, title: articles.title })
       .from(articles)
       // A draft is reached through the drafts API only (./drafts.ts).
       .where(and(eq(articles.id, id), eq(articles.reporterId, user.id), ne(articles.approvalStatus, 'DRAFT')))
       .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound('Article not found.');
     return row;
+  }
+
+  /**
+   * The status of an article this caller may edit, with the row locked for the save: an admin any
+   * but a draft; a reporter the own PENDING or REJECTED one (a scheduled story is accepted by the
+   * desk like an approved one).
+   */
+  async function editableStatus(tx: DbOrTx, user: SessionUser, id: number): Promise<Article['approvalStatus']> {
+    if (user.role !== 'ADMIN') {
+      const { approvalStatus } = await ownRow(tx, user, id, { lock: true });
+      if (approvalStatus === 'APPROVED' || approvalStatus === 'SCHEDULED') throw conflict(ARTICLE_MESSAGES.approvedNotEditable);
+      return approvalStatus;
+    }
+    const [row] = await tx
+      .select({ approvalStatus: articles.approvalStatus })
+      .from(articles)
+      .where(eq(articles.id, id))
+      .limit(1)
+      .for('update');
+    if (!row || row.approvalStatus === 'DRAFT') throw notFound('Article not found.');
+    return row.approvalStatus;
   }
 
   return {
@@ -73,47 +119,23 @@ export function createArticlesService(deps: ServiceDeps) {
      * POST /api/articles: a new PENDING article of the signed-in reporter. Images are checked and
      * re-encoded before anything is written; a failure at any step leaves no row and no file.
      */
-    async create(user: SessionUser, rawArticle: unknown, files: (IncomingFile & { truncated?: boolean })[]): Promise<Article> {
-      const input = parseOr400(ArticleCreateSchema, articlePart(rawArticle));
-      if (files.length === 0) throw badRequest(ARTICLE_MESSAGES.imagesRequired, { images: ARTICLE_MESSAGES.imagesRequired });
-      if (files.length > MAX_ARTICLE_IMAGES)
-        throw badRequest(ARTICLE_MESSAGES.tooManyImages, { images: ARTICLE_MESSAGES.tooManyImages });
+    async create(user: SessionUser, input: ArticleCreateInput, files: Upload[]): Promise<Article> {
+      checkImageCount(files.length, { required: true });
       await checkCategories(db, input.categoryIds, user.role);
-
-      // prepare() writes nothing, so a refused file needs no clean-up.
-      const prepared: PreparedImage[] = [];
-      for (const file of files) prepared.push(await deps.images.prepare(file, 'article'));
-
-      const content = sanitizeArticleHtml(input.content);
-      let id: number;
-      try {
-        id = await db.transaction(async (tx) => {
-          const stored = await deps.images.store(prepared, tx);
+      const prepared = await prepareArticleImages(deps, files);
+      const fields = articleFields(input);
+      const id = await withPreparedImages(deps, prepared, () =>
+        db.transaction(async (tx) => {
           const [row] = await tx
             .insert(articles)
-            .values({
-              title: input.title,
-              author: input.author,
-              content,
-              youtubeVideoId: input.youtubeVideoId,
-              region: input.region,
-              shortDescription: shortDescriptionFor(content),
-              ...searchFieldsFor(input.title, content),
-              reporterId: user.id,
-              approvalStatus: 'PENDING',
-            })
+            .values({ ...fields, reporterId: user.id, approvalStatus: 'PENDING' })
             .returning({ id: articles.id });
           await writeCategories(tx, row.id, input.categoryIds);
-          await tx
-            .insert(articleImages)
-            .values(stored.map((image, position) => ({ articleId: row.id, imageId: image.id, position })));
+          await writeArticleImages(tx, deps.images, row.id, undefined, prepared, { required: true });
           await recordRevision(tx, row.id, user, 'CREATE');
           return row.id;
-        });
-      } catch (error) {
-        await deps.images.discard(prepared);
-        throw error;
-      }
+        }),
+      );
       return (await loadArticle(db, id, { withReason: true }))!;
     },
 
@@ -125,66 +147,51 @@ export function createArticlesService(deps: ServiceDeps) {
     async update(
       user: SessionUser,
       id: number,
-      rawArticle: unknown,
+      input: ArticleEditInput,
+      files: Upload[] = [],
       opts: { approve?: boolean; ip?: string } = {},
     ): Promise<Article> {
       if (opts.approve && user.role !== 'ADMIN') throw forbidden('Only an admin can approve articles.');
-      const input: ArticleEditInput = parseOr400(ArticleEditSchema, articlePart(rawArticle));
       // The listings it leaves matter as much as those it joins.
       const categoriesBefore = await categoryIdsOf(db, id);
-      const wasPublic = await db.transaction(async (tx) => {
-        let status: Article['approvalStatus'];
-        if (user.role === 'ADMIN') {
-          const [row] = await tx
-            .select({ approvalStatus: articles.approvalStatus })
-            .from(articles)
-            .where(eq(articles.id, id))
-            .limit(1);
-          if (!row || row.approvalStatus === 'DRAFT') throw notFound('Article not found.');
-          status = row.approvalStatus;
-        } else {
-          status = (await ownRow(tx, user, id)).approvalStatus;
-          // A scheduled story is accepted by the desk like an approved one.
-          if (status === 'APPROVED' || status === 'SCHEDULED') throw conflict(ARTICLE_MESSAGES.approvedNotEditable);
-        }
-        await checkCategories(tx, input.categoryIds, user.role);
-        await ensureFirstRevision(tx, id);
-        const content = sanitizeArticleHtml(input.content);
-        const now = deps.clock.now();
-        // A reporter's edit is a resubmission; an admin's edit keeps the status (the approval
-        // of save-and-approve is the review domain's one rule, applied below in this transaction).
-        const statusChange = user.role === 'ADMIN' ? {} : { approvalStatus: 'PENDING' as const, rejectionReason: null };
-        await tx
-          .update(articles)
-          .set({
-            title: input.title,
-            author: input.author,
-            content,
-            youtubeVideoId: input.youtubeVideoId,
-            region: input.region,
-            shortDescription: shortDescriptionFor(content),
-            ...searchFieldsFor(input.title, content),
-            updatedAt: now,
-            ...statusChange,
-          })
-          .where(eq(articles.id, id));
-        await writeCategories(tx, id, input.categoryIds);
-        const actor = { id: user.id, username: user.username, ip: opts.ip };
-        await record(tx, {
-          actor,
-          action: 'article.edit',
-          objectType: 'article',
-          objectId: id,
-          summary: input.title,
-          details: { status, ...(user.role === 'ADMIN' ? {} : { resubmitted: true }) },
-        });
-        // A reporter's edit of a rejected article is a resubmission: the review screen shows what
-        // changed since the rejection.
-        const kind = user.role !== 'ADMIN' && status === 'REJECTED' ? 'RESUBMIT' : 'EDIT';
-        await recordRevision(tx, id, user, kind, { previousStatus: status });
-        if (opts.approve) await approveArticleIn(tx, id, { actor, now });
-        return status === 'APPROVED' || opts.approve === true;
-      });
+      // Checked by their bytes before the transaction; written by it, removed again if it fails.
+      const prepared = await prepareArticleImages(deps, files);
+      const wasPublic = await withPreparedImages(deps, prepared, () =>
+        db.transaction(async (tx) => {
+          const status = await editableStatus(tx, user, id);
+          await checkCategories(tx, input.categoryIds, user.role);
+          await ensureFirstRevision(tx, id);
+          const now = deps.clock.now();
+          // A reporter's edit is a resubmission; an admin's edit keeps the status (the approval
+          // of save-and-approve is the review domain's one rule, applied below in this transaction).
+          const statusChange = user.role === 'ADMIN' ? {} : { approvalStatus: 'PENDING' as const, rejectionReason: null };
+          await tx
+            .update(articles)
+            .set({ ...articleFields(input), updatedAt: now, ...statusChange })
+            .where(eq(articles.id, id));
+          await writeCategories(tx, id, input.categoryIds);
+          const images = await writeArticleImages(tx, deps.images, id, input.imageOrder, prepared, { required: true });
+          const actor = { id: user.id, username: user.username, ip: opts.ip };
+          await record(tx, {
+            actor,
+            action: 'article.edit',
+            objectType: 'article',
+            objectId: id,
+            summary: input.title,
+            details: {
+              status,
+              ...(user.role === 'ADMIN' ? {} : { resubmitted: true }),
+              ...(images.added || images.removed ? { imagesAdded: images.added, imagesRemoved: images.removed } : {}),
+            },
+          });
+          // A reporter's edit of a rejected article is a resubmission: the review screen shows what
+          // changed since the rejection.
+          const kind = user.role !== 'ADMIN' && status === 'REJECTED' ? 'RESUBMIT' : 'EDIT';
+          await recordRevision(tx, id, user, kind, { previousStatus: status });
+          if (opts.approve) await approveArticleIn(tx, id, { actor, now });
+          return status === 'APPROVED' || opts.approve === true;
+        }),
+      );
       if (wasPublic) {
         const categories = new Set([...categoriesBefore, ...input.categoryIds]);
         await deps.changes.contentChanged({ articles: [id], categories: [...categories] });
@@ -201,7 +208,7 @@ export function createArticlesService(deps: ServiceDeps) {
     /** DELETE /api/reporter/articles/{id}: own PENDING or REJECTED; its images are released. */
     async deleteOwn(user: SessionUser, id: number, ip?: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const row = await ownRow(tx, user, id);
+        const row = await ownRow(tx, user, id, { lock: true });
         if (row.approvalStatus === 'APPROVED' || row.approvalStatus === 'SCHEDULED')
           throw conflict(ARTICLE_MESSAGES.approvedNotDeletable);
         // Its images and those only its history still shows.

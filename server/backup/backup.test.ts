@@ -15,6 +15,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { startBackupAgent } from './agent.ts';
 import { backupSite } from './cli.ts';
 import { BackupError, createBackup, pruneBackups, restoreBackup } from './service.ts';
+import { ArticleCreateSchema } from '../../contract/article-form.ts';
 
 const exists = (file: string) =>
   access(file).then(
@@ -68,7 +69,13 @@ describe(`backup and restore (${TEST_DB})`, { timeout: 90_000 }, () => {
       .toBuffer();
     const article = await t.services.articles.create(
       reporter,
-      { title: `వార్త ${i}`, author: 'రచయిత', content: `<p>హైదరాబాద్ ${i}</p>`, categoryIds: [categoryId], region: 'హైదరాబాద్' },
+      ArticleCreateSchema.parse({
+        title: `వార్త ${i}`,
+        author: 'రచయిత',
+        content: `<p>హైదరాబాద్ ${i}</p>`,
+        categoryIds: [categoryId],
+        region: 'హైదరాబాద్',
+      }),
       [{ filename: `p${i}.png`, data }],
     );
     await t.services.review.approve(article.id);
@@ -217,14 +224,14 @@ describe.runIf(TEST_DB === 'pglite')('moving an embedded newsroom to PostgreSQL 
       const user: SessionUser = { id: r.id, username: r.username, email: 'x@example.com', role: 'REPORTER', totpEnabled: false };
       const a = await source.services.articles.create(
         user,
-        {
+        ArticleCreateSchema.parse({
           title: 'విజయవాడ\u200cలో వర్షం',
           author: 'రచయిత',
           content: '<p>వర్షం <strong>భారీగా</strong></p>',
           categoryIds: [categoryId],
           region: 'విజయవాడ',
           youtubeVideoId: 'dQw4w9WgXcQ',
-        },
+        }),
         [{ filename: 'a.png', data }],
       );
       await source.services.review.approve(a.id);

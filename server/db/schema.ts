@@ -74,6 +74,8 @@ export const articles = pgTable(
     youtubeVideoId: text('youtube_video_id'),
     region: text('region'),
     shortDescription: text('short_description').notNull().default(''),
+    // The reporter's own summary (null: none); when set it is the short description.
+    summary: text('summary'),
     reporterId: integer('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),

@@ -1,19 +1,19 @@
-// The admin's edit of an article with the shared ArticleForm: several categories and
-// save-and-approve on the review screen, one category on the approved-article edit screen.
-// Saves with PUT /api/articles/{id} (multipart, `article` part only; `?approve=true` saves and
-// approves in one transaction on the server).
-import { useEffect, useState } from 'react';
-import { ArticleForm, type Category } from '../article-form/ArticleForm.tsx';
+// The admin's edit of an article with the shared ArticleForm: several categories (admins may file
+// under several), the pictures added, removed and reordered; save-and-approve on the review screen,
+// save on the approved-article edit screen. Saves with PUT /api/articles/{id} (multipart: the
+// `article` part with its `imageOrder`, and new `images` files; `?approve=true` saves and approves
+// in one transaction on the server).
+import { ArticleForm } from '../article-form/ArticleForm.tsx';
 import { api } from '../../lib/api.ts';
 import { failureText } from './feedback.ts';
 import type { Article } from '../../../contract/articles.ts';
-import { ADMIN_NAVIGATE_DELAY_MS, REVIEW_ERRORS } from '../../../contract/review.ts';
+import type { Category } from '../../../contract/categories.ts';
+import { ADMIN_NAVIGATE_DELAY_MS } from '../../../contract/review.ts';
 import { ArticleSchema } from '../../../contract/articles.schema.ts';
-import { CategoryListSchema } from '../../../contract/categories.ts';
 
 type Props = {
   article: Article;
-  multipleCategories: boolean;
+  categories: Category[];
   approve: boolean;
   submitLabel: string;
   successMessage: string;
@@ -29,7 +29,7 @@ type Props = {
 
 export function ReviewEditor({
   article,
-  multipleCategories,
+  categories,
   approve,
   submitLabel,
   successMessage,
@@ -37,67 +37,35 @@ export function ReviewEditor({
   afterSuccess,
   onCancel,
 }: Props) {
-  const [categories, setCategories] = useState<Category[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let cancelled = false;
-    api('/categories', CategoryListSchema)
-      .then((list) => !cancelled && setCategories(list))
-      .catch((e) => !cancelled && setError(REVIEW_ERRORS.fetchCategories + failureText(e)));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  if (error) {
-    return (
-      <p className="form-error" role="alert">
-        {error}
-      </p>
-    );
-  }
-  if (!categories) return <p role="status">Loading categories...</p>;
-  // One-category screens keep the primary (first) category; the others would be dropped on save.
-  const dropped = multipleCategories ? [] : article.categories.slice(1);
-  const initial = dropped.length ? { ...article, categories: article.categories.slice(0, 1) } : article;
   return (
-    <>
-      {dropped.length > 0 && (
-        <p className="review-hint" role="note">
-          This screen keeps one category. Saving keeps {article.categories[0].name} and removes{' '}
-          {dropped.map((c) => c.name).join(', ')}.
-        </p>
-      )}
-      <ArticleForm
-        mode="edit"
-        initial={initial}
-        multipleCategories={multipleCategories}
-        categories={categories}
-        submitLabel={submitLabel}
-        submittingLabel="Saving..."
-        successMessage={successMessage}
-        successDelayMs={ADMIN_NAVIGATE_DELAY_MS}
-        afterSuccess={afterSuccess}
-        onSubmit={async (formData) => {
-          try {
-            await api(`/articles/${article.id}${approve ? '?approve=true' : ''}`, ArticleSchema, {
-              method: 'PUT',
-              body: formData,
-            });
-          } catch (e) {
-            // The form shows an Error's message as it is: the review screen's docs/product.md wording.
-            throw errorPrefix ? new Error(errorPrefix + failureText(e)) : e;
-          }
-        }}
-        extraActions={
-          onCancel && (
-            <button type="button" className="secondary" onClick={onCancel}>
-              Cancel
-            </button>
-          )
+    <ArticleForm
+      mode="edit"
+      initial={article}
+      multipleCategories
+      categories={categories}
+      submitLabel={submitLabel}
+      submittingLabel="Saving..."
+      successMessage={successMessage}
+      successDelayMs={ADMIN_NAVIGATE_DELAY_MS}
+      afterSuccess={afterSuccess}
+      onSubmit={async (formData) => {
+        try {
+          await api(`/articles/${article.id}${approve ? '?approve=true' : ''}`, ArticleSchema, {
+            method: 'PUT',
+            body: formData,
+          });
+        } catch (e) {
+          // The form shows an Error's message as it is: the review screen's docs/product.md wording.
+          throw errorPrefix ? new Error(errorPrefix + failureText(e)) : e;
         }
-      />
-    </>
+      }}
+      extraActions={
+        onCancel && (
+          <button type="button" className="secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )
+      }
+    />
   );
 }

@@ -7,6 +7,9 @@ import { htmlToText, wordDiff, type DiffPart } from '../../../contract/word-diff
 import type { Article } from '../../../contract/articles.ts';
 import type { ChangesSinceRejection as Changes, Revision, RevisionSummary } from '../../../contract/drafts.ts';
 import { failureText } from './feedback.ts';
+import { ConfirmModal, useConfirm } from '../form/ConfirmModal.tsx';
+
+const RESTORE = { title: 'Restore revision', confirm: 'Restore this version', busy: 'Restoring...' };
 import { ChangesSinceRejectionSchema, ReviewResultSchema, RevisionSummaryListSchema } from '../../../contract/articles.schema.ts';
 
 function Diff({ parts }: { parts: DiffPart[] }) {
@@ -160,8 +163,10 @@ export function RevisionHistory({
     };
   }, [articleId, refresh]);
 
+  // Asked on the page first (never window.confirm): a restore replaces the current text.
+  const asking = useConfirm<RevisionSummary>();
+
   async function restore(revision: RevisionSummary) {
-    if (!window.confirm(`Restore the version of ${indiaTime.format(new Date(revision.createdAt))} IST?`)) return;
     setBusy(true);
     try {
       const result = await api(`/admin/articles/${articleId}/revisions/${revision.id}/restore`, ReviewResultSchema, {
@@ -173,6 +178,7 @@ export function RevisionHistory({
       setMessage({ ok: false, text: `Error restoring revision: ${failureText(e)}` });
     } finally {
       setBusy(false);
+      asking.modal.onCancel();
     }
   }
 
@@ -193,13 +199,19 @@ export function RevisionHistory({
               {r.changed.length > 0 && <> — {r.changed.join(', ')}</>}
             </span>{' '}
             {i > 0 && (
-              <button type="button" className="secondary" disabled={busy} onClick={() => void restore(r)}>
+              <button type="button" className="secondary" disabled={busy} onClick={() => asking.ask(r)}>
                 Restore
               </button>
             )}
           </li>
         ))}
       </ol>
+      <ConfirmModal {...asking.modal} words={RESTORE} busy={busy} onConfirm={() => asking.item && void restore(asking.item)}>
+        <p>
+          Restore the version of {asking.item ? indiaTime.format(new Date(asking.item.createdAt)) : ''} IST? The current text
+          stays in the history.
+        </p>
+      </ConfirmModal>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 // How the review screens word a failed call and move on after a success.
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../lib/api.ts';
 import { ADMIN_NAVIGATE_DELAY_MS } from '../../../contract/review.ts';
@@ -15,12 +15,19 @@ export function failureStatus(error: unknown): number {
   return error instanceof ApiRequestError ? error.status : 0;
 }
 
-/** After a success message, go to `to` once ADMIN_NAVIGATE_DELAY_MS has passed (docs/product.md: 2 s). */
-export function useNavigateAfterSuccess(done: boolean, to: string) {
+/**
+ * After a success message, moving on once ADMIN_NAVIGATE_DELAY_MS has passed (docs/product.md: 2 s).
+ * Called by the action that succeeded; leaving the screen earlier cancels it.
+ */
+export function useNavigateLater() {
   const navigate = useNavigate();
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate(to), ADMIN_NAVIGATE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [done, to, navigate]);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (to: string) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void navigate(to), ADMIN_NAVIGATE_DELAY_MS);
+    },
+    [navigate],
+  );
 }

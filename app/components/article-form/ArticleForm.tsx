@@ -1,55 +1,55 @@
 // The article form shared by the reporter's write/edit screens and the admin's review and
 // approved-edit screens. It validates with the same zod schemas as the server plus the
-// file rules, before anything is sent, then hands a ready multipart body to `onSubmit`.
+// picture rules, before anything is sent, then hands a ready multipart body to `onSubmit`.
+// The fields are in ./fields.tsx and ./ImageField.tsx; leaving with unsaved changes asks first.
 //
 // Props:
-//   mode                'create' (images required, 1-4) or 'edit' (images shown, not changed: PUT
-//                       sends the `article` part only; region optional; edit video-id messages).
+//   mode                'create' (region required, the create video-id message) or 'edit' (region
+//                       optional, the edit video-id messages). Both take 1-4 pictures, added,
+//                       removed and reordered (the first is the cover). An edit sends the order as
+//                       the `article` part's `imageOrder` with the new files as `images` parts.
 //   initial?            the article being edited (fills every field).
-//   multipleCategories? false (default): one category, a <select>; true: checkboxes (admin review).
+//   categories          the category list (the screen's loader reads it).
+//   multipleCategories? false (default): one category, a <select>; true: checkboxes (admin).
 //   submitLabel         text of the submit button; submittingLabel? while saving (default 'Saving...').
-//   onSubmit(formData, values)
-//                       called after validation passed; formData has the `article` JSON part (and
-//                       repeated `images` on create). Resolve on success; throw (ApiRequestError from
-//                       app/lib/api.ts) on failure: the form shows 'HTTP error! status: {code},
-//                       message: {body}' and the server's field messages.
+//   onSubmit(formData, values, draft?)
+//                       called after validation passed. Resolve on success; throw (ApiRequestError
+//                       from app/lib/api.ts) on failure: the form shows 'HTTP error! status: {code},
+//                       message: {body}' and the server's field messages; an Error's message as is.
 //   successMessage?     shown after onSubmit resolved ('Article submitted successfully!').
 //   afterSuccess?       called successDelayMs after success (navigation); default delay 1500 ms
 //                       (reporter; admin screens pass 2000).
-//   categories?         the category list; when omitted the form loads GET /api/categories and shows
-//                       'Failed to load article or categories. Please try again later.' on failure.
-//   extraActions?       more buttons beside the submit button (e.g. a reject button on review).
+//   extraActions?       more buttons beside the submit button (e.g. Cancel).
 //   autosave?           create mode only: the form saves itself as a draft (./draft-autosave.ts),
-//                       shows 'Saved' / 'Saving…' / 'Not saved: <reason>', keeps stored images, and
-//                       onSubmit gets the draft's id (null when nothing was saved yet) with the
-//                       `article` part carrying its version and the images to keep.
-import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+//                       shows 'Saved' / 'Saving…' / 'Not saved: <reason>', and onSubmit gets the
+//                       draft's id (null when nothing was saved yet) with the `article` part
+//                       carrying its version and the picture order.
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Article } from '../../../contract/articles.ts';
-import { MAX_ARTICLE_IMAGES } from '../../../contract/articles.ts';
 import {
-  ARTICLE_IMAGE_TYPES,
   ARTICLE_MESSAGES,
   ArticleCreateSchema,
   ArticleEditSchema,
-  checkArticleImages,
   saveErrorMessage,
   type ArticlePayload,
 } from '../../../contract/article-form.ts';
 import { toApiError } from '../../../contract/errors.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
-import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
+import type { Category } from '../../../contract/categories.ts';
 import { DRAFT_MESSAGES, type Draft } from '../../../contract/drafts.ts';
-import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-autosave.ts';
+import { ApiRequestError } from '../../lib/api.ts';
+import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
+import { FormError, FormStatus } from '../form/Field.tsx';
+import { LeaveGuard } from '../form/LeaveGuard.tsx';
 import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
-import { CategoryListSchema } from '../../../contract/categories.ts';
-
-const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
-
-export type Category = { id: number; name: string };
+import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-autosave.ts';
+import { CategoryField, ContentField, SummaryField, TextField, VideoField } from './fields.tsx';
+import { ImageField } from './ImageField.tsx';
+import { checkImageItems, imageOrderOf, imagesSignature, storedFromUrls, storedItems, type ImageItem } from './image-list.ts';
 
 export type ArticleFormProps = {
   mode: 'create' | 'edit';
   initial?: Article;
+  categories: readonly Category[];
   multipleCategories?: boolean;
   submitLabel: string;
   submittingLabel?: string;
@@ -57,19 +57,32 @@ export type ArticleFormProps = {
   successMessage?: string;
   afterSuccess?: () => void;
   successDelayMs?: number;
-  categories?: Category[];
   extraActions?: ReactNode;
   autosave?: { start: DraftStart; onLoadNewer(draft: Draft): void };
 };
 
-type Errors = Partial<Record<keyof ArticlePayload | 'images', string>>;
+type FieldName = keyof ArticlePayload | 'images';
+type Errors = Partial<Record<FieldName, string>>;
 
 // The order of the fields on screen: the first invalid one gets focus.
-const FIELD_ORDER: (keyof Errors)[] = ['title', 'author', 'region', 'categoryIds', 'content', 'images', 'youtubeVideoId'];
+const FIELD_ORDER: FieldName[] = ['title', 'author', 'region', 'categoryIds', 'content', 'summary', 'images', 'youtubeVideoId'];
+
+const valuesOf = (initial?: Article): ArticlePayload => ({
+  title: initial?.title ?? '',
+  author: initial?.author ?? '',
+  content: initial?.content ?? '',
+  youtubeVideoId: initial?.youtubeVideoId ?? '',
+  categoryIds: initial?.categories.map((c) => c.id) ?? [],
+  region: initial?.region ?? '',
+  summary: initial?.summary ?? '',
+});
+
+const formSignature = (values: ArticlePayload, images: readonly ImageItem[]) => JSON.stringify([values, imagesSignature(images)]);
 
 export function ArticleForm({
   mode,
   initial,
+  categories,
   multipleCategories = false,
   submitLabel,
   submittingLabel = 'Saving...',
@@ -77,117 +90,100 @@ export function ArticleForm({
   successMessage,
   afterSuccess,
   successDelayMs = 1500,
-  categories: givenCategories,
   extraActions,
   autosave,
 }: ArticleFormProps) {
   const uid = useId();
-  const ids = useMemo(
-    () => Object.fromEntries(FIELD_ORDER.map((f) => [f, `${uid}-${f}`])) as Record<keyof Errors, string>,
-    [uid],
+  const ids = useMemo(() => Object.fromEntries(FIELD_ORDER.map((f) => [f, `${uid}-${f}`])) as Record<FieldName, string>, [uid]);
+  const [values, setValues] = useState<ArticlePayload>(() => valuesOf(initial));
+  const [images, setImages] = useState<ImageItem[]>(() =>
+    autosave ? storedFromUrls(autosave.start.imageUrls) : storedItems(initial?.images ?? []),
   );
-  const [values, setValues] = useState<ArticlePayload>(() => ({
-    title: initial?.title ?? '',
-    author: initial?.author ?? '',
-    content: initial?.content ?? '',
-    youtubeVideoId: initial?.youtubeVideoId ?? '',
-    categoryIds: initial?.categories.map((c) => c.id) ?? [],
-    region: initial?.region ?? '',
-  }));
-  const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [loadedCategories, setLoadedCategories] = useState<Category[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const categories = givenCategories ?? loadedCategories ?? [];
-  const dropUploaded = useCallback((sent: File[]) => setFiles((current) => current.filter((f) => !sent.includes(f))), []);
+  // What the form held when it opened: an edit that changed nothing is not "unsaved".
+  const [opened] = useState(() => formSignature(values, images));
+
+  // A save uploaded these files: they are stored pictures now, in the same places.
+  const swapUploaded = useCallback(
+    (stored: Map<File, string>) =>
+      setImages((list) =>
+        list.map((item) =>
+          item.kind === 'new' && stored.has(item.file) ? { kind: 'stored', url: stored.get(item.file)! } : item,
+        ),
+      ),
+    [],
+  );
   const draft = useDraftAutosave({
     enabled: !!autosave && mode === 'create',
     start: autosave?.start ?? { draftId: null, version: 1, imageUrls: [] },
     values,
-    files,
-    onUploaded: dropUploaded,
+    images,
+    onUploaded: swapUploaded,
   });
-  const storedImages = autosave ? draft.imageUrls : [];
-
-  useEffect(() => {
-    if (givenCategories) return;
-    let cancelled = false;
-    api('/categories', CategoryListSchema)
-      .then((list) => !cancelled && setLoadedCategories(list))
-      .catch(() => !cancelled && setLoadError(ARTICLE_MESSAGES.loadFailed));
-    return () => {
-      cancelled = true;
-    };
-  }, [givenCategories]);
+  const unsaved = success === null && (autosave ? draft.unsaved : formSignature(values, images) !== opened);
 
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  // Previews of the chosen files; object URLs are freed when the list changes or the form goes.
-  const previews = useMemo(() => files.map((file) => ({ file, url: URL.createObjectURL(file) })), [files]);
-  useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
 
   const set = <K extends keyof ArticlePayload>(key: K, value: ArticlePayload[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     // Functional updates: the editor may call this through a callback from an earlier render.
     setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
   };
+  const setImageList = (next: ImageItem[]) => {
+    setImages(next);
+    setErrors((e) => ({ ...e, images: checkImageItems(next) ?? undefined }));
+  };
 
-  const chooseFiles = (chosen: FileList | null) => {
-    if (!chosen || chosen.length === 0) return;
-    const next = [...files, ...Array.from(chosen)];
-    setFiles(next);
-    setErrors((e) => ({ ...e, images: checkArticleImages(next) ?? undefined }));
-  };
-  const removeFile = (index: number) => {
-    const next = files.filter((_, i) => i !== index);
-    setFiles(next);
-    if (errors.images) setErrors((e) => ({ ...e, images: checkArticleImages(next) ?? undefined }));
-  };
+  /** The problems the browser can see before sending; an edit that keeps its pictures as they were passes them. */
+  function check(payload: ArticlePayload) {
+    const parsed = (mode === 'create' ? ArticleCreateSchema : ArticleEditSchema).safeParse(payload);
+    const found: Errors = parsed.success ? {} : (toApiError(parsed.error).errors as Errors);
+    if (!multipleCategories && payload.categoryIds.length > 1) found.categoryIds ??= ARTICLE_MESSAGES.oneCategoryOnly;
+    const picturesUntouched = mode === 'edit' && imagesSignature(images) === imagesSignature(storedItems(initial?.images ?? []));
+    const imageProblem = picturesUntouched ? null : checkImageItems(images);
+    if (imageProblem) found.images = imageProblem;
+    return { parsed, found };
+  }
+
+  /** The multipart body: the `article` part (with the picture order on an edit or a draft) and the new files. */
+  async function body(data: object): Promise<{ formData: FormData; draftId?: number | null }> {
+    const formData = new FormData();
+    const saved = autosave ? await draft.settle() : null;
+    const { order, files } = imageOrderOf(images, saved?.storedAs);
+    const article =
+      saved?.draftId != null
+        ? { ...data, version: saved.version, imageOrder: order }
+        : mode === 'edit'
+          ? { ...data, imageOrder: order }
+          : data;
+    formData.append('article', JSON.stringify(article));
+    for (const file of files) formData.append('images', file, file.name);
+    return { formData, draftId: saved?.draftId };
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving || success) return;
     setFormError(null);
     const payload: ArticlePayload = { ...values, content: sanitizeEditorHtml(values.content) };
-    const parsed = (mode === 'create' ? ArticleCreateSchema : ArticleEditSchema).safeParse(payload);
-    const found: Errors = parsed.success ? {} : (toApiError(parsed.error).errors as Errors);
-    if (!multipleCategories && payload.categoryIds.length > 1) found.categoryIds ??= ARTICLE_MESSAGES.oneCategoryOnly;
-    if (mode === 'create') {
-      // Images a draft already stored count toward 1-4.
-      const imageProblem =
-        storedImages.length === 0
-          ? checkArticleImages(files)
-          : storedImages.length + files.length > MAX_ARTICLE_IMAGES
-            ? ARTICLE_MESSAGES.tooManyImages
-            : files.length
-              ? checkArticleImages(files)
-              : null;
-      if (imageProblem) found.images = imageProblem;
-    }
+    const { parsed, found } = check(payload);
     setErrors(found);
     const firstInvalid = FIELD_ORDER.find((f) => found[f]);
     if (firstInvalid || !parsed.success) {
       if (firstInvalid) focusField(firstInvalid);
       return;
     }
-
-    const formData = new FormData();
     setSaving(true);
-    const saved = autosave ? await draft.settle() : null;
-    formData.append(
-      'article',
-      JSON.stringify(saved?.draftId ? { ...parsed.data, version: saved.version, imageUrls: saved.imageUrls } : parsed.data),
-    );
-    if (mode === 'create') for (const file of files) if (!saved?.isUploaded(file)) formData.append('images', file, file.name);
     try {
-      await onSubmit(formData, payload, saved ? { draftId: saved.draftId } : undefined);
+      const { formData, draftId } = await body(parsed.data);
+      await onSubmit(formData, payload, autosave ? { draftId: draftId ?? null } : undefined);
       if (autosave) draft.finish();
-      setSuccess(successMessage ?? null);
+      setSuccess(successMessage ?? '');
       if (afterSuccess) timer.current = setTimeout(afterSuccess, successDelayMs);
     } catch (error) {
       if (error instanceof ApiRequestError) {
@@ -201,7 +197,7 @@ export function ArticleForm({
     }
   }
 
-  function focusField(field: keyof Errors) {
+  function focusField(field: FieldName) {
     const form = formRef.current;
     if (!form) return;
     const target =
@@ -213,210 +209,27 @@ export function ArticleForm({
     target?.focus();
   }
 
-  const fieldError = (field: keyof Errors) =>
-    errors[field] ? (
-      <p className="field-error" id={`${ids[field]}-error`}>
-        {errors[field]}
-      </p>
-    ) : null;
-  const described = (field: keyof Errors) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${ids[field]}-error` } : {};
+  const field = <K extends keyof ArticlePayload>(name: K) => ({
+    id: ids[name],
+    value: values[name],
+    onChange: (value: ArticlePayload[K]) => set(name, value),
+    error: errors[name],
+  });
 
   return (
     <form ref={formRef} className="article-form" noValidate onSubmit={submit} aria-busy={saving}>
-      {loadError && (
-        <p className="form-error" role="alert">
-          {loadError}
-        </p>
-      )}
+      <LeaveGuard when={unsaved && !saving} />
       <TeluguTypingToggle />
-      <div className="field">
-        <label htmlFor={ids.title}>Title</label>
-        <input
-          id={ids.title}
-          name="title"
-          lang="te"
-          data-telugu
-          value={values.title}
-          onChange={(e) => set('title', e.target.value)}
-          {...described('title')}
-        />
-        {fieldError('title')}
-      </div>
+      <TextField label="Title" name="title" {...field('title')} />
       <div className="form-row">
-        <div className="field">
-          <label htmlFor={ids.author}>Author</label>
-          <input
-            id={ids.author}
-            name="author"
-            lang="te"
-            data-telugu
-            value={values.author}
-            onChange={(e) => set('author', e.target.value)}
-            {...described('author')}
-          />
-          {fieldError('author')}
-        </div>
-        <div className="field">
-          <label htmlFor={ids.region}>Region{mode === 'edit' ? ' (optional)' : ''}</label>
-          <input
-            id={ids.region}
-            name="region"
-            lang="te"
-            data-telugu
-            value={values.region}
-            onChange={(e) => set('region', e.target.value)}
-            {...described('region')}
-          />
-          {fieldError('region')}
-        </div>
+        <TextField label="Author" name="author" {...field('author')} />
+        <TextField label={`Region${mode === 'edit' ? ' (optional)' : ''}`} name="region" {...field('region')} />
       </div>
-      {multipleCategories ? (
-        <fieldset className="field category-checks" id={ids.categoryIds} {...described('categoryIds')}>
-          <legend>Categories</legend>
-          {categories.map((c) => (
-            <label key={c.id} className="check">
-              <input
-                type="checkbox"
-                checked={values.categoryIds.includes(c.id)}
-                onChange={(e) =>
-                  set(
-                    'categoryIds',
-                    e.target.checked ? [...values.categoryIds, c.id] : values.categoryIds.filter((id) => id !== c.id),
-                  )
-                }
-              />
-              {c.name}
-            </label>
-          ))}
-          {fieldError('categoryIds')}
-        </fieldset>
-      ) : (
-        <div className="field">
-          <label htmlFor={ids.categoryIds}>Category</label>
-          <select
-            id={ids.categoryIds}
-            name="category"
-            value={values.categoryIds[0] ?? ''}
-            onChange={(e) => set('categoryIds', e.target.value ? [Number(e.target.value)] : [])}
-            {...described('categoryIds')}
-          >
-            <option value="">Select a category</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {fieldError('categoryIds')}
-        </div>
-      )}
-      <div className="field">
-        <span className="label" id={`${ids.content}-label`}>
-          Content
-        </span>
-        <Suspense fallback={<div className="editor-loading">Loading editor...</div>}>
-          <RichTextEditor
-            initialContent={values.content}
-            onChange={(html) => set('content', html)}
-            label="Article content"
-            invalid={!!errors.content}
-            describedBy={errors.content ? `${ids.content}-error` : undefined}
-          />
-        </Suspense>
-        {fieldError('content')}
-      </div>
-      {mode === 'create' ? (
-        <div className="field">
-          <label htmlFor={ids.images}>Images (1 to {MAX_ARTICLE_IMAGES}; JPG, PNG or WEBP, up to 2 MB each)</label>
-          <input
-            id={ids.images}
-            type="file"
-            name="images"
-            multiple
-            accept={ARTICLE_IMAGE_TYPES.join(',')}
-            onChange={(e) => {
-              chooseFiles(e.target.files);
-              // Cleared so the same file can be chosen again after removing it.
-              e.target.value = '';
-            }}
-            {...described('images')}
-          />
-          {fieldError('images')}
-          {storedImages.length > 0 && (
-            <ul className="image-previews" aria-label="Saved images">
-              {storedImages.map((url, index) => (
-                <li key={url}>
-                  <img src={url} alt={`Saved image ${index + 1}`} />
-                  <button
-                    type="button"
-                    className="secondary remove"
-                    aria-label={`Remove saved image ${index + 1}`}
-                    onClick={() => draft.setImageUrls(storedImages.filter((u) => u !== url))}
-                  >
-                    ✕
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {previews.length > 0 && (
-            <ul className="image-previews" aria-label="Chosen images">
-              {previews.map(({ file, url }, index) => (
-                <li key={url}>
-                  <img src={url} alt={file.name} />
-                  <span className="file-name">{file.name}</span>
-                  <button
-                    type="button"
-                    className="secondary remove"
-                    aria-label={`Remove ${file.name}`}
-                    onClick={() => removeFile(index)}
-                  >
-                    ✕
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      ) : (
-        initial &&
-        initial.images.length > 0 && (
-          <div className="field">
-            <span className="label">Images</span>
-            <p className="field-hint">Images stay as they were uploaded; editing changes the text only.</p>
-            <ul className="image-previews" aria-label="Article images">
-              {initial.images.map((image, i) => (
-                <li key={image.url}>
-                  <img
-                    src={image.url}
-                    srcSet={image.srcset}
-                    sizes="160px"
-                    width={image.width}
-                    height={image.height}
-                    alt={`${initial.title} (${i + 1})`}
-                  />
-                </li>
-              ))}
-            </ul>
-          </div>
-        )
-      )}
-      <div className="field">
-        <label htmlFor={ids.youtubeVideoId}>YouTube video ID (optional)</label>
-        <input
-          id={ids.youtubeVideoId}
-          name="youtubeVideoId"
-          inputMode="text"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="e.g. dQw4w9WgXcQ"
-          value={values.youtubeVideoId}
-          onChange={(e) => set('youtubeVideoId', e.target.value)}
-          {...described('youtubeVideoId')}
-        />
-        {fieldError('youtubeVideoId')}
-      </div>
+      <CategoryField multiple={multipleCategories} categories={categories} {...field('categoryIds')} />
+      <ContentField {...field('content')} />
+      <SummaryField {...field('summary')} />
+      <ImageField id={ids.images} items={images} onChange={setImageList} error={errors.images} title={values.title} />
+      <VideoField {...field('youtubeVideoId')} />
       {autosave && mode === 'create' && !success && (
         <AutosaveStatus
           status={draft.status}
@@ -425,18 +238,10 @@ export function ArticleForm({
           onKeepMine={draft.overwrite}
         />
       )}
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
-      {success && (
-        <p className="form-success" role="status">
-          {success}
-        </p>
-      )}
+      <FormError>{formError}</FormError>
+      <FormStatus status={success ? { ok: true, text: success } : null} />
       <div className="form-actions">
-        <button type="submit" disabled={saving || !!success}>
+        <button type="submit" disabled={saving || success !== null}>
           {saving ? submittingLabel : submitLabel}
         </button>
         {extraActions}

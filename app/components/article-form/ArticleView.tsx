@@ -1,5 +1,6 @@
 // A read-only article, as the reporter and admin dashboards show it (docs/product.md: restricted tag
-// set). Client-only screens: the content is sanitised with DOMPurify in the browser.
+// set). Client-only screens: the content is sanitised with DOMPurify in the browser. The text comes
+// first; the pictures follow as thumbnails, each opening large in a viewer (./ImageViewer.tsx).
 // Props:
 //   article      the article (contract/articles.ts).
 //   showStatus?  show the approval status and, for a rejected article, the admin's reason.
@@ -7,6 +8,7 @@
 import type { Article } from '../../../contract/articles.ts';
 import { YOUTUBE_ID } from '../../../contract/articles.ts';
 import { sanitizeForView } from '../../lib/sanitize.ts';
+import { ImageThumbnails } from './ImageViewer.tsx';
 
 // One clock for the whole site: dates read in India time on every screen, whatever the device's zone
 // (the same article showed 23/11 on a reporter's screen and 24/11 on the public page).
@@ -24,6 +26,26 @@ export const STATUS_LABELS: Record<Article['approvalStatus'], string> = {
 
 export function StatusBadge({ status }: { status: Article['approvalStatus'] }) {
   return <span className={`status-badge status-${status.toLowerCase()}`}>{STATUS_LABELS[status]}</span>;
+}
+
+/** The admin's reason beside a rejected article (nothing for any other). */
+export function RejectionReason({ article }: { article: Pick<Article, 'approvalStatus' | 'rejectionReason'> }) {
+  if (article.approvalStatus !== 'REJECTED' || !article.rejectionReason) return null;
+  return (
+    <p className="rejection-reason">
+      <strong>Reason for rejection:</strong> {article.rejectionReason}
+    </p>
+  );
+}
+
+/** The status badge and, for a rejected article, the reason. */
+export function ArticleStatus({ article }: { article: Article }) {
+  return (
+    <div className="article-view-status">
+      <StatusBadge status={article.approvalStatus} />
+      <RejectionReason article={article} />
+    </div>
+  );
 }
 
 export function ArticleView({
@@ -45,33 +67,10 @@ export function ArticleView({
         <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
         {article.categories.length > 0 && <span>{article.categories.map((c) => c.name).join(', ')}</span>}
       </p>
-      {showStatus && (
-        <div className="article-view-status">
-          <StatusBadge status={article.approvalStatus} />
-          {article.approvalStatus === 'REJECTED' && article.rejectionReason && (
-            <p className="rejection-reason">
-              <strong>Reason for rejection:</strong> {article.rejectionReason}
-            </p>
-          )}
-        </div>
-      )}
-      {article.images.length > 0 && (
-        <div className="article-view-images">
-          {article.images.map((image, i) => (
-            <img
-              key={image.url}
-              src={image.url}
-              srcSet={image.srcset}
-              sizes="(max-width: 760px) 100vw, 720px"
-              width={image.width}
-              height={image.height}
-              alt={i === 0 ? article.title : `${article.title} (${i + 1})`}
-              loading={i === 0 ? 'eager' : 'lazy'}
-            />
-          ))}
-        </div>
-      )}
+      {showStatus && <ArticleStatus article={article} />}
+      {article.summary && <p className="article-view-summary">{article.summary}</p>}
       <div className="article-view-content" lang="te" dangerouslySetInnerHTML={{ __html: sanitizeForView(article.content) }} />
+      {article.images.length > 0 && <ImageThumbnails images={article.images} title={article.title} />}
       {article.youtubeVideoId && YOUTUBE_ID.test(article.youtubeVideoId) && (
         <div className="article-view-video">
           <iframe

@@ -4,13 +4,14 @@
 //   unreachable or a save is refused; the entry is removed when the article is submitted.
 // - A save goes to the server AUTOSAVE_DELAY_MS after typing stops, and at once (a keepalive
 //   fetch, text only) when the page is hidden or closed. New image files go with the next
-//   ordinary save and are then stored images (uploaded once).
+//   ordinary save, in their place in the picture order, and are then stored images (uploaded once).
 // - Each save names the version it was based on; a 409 means another tab or device saved after
 //   us: the screen offers the newer draft instead of overwriting it.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArticlePayload } from '../../../contract/article-form.ts';
 import { DRAFT_MESSAGES, type Draft, type DraftConflict } from '../../../contract/drafts.ts';
 import { API_BASE } from '../../lib/api.ts';
+import { imageOrderOf, imagesSignature, storedUrls, type ImageItem } from './image-list.ts';
 
 export const AUTOSAVE_DELAY_MS = 3000;
 const RETRY_MS = 15_000;
@@ -64,42 +65,48 @@ const isEmpty = (v: ArticlePayload) =>
   !v.content.replace(/<[^>]*>/g, '').trim();
 
 /** What a save would send: equal signatures need no save. */
-const signature = (values: ArticlePayload, files: File[], imageUrls: string[]) =>
-  JSON.stringify([values, files.map((f) => [f.name, f.size, f.lastModified]), imageUrls]);
+const signature = (values: ArticlePayload, images: readonly ImageItem[]) => JSON.stringify([values, imagesSignature(images)]);
 
 export function useDraftAutosave(opts: {
   enabled: boolean;
   start: DraftStart;
   values: ArticlePayload;
-  files: File[];
-  /** The files a save uploaded are now stored images: the form drops them from its list. */
-  onUploaded(sent: File[]): void;
+  /** The form's pictures in order: the draft's stored ones and files not yet uploaded. */
+  images: ImageItem[];
+  /** The files a save uploaded are now stored images (file -> its URL): the form swaps them in. */
+  onUploaded(stored: Map<File, string>): void;
 }) {
-  const { enabled, values, files, onUploaded } = opts;
+  const { enabled, values, images, onUploaded } = opts;
   const [status, setStatus] = useState<SaveStatus>({ state: 'idle' });
-  const [imageUrls, setImageUrls] = useState<string[]>(opts.start.imageUrls);
   const [conflict, setConflict] = useState<Draft | null>(null);
   const draftId = useRef<number | null>(opts.start.draftId);
   const version = useRef(opts.start.version);
-  const latest = useRef({ values, files, imageUrls });
-  latest.current = { values, files, imageUrls };
+  const latest = useRef({ values, images });
+  latest.current = { values, images };
   const inFlight = useRef<Promise<void> | null>(null);
   const again = useRef(false);
   const dirty = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const stopped = useRef(false);
   const first = useRef(true);
-  // Files a save has stored: the form's list may not have caught up when a submit follows at once.
-  const uploaded = useRef(new WeakSet<File>());
-  // The form as the server last confirmed it (the start counts as confirmed).
-  const savedSignature = useRef(opts.start.unsent ? '' : signature(values, files, opts.start.imageUrls));
+  // Files a save has stored, with their URLs: the form's list may not have caught up when a submit
+  // follows at once.
+  const uploaded = useRef(new WeakMap<File, string>());
+  // The form as the server last confirmed it (the start counts as confirmed); state too, so the
+  // screen knows whether the latest text is saved.
+  const savedSignature = useRef(opts.start.unsent ? '' : signature(values, images));
+  const [saved, setSaved] = useState(savedSignature.current);
+  const confirm = (value: string) => {
+    savedSignature.current = value;
+    setSaved(value);
+  };
 
   const remember = useCallback((extra: Partial<LocalDraft> = {}) => {
     writeLocalDraft({
       draftId: draftId.current,
       version: version.current,
       values: latest.current.values,
-      imageUrls: latest.current.imageUrls,
+      imageUrls: storedUrls(latest.current.images),
       dirty: dirty.current,
       ...extra,
     });
@@ -112,15 +119,18 @@ export function useDraftAutosave(opts: {
         again.current = true;
         return inFlight.current;
       }
-      const { values: v, files: f, imageUrls: kept } = latest.current;
-      if (draftId.current === null && isEmpty(v) && f.length === 0) return;
+      const { values: v, images: list } = latest.current;
+      if (draftId.current === null && isEmpty(v) && list.length === 0) return;
       // A draft created by a request whose answer never arrives (the page is closing) would be
       // created again on reopening: before the first save the text stays in this browser only.
       if (keepalive && draftId.current === null) return;
-      // A keepalive request carries at most 64 KB: text only, images wait for the next save.
-      const sent = keepalive ? [] : f;
+      const storedAs = (file: File) => uploaded.current.get(file);
+      const built = imageOrderOf(list, storedAs);
+      // A keepalive request carries at most 64 KB: text only, new pictures wait for the next save.
+      const order = keepalive ? built.order.filter((entry) => typeof entry !== 'object') : built.order;
+      const sent = keepalive ? [] : built.files;
       const form = new FormData();
-      form.append('article', JSON.stringify({ ...v, version: version.current, imageUrls: kept }));
+      form.append('article', JSON.stringify({ ...v, version: version.current, imageOrder: order }));
       for (const file of sent) form.append('images', file, file.name);
       const url = draftId.current === null ? `${API_BASE}/articles/drafts` : `${API_BASE}/articles/drafts/${draftId.current}`;
       dirty.current = false;
@@ -138,16 +148,19 @@ export function useDraftAutosave(opts: {
           if (response.ok && body) {
             draftId.current = body.id;
             version.current = body.version;
-            savedSignature.current = signature(
-              v,
-              f.filter((file) => !sent.includes(file)),
-              body.imageUrls,
-            );
-            // A new array only when it changed: every change of these schedules a save.
-            setImageUrls((current) => (current.join('\n') === body.imageUrls.join('\n') ? current : body.imageUrls));
-            latest.current.imageUrls = body.imageUrls;
-            for (const file of sent) uploaded.current.add(file);
-            if (sent.length) onUploaded(sent);
+            // The server kept the order sent: the n-th URL it lists is the n-th place sent.
+            const stored = new Map<File, string>();
+            if (body.imageUrls.length === order.length)
+              order.forEach((entry, i) => {
+                if (typeof entry === 'object') stored.set(sent[entry.upload], body.imageUrls[i]);
+              });
+            for (const [file, url] of stored) uploaded.current.set(file, url);
+            const asSaved = list.map((item): ImageItem => {
+              const url = item.kind === 'new' ? stored.get(item.file) : undefined;
+              return url ? { kind: 'stored', url } : item;
+            });
+            confirm(signature(v, keepalive ? list : asSaved));
+            if (stored.size) onUploaded(stored);
             setStatus({ state: 'saved' });
             remember();
             return;
@@ -192,12 +205,12 @@ export function useDraftAutosave(opts: {
       return;
     }
     // The form now looks as the server has it (a save just ended): nothing to do.
-    if (signature(values, files, imageUrls) === savedSignature.current) return;
+    if (signature(values, images) === savedSignature.current) return;
     dirty.current = true;
     remember();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
-  }, [enabled, values, files, imageUrls, remember, save]);
+  }, [enabled, values, images, remember, save]);
 
   useEffect(() => {
     if (!enabled) return;
@@ -220,18 +233,13 @@ export function useDraftAutosave(opts: {
   return {
     status,
     conflict,
-    imageUrls,
-    setImageUrls,
+    /** The latest text (and pictures) are not yet on the server. */
+    unsaved: enabled && signature(values, images) !== saved,
     /** Before submitting: the last save has finished; the draft's id and version to submit with. */
-    async settle(): Promise<{ draftId: number | null; version: number; imageUrls: string[]; isUploaded(file: File): boolean }> {
+    async settle(): Promise<{ draftId: number | null; version: number; storedAs(file: File): string | undefined }> {
       clearTimeout(timer.current);
       if (inFlight.current) await inFlight.current;
-      return {
-        draftId: draftId.current,
-        version: version.current,
-        imageUrls: latest.current.imageUrls,
-        isUploaded: (file) => uploaded.current.has(file),
-      };
+      return { draftId: draftId.current, version: version.current, storedAs: (file) => uploaded.current.get(file) };
     },
     /** After a successful submit: nothing more to save or keep. */
     finish() {

@@ -2,14 +2,18 @@
 // same to a screen reader: the error is tied to its input, the form's outcome is announced.
 import type { ReactNode } from 'react';
 
-/** Props for the input inside a <Field>: its id, and its error wired to it when there is one. */
-export function fieldProps(id: string, error?: string | null) {
+/** Props for the input inside a <Field>: its id, and its error (and hint, if any) wired to it. */
+export function fieldProps(id: string, error?: string | null, { hint = false }: { hint?: boolean } = {}) {
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
   return {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
+    'aria-describedby': describedBy || undefined,
   } as const;
 }
+
+/** An input for a web address or an id pasted from one: no autocorrect, the phone's URL keyboard. */
+export const URL_INPUT = { inputMode: 'url', autoComplete: 'off', spellCheck: false } as const;
 
 export function Field({
   id,
@@ -31,7 +35,11 @@ export function Field({
     <div className={className ? `field ${className}` : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint && <p className="field-hint">{hint}</p>}
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}

@@ -8,6 +8,7 @@ import { api, ApiRequestError } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
+import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
 import { checkFiles, FilePickField } from '../../components/admin-site/FilePickField.tsx';
 import { serverMessage, type Notice } from '../../components/admin-site/feedback.ts';
 import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
@@ -87,6 +88,8 @@ function AboutForm({ saved: initial }: { saved: AboutUs | null }) {
       dropAdded(() => false);
       setFileErrors([]);
       setSaved(page);
+      // As stored (sanitised): what the leave guard compares the text with.
+      setContent(page.content);
       setKept(page.imageUrls);
       setNotice({ ok: true, text: ABOUT_MESSAGES.saved });
     } catch (error) {
@@ -103,6 +106,13 @@ function AboutForm({ saved: initial }: { saved: AboutUs | null }) {
 
   return (
     <form onSubmit={(e) => void save(e)} noValidate>
+      {/* Text or pictures changed and not saved yet are asked about before leaving. */}
+      <LeaveGuard
+        when={
+          !saving &&
+          (content !== (saved?.content ?? '') || added.length > 0 || kept.join('\n') !== (saved?.imageUrls ?? []).join('\n'))
+        }
+      />
       <TeluguTypingToggle />
       <div className="field">
         <span className="label" id="about-content-label">

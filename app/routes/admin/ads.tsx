@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../components/admin-site/ConfirmModal.tsx';
 import { checkFiles, FilePickField } from '../../components/admin-site/FilePickField.tsx';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
+import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
 import { serverMessage, type Notice } from '../../components/admin-site/feedback.ts';
 import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
 import { Field, fieldProps, FormError } from '../../components/form/Field.tsx';
@@ -153,6 +154,8 @@ export default function AdManagement() {
       <h1>Ad Management</h1>
 
       <form onSubmit={(e) => void upload(e)} noValidate aria-labelledby="upload-heading">
+        {/* Chosen ads not uploaded yet are asked about before leaving. */}
+        <LeaveGuard when={pending.length > 0 && !uploading} />
         <h2 id="upload-heading">Upload ads</h2>
         <FilePickField
           id="ad-images"

@@ -1,21 +1,18 @@
 // approved articles, 15 per page, newest first, filter by title; view, edit, delete.
 // Each shows its readers' views; the list sorts by views, and a table sums them per reporter.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+// The page, the filter and the order are in the address (?page=&title=&sort=views).
+import { Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from 'react-router';
+import type { Route } from './+types/approved-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
-import { ConfirmDeleteModal } from '../../components/admin-review/ConfirmDeleteModal.tsx';
+import { ConfirmModal, DELETE_ARTICLE } from '../../components/form/ConfirmModal.tsx';
+import { useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
 import { failureText } from '../../components/admin-review/feedback.ts';
+import { pageParam, useListPaging } from '../../components/article-form/useListPaging.ts';
+import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
+import { FormError, FormStatus } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
 import type { Article } from '../../../contract/articles.ts';
-import {
-  APPROVED_PAGE_SIZE,
-  BREAKING_LABEL,
-  formatIndiaTime,
-  REVIEW_ERRORS,
-  REVIEW_MESSAGES,
-  type ApprovedPage,
-  type ApprovedQuery,
-} from '../../../contract/review.ts';
+import { APPROVED_PAGE_SIZE, BREAKING_LABEL, formatIndiaTime, REVIEW_ERRORS, REVIEW_MESSAGES } from '../../../contract/review.ts';
 import { ReporterViews } from '../../components/admin-review/ReporterViews.tsx';
 import '../../styles/admin-review.css';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -23,119 +20,92 @@ import { ApprovedPageSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Approved Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function ApprovedArticles() {
-  const filterId = useId();
-  const [draft, setDraft] = useState('');
-  const [title, setTitle] = useState('');
-  const [page, setPage] = useState(0);
-  const [sort, setSort] = useState<ApprovedQuery['sort']>('newest');
-  const [data, setData] = useState<ApprovedPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [toDelete, setToDelete] = useState<Article | null>(null);
-  const [deleting, setDeleting] = useState(false);
+const SORTS = [
+  ['newest', 'Newest'],
+  ['views', 'Most views'],
+] as const;
 
-  const load = useCallback(async (pageNumber: number, filter: string, order: ApprovedQuery['sort']) => {
-    setLoading(true);
-    const params = new URLSearchParams({ page: String(pageNumber), pageSize: String(APPROVED_PAGE_SIZE) });
-    if (filter) params.set('title', filter);
-    if (order !== 'newest') params.set('sort', order);
-    try {
-      const result = await api(`/admin/articles/approved?${params}`, ApprovedPageSchema);
-      // A delete can empty the last page: step back to the new last page.
-      if (result.content.length === 0 && pageNumber > 0 && result.totalPages > 0) {
-        setPage(result.totalPages - 1);
-        return;
-      }
-      setData(result);
-      setError(null);
-    } catch (e) {
-      setError(REVIEW_ERRORS.fetchApproved + failureText(e));
-    } finally {
-      setLoading(false);
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const title = url.searchParams.get('title')?.trim() ?? '';
+  const sort = url.searchParams.get('sort') === 'views' ? 'views' : 'newest';
+  const page = pageParam(url);
+  const params = new URLSearchParams({ page: String(page), pageSize: String(APPROVED_PAGE_SIZE) });
+  if (title) params.set('title', title);
+  if (sort !== 'newest') params.set('sort', sort);
+  try {
+    const data = await api(`/admin/articles/approved?${params}`, ApprovedPageSchema);
+    // A delete can empty the last page: step back to the new last page.
+    if (data.content.length === 0 && page > 0 && data.totalPages > 0) {
+      url.searchParams.set('page', String(data.totalPages - 1));
+      throw redirect(`${url.pathname}?${url.searchParams}`);
     }
-  }, []);
+    return { title, sort, page, data, error: null };
+  } catch (e) {
+    if (e instanceof Response) throw e;
+    return { title, sort, page, data: null, error: REVIEW_ERRORS.fetchApproved + failureText(e) };
+  }
+}
 
-  useEffect(() => {
-    void load(page, title, sort);
-  }, [load, page, title, sort]);
+/** Deleting one (the page is read again after it). */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<DeleteOutcome> {
+  const id = Number((await request.formData()).get('id'));
+  return api(`/admin/articles/${id}`, { method: 'DELETE' }).then(
+    () => ({ ok: true, text: REVIEW_MESSAGES.deleted, id }),
+    (e: unknown) => ({ ok: false, text: REVIEW_ERRORS.delete + failureText(e), id }),
+  );
+}
 
-  const applyFilter = (e: FormEvent) => {
-    e.preventDefault();
-    setPage(0);
-    setTitle(draft.trim());
-  };
+export const HydrateFallback = loadingScreen({ kind: 'review-page', title: 'Approved Articles' }, 'Loading approved articles...');
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    setDeleting(true);
-    try {
-      await api(`/admin/articles/${toDelete.id}`, { method: 'DELETE' });
-      setNotice({ ok: true, text: REVIEW_MESSAGES.deleted });
-      await load(page, title, sort);
-    } catch (e) {
-      setNotice({ ok: false, text: REVIEW_ERRORS.delete + failureText(e) });
-    } finally {
-      setDeleting(false);
-      setToDelete(null);
-    }
+export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
+  const { title, sort, page, data, error } = loaderData;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const loading = useNavigation().state === 'loading';
+  const deleting = useConfirmedDelete<Article>();
+  const { listRef, goToPage } = useListPaging<HTMLUListElement>(data);
+  const sortLink = (value: string) => {
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    if (value === 'newest') next.delete('sort');
+    else next.set('sort', value);
+    return `?${next}`;
   };
 
   const totalPages = data?.totalPages ?? 0;
   return (
-    <main className="page review-page">
-      <h1>Approved Articles</h1>
-      <form className="review-filter" role="search" onSubmit={applyFilter}>
-        <label htmlFor={filterId} className="visually-hidden">
+    <DeskPage kind="review-page" title="Approved Articles">
+      {/* A new filter starts again at the first page, in the same order. */}
+      <Form className="review-filter" role="search" method="get" key={title}>
+        <label htmlFor="approved-filter" className="visually-hidden">
           Filter by title
         </label>
-        <input
-          id={filterId}
-          type="search"
-          placeholder="Filter by title"
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-        />
+        <input id="approved-filter" name="title" type="search" placeholder="Filter by title" defaultValue={title} />
+        {sort !== 'newest' && <input type="hidden" name="sort" value={sort} />}
         <button type="submit">Filter</button>
-      </form>
+      </Form>
       <div className="review-sort" role="group" aria-label="Sort approved articles">
         <span>Sort by</span>
-        {(
-          [
-            ['newest', 'Newest'],
-            ['views', 'Most views'],
-          ] as const
-        ).map(([value, label]) => (
+        {SORTS.map(([value, label]) => (
           <button
             key={value}
             type="button"
             className="review-button secondary"
             aria-pressed={sort === value}
-            onClick={() => {
-              setPage(0);
-              setSort(value);
-            }}
+            onClick={() => void navigate(sortLink(value))}
           >
             {label}
           </button>
         ))}
       </div>
-      {notice && (
-        <p className={notice.ok ? 'form-success' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
-          {notice.text}
-        </p>
-      )}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : data === null ? (
-        <p role="status">Loading approved articles...</p>
+      <FormStatus status={deleting.done} />
+      {!data ? (
+        <FormError>{error}</FormError>
       ) : data.content.length === 0 ? (
         <p>{title ? `No approved articles match "${title}".` : 'No approved articles yet.'}</p>
       ) : (
-        <ul className="review-list" aria-busy={loading}>
+        <ul className="review-list" ref={listRef} aria-busy={loading}>
           {data.content.map((article) => (
             <ArticleSummary key={article.id} article={article} dateLabel="Published" views={article.views}>
               {article.breakingUntil && new Date(article.breakingUntil).getTime() > Date.now() && (
@@ -161,10 +131,7 @@ export default function ApprovedArticles() {
                 type="button"
                 className="danger"
                 aria-label={`Delete: ${article.title}`}
-                onClick={() => {
-                  setNotice(null);
-                  setToDelete(article);
-                }}
+                onClick={() => deleting.ask(article)}
               >
                 Delete
               </button>
@@ -172,14 +139,13 @@ export default function ApprovedArticles() {
           ))}
         </ul>
       )}
-      {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={setPage} disabled={loading} />}
-      <ConfirmDeleteModal
-        title={toDelete?.title ?? null}
-        busy={deleting}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => void confirmDelete()}
-      />
+      {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={goToPage} disabled={loading} />}
+      <ConfirmModal {...deleting.modal} words={DELETE_ARTICLE} busy={deleting.busy} onConfirm={deleting.confirm}>
+        <p>{REVIEW_MESSAGES.confirmDelete}</p>
+        <p className="review-quote">{deleting.item?.title}</p>
+        <FormError>{deleting.failed}</FormError>
+      </ConfirmModal>
       <ReporterViews />
-    </main>
+    </DeskPage>
   );
 }

@@ -1,39 +1,27 @@
 // the pending queue, oldest submission first; each opens the review screen.
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { Route } from './+types/pending-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
-import { failureText } from '../../components/admin-review/feedback.ts';
+import { loadedOr } from '../../components/admin-review/data.ts';
+import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
+import { FormError } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
-import type { ArticleListItem } from '../../../contract/articles.ts';
 import { REVIEW_ERRORS } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
 import { ArticleListItemListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Pending Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function PendingArticles() {
-  const [articles, setArticles] = useState<ArticleListItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+export const clientLoader = () => loadedOr(api('/admin/articles/pending', ArticleListItemListSchema), REVIEW_ERRORS.fetchPending);
 
-  useEffect(() => {
-    let cancelled = false;
-    api('/admin/articles/pending', ArticleListItemListSchema)
-      .then((list) => !cancelled && setArticles(list))
-      .catch((e) => !cancelled && setError(REVIEW_ERRORS.fetchPending + failureText(e)));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+export const HydrateFallback = loadingScreen({ kind: 'review-page', title: 'Pending Articles' }, 'Loading pending articles...');
 
+export default function PendingArticles({ loaderData }: Route.ComponentProps) {
+  const { data: articles, error } = loaderData;
   return (
-    <main className="page review-page">
-      <h1>Pending Articles</h1>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : articles === null ? (
-        <p role="status">Loading pending articles...</p>
+    <DeskPage kind="review-page" title="Pending Articles">
+      {!articles ? (
+        <FormError>{error}</FormError>
       ) : articles.length === 0 ? (
         <p>No pending articles.</p>
       ) : (
@@ -54,6 +42,6 @@ export default function PendingArticles() {
           </ul>
         </>
       )}
-    </main>
+    </DeskPage>
   );
 }

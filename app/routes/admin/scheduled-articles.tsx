@@ -1,64 +1,48 @@
 // Scheduled articles: approved for a time still ahead, the next to appear first, each with its
 // time in India time; review (reschedule) or unschedule (back to the pending queue).
-import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useFetcher } from 'react-router';
+import type { Route } from './+types/scheduled-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
 import { failureText } from '../../components/admin-review/feedback.ts';
+import { loadedOr } from '../../components/admin-review/data.ts';
+import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
+import { FormError, FormStatus } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
-import type { Article } from '../../../contract/articles.ts';
 import { formatIndiaTime, REVIEW_MESSAGES } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
 import { ArticleListSchema, ReviewResultSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Scheduled Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function ScheduledArticles() {
-  const [list, setList] = useState<Article[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busyId, setBusyId] = useState<number | null>(null);
+export const clientLoader = () =>
+  loadedOr(api('/admin/articles/scheduled', ArticleListSchema), 'Error fetching scheduled articles: ');
 
-  const load = useCallback(async () => {
-    try {
-      setList(await api('/admin/articles/scheduled', ArticleListSchema));
-      setError(null);
-    } catch (e) {
-      setError('Error fetching scheduled articles: ' + failureText(e));
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+/** Unscheduling one (the list is read again after it). */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const id = Number((await request.formData()).get('id'));
+  try {
+    await api(`/admin/articles/unschedule/${id}`, ReviewResultSchema, { method: 'PUT' });
+    return { ok: true, text: REVIEW_MESSAGES.unscheduled };
+  } catch (e) {
+    return { ok: false, text: failureText(e) };
+  }
+}
 
-  const unschedule = async (article: Article) => {
-    setBusyId(article.id);
-    setNotice(null);
-    try {
-      await api(`/admin/articles/unschedule/${article.id}`, ReviewResultSchema, { method: 'PUT' });
-      setNotice({ ok: true, text: REVIEW_MESSAGES.unscheduled });
-      await load();
-    } catch (e) {
-      setNotice({ ok: false, text: failureText(e) });
-    } finally {
-      setBusyId(null);
-    }
-  };
+export const HydrateFallback = loadingScreen(
+  { kind: 'review-page', title: 'Scheduled Articles' },
+  'Loading scheduled articles...',
+);
 
+export default function ScheduledArticles({ loaderData }: Route.ComponentProps) {
+  const { data: list, error } = loaderData;
+  const fetcher = useFetcher<typeof clientAction>();
+  const busyId = fetcher.state !== 'idle' ? Number(fetcher.formData?.get('id')) : null;
   return (
-    <main className="page review-page">
-      <h1>Scheduled Articles</h1>
+    <DeskPage kind="review-page" title="Scheduled Articles">
       <p className="review-hint">Times are India time (IST). Each article appears on the site at its time.</p>
-      {notice && (
-        <p className={notice.ok ? 'form-success' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
-          {notice.text}
-        </p>
-      )}
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : list === null ? (
-        <p role="status">Loading scheduled articles...</p>
+      <FormStatus status={fetcher.state === 'idle' ? (fetcher.data ?? null) : null} />
+      {!list ? (
+        <FormError>{error}</FormError>
       ) : list.length === 0 ? (
         <p>No scheduled articles.</p>
       ) : (
@@ -82,7 +66,7 @@ export default function ScheduledArticles() {
                 className="secondary"
                 disabled={busyId === article.id}
                 aria-label={`Unschedule: ${article.title}`}
-                onClick={() => void unschedule(article)}
+                onClick={() => void fetcher.submit({ id: article.id }, { method: 'post' })}
               >
                 Unschedule
               </button>
@@ -90,6 +74,6 @@ export default function ScheduledArticles() {
           ))}
         </ul>
       )}
-    </main>
+    </DeskPage>
   );
 }

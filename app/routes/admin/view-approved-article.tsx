@@ -1,45 +1,48 @@
 // read an approved article as the admin sees it, with a way to edit it.
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
+import type { Route } from './+types/view-approved-article';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
-import { useAdminArticle } from '../../components/admin-review/useAdminArticle.ts';
+import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import { BreakingPanel } from '../../components/admin-review/BreakingPanel.tsx';
+import { loadAdminArticle, useLatest } from '../../components/admin-review/data.ts';
+import { FormError } from '../../components/form/Field.tsx';
+import type { Article } from '../../../contract/articles.ts';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
 export const meta = () => [{ title: 'Approved article' }, { name: 'robots', content: 'noindex' }];
 
-export default function ViewApprovedArticle() {
-  const { id } = useParams();
-  const { article, setArticle, error } = useAdminArticle(id);
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadAdminArticle(params.id);
 
+const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_APPROVED} />, title: 'Approved article' } as const;
+
+export const HydrateFallback = loadingScreen(page, 'Loading article...');
+
+export default function ViewApprovedArticle({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="page narrow review-page">
-      <p className="review-back">
-        <Link to="/admin-dashboard/approved-articles">← Approved Articles</Link>
-      </p>
-      <h1>Approved article</h1>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : article === null ? (
-        <p role="status">Loading article...</p>
-      ) : (
-        <>
-          <div className="review-toolbar">
-            <Link className="review-button" to={`/admin-dashboard/edit-approved-article/${article.id}`}>
-              Edit
-            </Link>
-            {article.approvalStatus === 'APPROVED' && (
-              <a className="review-button secondary" href={`/public/articles/${article.id}`} target="_blank" rel="noopener">
-                Open public page
-              </a>
-            )}
-          </div>
-          {article.approvalStatus === 'APPROVED' && <BreakingPanel article={article} onChange={setArticle} />}
-          <ArticleView article={article} showStatus headingLevel={2} />
-        </>
-      )}
-    </main>
+    <DeskPage {...page}>
+      {loaderData.data ? <Approved loaded={loaderData.data} /> : <FormError>{loaderData.error}</FormError>}
+    </DeskPage>
+  );
+}
+
+function Approved({ loaded }: { loaded: Article }) {
+  // Marking it breaking news answers with the article as it is now.
+  const [article, setArticle] = useLatest(loaded);
+  return (
+    <>
+      <div className="review-toolbar">
+        <Link className="review-button" to={`/admin-dashboard/edit-approved-article/${article.id}`}>
+          Edit
+        </Link>
+        {article.approvalStatus === 'APPROVED' && (
+          <a className="review-button secondary" href={`/public/articles/${article.id}`} target="_blank" rel="noopener">
+            Open public page
+          </a>
+        )}
+      </div>
+      {article.approvalStatus === 'APPROVED' && <BreakingPanel article={article} onChange={setArticle} />}
+      <ArticleView article={article} showStatus headingLevel={2} />
+    </>
   );
 }

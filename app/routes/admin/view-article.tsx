@@ -1,15 +1,20 @@
-// Admin review (view-article/{id}): read the article, then approve, reject with an
-// optional reason, or edit (several categories) and approve in one save. After a success the
-// screen returns to the pending list after 2 s.
+// Admin review (view-article/{id}): read the article (its text first, then its pictures as
+// thumbnails that open large), then approve, reject with an optional reason, or edit (several
+// categories, the pictures too) and approve in one save. After a success the screen returns to the
+// pending list after 2 s.
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import type { Route } from './+types/view-article';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
 import { RejectModal } from '../../components/admin-review/RejectModal.tsx';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
-import { failureStatus, failureText, useNavigateAfterSuccess } from '../../components/admin-review/feedback.ts';
+import { failureStatus, failureText, useNavigateLater } from '../../components/admin-review/feedback.ts';
+import { loadArticleForEdit, useLatest } from '../../components/admin-review/data.ts';
+import { FormError } from '../../components/form/Field.tsx';
+import { ADMIN_PENDING, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import { api } from '../../lib/api.ts';
 import { REVIEW_ERRORS, REVIEW_MESSAGES } from '../../../contract/review.ts';
-import { useAdminArticle } from '../../components/admin-review/useAdminArticle.ts';
+import type { Article } from '../../../contract/articles.ts';
+import type { Category } from '../../../contract/categories.ts';
 import { SchedulePanel } from '../../components/admin-review/SchedulePanel.tsx';
 import { ChangesSinceRejection, RevisionHistory } from '../../components/admin-review/Revisions.tsx';
 import '../../styles/reporter.css';
@@ -18,31 +23,59 @@ import { ReviewResultSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Review article' }, { name: 'robots', content: 'noindex' }];
 
-const PENDING_LIST = '/admin-dashboard/pending-articles';
+const PENDING_LIST = ADMIN_PENDING.to;
 
 type Outcome = { ok: boolean; text: string; detail?: string };
 
-export default function ReviewArticle() {
-  const { id } = useParams();
-  const { article, setArticle, error: loadError } = useAdminArticle(id);
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadArticleForEdit(params.id);
+
+const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_PENDING} /> } as const;
+
+export const HydrateFallback = loadingScreen({ ...page, title: 'Review article' }, 'Loading article...');
+
+export default function ReviewArticle({ loaderData }: Route.ComponentProps) {
+  const { article, categories } = loaderData;
+  return (
+    <DeskPage {...page} title={article.data ? undefined : 'Review article'}>
+      {article.data ? (
+        <Review loaded={article.data} categories={categories.data} categoriesError={categories.error} />
+      ) : (
+        <FormError>{article.error}</FormError>
+      )}
+    </DeskPage>
+  );
+}
+
+function Review({
+  loaded,
+  categories,
+  categoriesError,
+}: {
+  loaded: Article;
+  categories: Category[] | null;
+  categoriesError: string | null;
+}) {
+  const [article, setArticle] = useLatest(loaded);
   const [editing, setEditing] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   // Bumped by a restore: the history and the changes since rejection are read again.
   const [historyVersion, setHistoryVersion] = useState(0);
-  const navigate = useNavigate();
+  const navigateLater = useNavigateLater();
   const done = outcome?.ok === true;
-  useNavigateAfterSuccess(done, PENDING_LIST);
+  const succeeded = (result: Article, text: string) => {
+    setArticle(result);
+    setOutcome({ ok: true, text });
+    navigateLater(PENDING_LIST);
+  };
 
   const approve = async () => {
-    if (!article) return;
     setBusy(true);
     setOutcome(null);
     try {
       const result = await api(`/admin/articles/approve/${article.id}`, ReviewResultSchema, { method: 'PUT' });
-      setArticle(result.article);
-      setOutcome({ ok: true, text: REVIEW_MESSAGES.approved });
+      succeeded(result.article, REVIEW_MESSAGES.approved);
     } catch (e) {
       // words this one with the status; the server's reason follows on its own line.
       setOutcome({ ok: false, text: REVIEW_ERRORS.approve + failureStatus(e), detail: failureText(e) });
@@ -52,7 +85,6 @@ export default function ReviewArticle() {
   };
 
   const reject = async (reason: string) => {
-    if (!article) return;
     setBusy(true);
     setOutcome(null);
     try {
@@ -60,9 +92,8 @@ export default function ReviewArticle() {
         method: 'PUT',
         body: { reason: reason || null },
       });
-      setArticle(result.article);
       setRejecting(false);
-      setOutcome({ ok: true, text: REVIEW_MESSAGES.rejected });
+      succeeded(result.article, REVIEW_MESSAGES.rejected);
     } catch (e) {
       setRejecting(false);
       setOutcome({ ok: false, text: REVIEW_ERRORS.reject + failureText(e) });
@@ -71,11 +102,9 @@ export default function ReviewArticle() {
     }
   };
 
+  const closed = busy || done || article.approvalStatus === 'APPROVED';
   return (
-    <main className="page narrow review-page">
-      <p className="review-back">
-        <Link to={PENDING_LIST}>← Pending Articles</Link>
-      </p>
+    <>
       <h1>{editing ? 'Edit & Approve' : 'Review article'}</h1>
       {outcome && (
         <div className={outcome.ok ? 'form-success' : 'form-error'} role={outcome.ok ? 'status' : 'alert'}>
@@ -83,36 +112,29 @@ export default function ReviewArticle() {
           {outcome.detail && outcome.detail !== outcome.text && <p className="review-detail">{outcome.detail}</p>}
         </div>
       )}
-      {loadError ? (
-        <p className="form-error" role="alert">
-          {loadError}
-        </p>
-      ) : article === null ? (
-        <p role="status">Loading article...</p>
-      ) : editing ? (
-        <ReviewEditor
-          article={article}
-          multipleCategories
-          approve
-          submitLabel="Save & Approve"
-          successMessage={REVIEW_MESSAGES.savedAndApproved}
-          errorPrefix={REVIEW_ERRORS.saveAndApprove}
-          afterSuccess={() => navigate(PENDING_LIST)}
-          onCancel={() => setEditing(false)}
-        />
+      {editing ? (
+        categories ? (
+          <ReviewEditor
+            article={article}
+            categories={categories}
+            approve
+            submitLabel="Save & Approve"
+            successMessage={REVIEW_MESSAGES.savedAndApproved}
+            errorPrefix={REVIEW_ERRORS.saveAndApprove}
+            afterSuccess={() => navigateLater(PENDING_LIST)}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <FormError>{categoriesError}</FormError>
+        )
       ) : (
         <>
           <div className="review-toolbar">
-            <button type="button" onClick={() => void approve()} disabled={busy || done || article.approvalStatus === 'APPROVED'}>
-              Approve
+            <button type="button" className="approve" onClick={() => void approve()} disabled={closed}>
+              <span aria-hidden="true">✓ </span>Approve
             </button>
-            <button
-              type="button"
-              className="danger"
-              onClick={() => setRejecting(true)}
-              disabled={busy || done || article.approvalStatus === 'APPROVED'}
-            >
-              Reject
+            <button type="button" className="reject" onClick={() => setRejecting(true)} disabled={closed}>
+              <span aria-hidden="true">✕ </span>Reject
             </button>
             <button
               type="button"
@@ -121,7 +143,7 @@ export default function ReviewArticle() {
                 setOutcome(null);
                 setEditing(true);
               }}
-              disabled={busy || done || article.approvalStatus === 'APPROVED'}
+              disabled={closed}
             >
               Edit &amp; Approve
             </button>
@@ -130,10 +152,7 @@ export default function ReviewArticle() {
             <SchedulePanel
               article={article}
               disabled={busy || done}
-              onDone={(result, text) => {
-                setArticle(result.article);
-                setOutcome({ ok: true, text });
-              }}
+              onDone={(result, text) => succeeded(result.article, text)}
               onError={(text) => setOutcome({ ok: false, text: REVIEW_ERRORS.approve + text })}
             />
           )}
@@ -155,6 +174,6 @@ export default function ReviewArticle() {
         onCancel={() => setRejecting(false)}
         onConfirm={(reason) => void reject(reason)}
       />
-    </main>
+    </>
   );
 }

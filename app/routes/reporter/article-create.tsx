@@ -4,9 +4,13 @@
 // The form saves itself as a draft (app/components/article-form/draft-autosave.ts). Opening the
 // screen resumes the draft in progress (?draft=<id> opens a given one from the drafts list): the
 // text kept in this browser wins when the server never received it.
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { redirect, useNavigate } from 'react-router';
+import type { Route } from './+types/article-create';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
+import { loadCategories } from '../../components/article-form/desk-data.ts';
+import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
+import { FormError } from '../../components/form/Field.tsx';
 import {
   clearLocalDraft,
   readLocalDraft,
@@ -32,6 +36,7 @@ const fromLocal = (local: LocalDraft, imageUrls: string[]): Article =>
     youtubeVideoId: local.values.youtubeVideoId || null,
     region: local.values.region || null,
     categories: local.values.categoryIds.map((id) => ({ id, name: '' })),
+    summary: local.values.summary ?? '',
     imageUrls,
     images: [],
   }) as unknown as Article;
@@ -78,34 +83,30 @@ async function openDraft(requested: number | null): Promise<Opened> {
   }
 }
 
-export default function WriteArticleScreen() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
-  const requested = Number(searchParams.get('draft')) || null;
-  const [opened, setOpened] = useState<Opened | null>(null);
-  useEffect(() => {
-    if (location.pathname.replace(/\/$/, '').endsWith('/article-create')) {
-      navigate({ pathname: WRITE_ARTICLE_PATH, search: location.search }, { replace: true });
-    }
-  }, [location.pathname, location.search, navigate]);
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  if (url.pathname.replace(/\/$/, '').endsWith('/article-create')) throw redirect(`${WRITE_ARTICLE_PATH}${url.search}`);
+  const requested = Number(url.searchParams.get('draft')) || null;
+  const [opened, categories] = await Promise.all([openDraft(requested), loadCategories().catch(() => null)]);
+  return { opened, requested, categories };
+}
 
-  useEffect(() => {
-    let cancelled = false;
-    void openDraft(requested).then((o) => !cancelled && setOpened(o));
-    return () => {
-      cancelled = true;
-    };
-  }, [requested]);
+const page = { kind: 'reporter-page', narrow: true, back: <ReporterCrumbs />, title: 'Write New Article' } as const;
+
+export const HydrateFallback = loadingScreen(page, 'Loading draft...');
+
+export default function WriteArticleScreen({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const { requested, categories } = loaderData;
+  // What the form shows: the loaded draft, a fresh form, or the newer version from elsewhere.
+  const [chosen, setChosen] = useState<{ from: Opened; opened: Opened } | null>(null);
+  const opened = chosen?.from === loaderData.opened ? chosen.opened : loaderData.opened;
+  const show = (next: Opened) => setChosen({ from: loaderData.opened, opened: next });
 
   return (
-    <main className="page narrow reporter-page">
-      <p className="breadcrumb">
-        <Link to="/reporter-dashboard">Reporter Dashboard</Link>
-      </p>
-      <h1>Write New Article</h1>
-      {!opened ? (
-        <p>Loading draft...</p>
+    <DeskPage {...page}>
+      {!categories ? (
+        <FormError>{ARTICLE_MESSAGES.loadFailed}</FormError>
       ) : (
         <>
           {opened.start.draftId !== null && (
@@ -116,8 +117,8 @@ export default function WriteArticleScreen() {
                 className="link-button"
                 onClick={() => {
                   clearLocalDraft();
-                  setOpened(fresh());
-                  if (requested) navigate(WRITE_ARTICLE_PATH, { replace: true });
+                  show(fresh());
+                  if (requested) void navigate(WRITE_ARTICLE_PATH, { replace: true });
                 }}
               >
                 Start a new article
@@ -128,13 +129,14 @@ export default function WriteArticleScreen() {
             key={opened.key}
             mode="create"
             initial={opened.initial}
+            categories={categories}
             submitLabel="Submit Article"
             submittingLabel="Submitting..."
             successMessage={ARTICLE_MESSAGES.submitted}
             autosave={{
               start: opened.start,
               onLoadNewer: (draft) =>
-                setOpened({
+                show({
                   key: `d${draft.id}-v${draft.version}`,
                   initial: draft,
                   start: { draftId: draft.id, version: draft.version, imageUrls: draft.imageUrls },
@@ -148,6 +150,6 @@ export default function WriteArticleScreen() {
           />
         </>
       )}
-    </main>
+    </DeskPage>
   );
 }

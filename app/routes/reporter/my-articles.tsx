@@ -1,103 +1,63 @@
-// My Approved Articles: own APPROVED articles, 15 per page, filtered by title.
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+// My Approved Articles: own APPROVED articles, 15 per page, filtered by title. The page and the
+// filter are in the address (?page=&title=).
+import { Form, Link } from 'react-router';
+import type { Route } from './+types/my-articles';
+import { ArticleRow, listFailure } from '../../components/article-form/ArticleRow.tsx';
+import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
+import { loaded } from '../../components/article-form/desk-data.ts';
 import { formatDate } from '../../components/article-form/ArticleView.tsx';
+import { pageParam, useListPaging } from '../../components/article-form/useListPaging.ts';
+import { FormError } from '../../components/form/Field.tsx';
 import { REPORTER_PAGE_SIZE } from '../../../contract/article-form.ts';
-import type { Article } from '../../../contract/articles.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import '../../styles/reporter.css';
 import { Pagination } from '../../components/Pagination.tsx';
 import { ReporterApprovedPageSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'My Approved Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function MyArticlesScreen() {
-  const [page, setPage] = useState(0);
-  const [titleInput, setTitleInput] = useState('');
-  const [title, setTitle] = useState('');
-  const [data, setData] = useState<{ articles: Article[]; totalPages: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const title = url.searchParams.get('title')?.trim() ?? '';
+  const page = pageParam(url);
+  const query = new URLSearchParams({ page: String(page), pageSize: String(REPORTER_PAGE_SIZE) });
+  if (title) query.set('title', title);
+  return { title, page, ...(await loaded(api(`/reporter/articles/approved?${query}`, ReporterApprovedPageSchema), listFailure)) };
+}
 
-  useEffect(() => {
-    let cancelled = false;
-    setError(null);
-    const query = new URLSearchParams({ page: String(page), pageSize: String(REPORTER_PAGE_SIZE) });
-    if (title) query.set('title', title);
-    api(`/reporter/articles/approved?${query}`, ReporterApprovedPageSchema)
-      .then((d) => !cancelled && setData(d))
-      .catch((e: unknown) => !cancelled && setError(e instanceof ApiRequestError ? e.message : 'Failed to load articles.'));
-    return () => {
-      cancelled = true;
-    };
-  }, [page, title]);
+const page = { kind: 'reporter-page', back: <ReporterCrumbs />, title: 'My Approved Articles' } as const;
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    setPage(0);
-    setTitle(titleInput.trim());
-  };
+export const HydrateFallback = loadingScreen(page, 'Loading articles...');
+
+export default function MyArticlesScreen({ loaderData }: Route.ComponentProps) {
+  const { title, data, error } = loaderData;
+  const { listRef, goToPage } = useListPaging<HTMLUListElement>(data);
   const totalPages = data?.totalPages ?? 0;
-
   return (
-    <main className="page reporter-page">
-      <p className="breadcrumb">
-        <Link to="/reporter-dashboard">Reporter Dashboard</Link>
-      </p>
-      <h1>My Approved Articles</h1>
-      <form className="filter-row" role="search" onSubmit={search}>
+    <DeskPage {...page}>
+      {/* A new filter starts again at the first page (the form sends the title only). */}
+      <Form className="filter-row" role="search" method="get" key={title}>
         <label htmlFor="approved-title" className="visually-hidden">
           Filter by title
         </label>
-        <input
-          id="approved-title"
-          type="search"
-          placeholder="Filter by title"
-          value={titleInput}
-          onChange={(e) => setTitleInput(e.target.value)}
-        />
+        <input id="approved-title" name="title" type="search" placeholder="Filter by title" defaultValue={title} />
         <button type="submit">Search</button>
-      </form>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!data && !error && <p>Loading articles...</p>}
+      </Form>
+      <FormError>{error}</FormError>
       {data && data.articles.length === 0 && (
         <p>{title ? 'No approved articles match this title.' : 'No approved articles yet.'}</p>
       )}
       {data && data.articles.length > 0 && (
-        <ul className="article-list">
+        <ul className="article-list" ref={listRef}>
           {data.articles.map((a) => (
-            <li key={a.id} className="article-row">
-              {a.images[0] && (
-                <img
-                  src={a.images[0].url}
-                  srcSet={a.images[0].srcset}
-                  sizes="96px"
-                  width={a.images[0].width}
-                  height={a.images[0].height}
-                  alt={a.title}
-                />
-              )}
-              <div className="article-row-text">
-                <Link to={`/reporter/view-article/${a.id}`} className="article-row-title">
-                  {a.title}
-                </Link>
-                <p className="article-row-meta">
-                  {formatDate(a.publicationDate)}
-                  {a.categories[0] && ` · ${a.categories.map((c) => c.name).join(', ')}`}
-                </p>
-              </div>
-              <div className="article-row-actions">
-                <Link to={`/reporter/view-article/${a.id}`}>View</Link>
-                <Link to={`/article/${a.id}`}>Public page</Link>
-              </div>
-            </li>
+            <ArticleRow key={a.id} article={a} meta={formatDate(a.publicationDate)}>
+              <Link to={`/reporter/view-article/${a.id}`}>View</Link>
+              <Link to={`/article/${a.id}`}>Public page</Link>
+            </ArticleRow>
           ))}
         </ul>
       )}
-      {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={setPage} />}
-    </main>
+      {totalPages > 1 && <Pagination page={loaderData.page} totalPages={totalPages} onPage={goToPage} />}
+    </DeskPage>
   );
 }

@@ -1,148 +1,89 @@
 // Pending / Rejected Articles: REJECTED before PENDING, each with its status and, beside a rejected
-// article, the admin's reason. Edit and delete are allowed for both statuses.
-import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { Modal } from '../../components/Modal.tsx';
+// article, the admin's reason. Edit and delete are allowed for both statuses; a scheduled one (accepted,
+// not yet public) is listed with its time.
+import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/pending-rejected';
+import { ConfirmModal, DELETE_ARTICLE } from '../../components/form/ConfirmModal.tsx';
+import { useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
+import { ArticleRow, listFailure } from '../../components/article-form/ArticleRow.tsx';
+import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
+import { loaded } from '../../components/article-form/desk-data.ts';
 import { StatusBadge, formatDate } from '../../components/article-form/ArticleView.tsx';
+import { FormError, FormStatus } from '../../components/form/Field.tsx';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { formatIndiaTime } from '../../../contract/review.ts';
 import '../../styles/reporter.css';
 import { ArticleListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Pending / Rejected Articles' }, { name: 'robots', content: 'noindex' }];
 
-export default function PendingRejectedScreen() {
-  const [articles, setArticles] = useState<Article[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<Article | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+export const clientLoader = () => loaded(api('/reporter/articles/pending-rejected', ArticleListSchema), listFailure);
 
-  const load = useCallback(() => {
-    let cancelled = false;
-    api('/reporter/articles/pending-rejected', ArticleListSchema)
-      .then((list) => !cancelled && setArticles(list))
-      .catch((e: unknown) => !cancelled && setError(e instanceof ApiRequestError ? e.message : 'Failed to load articles.'));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  useEffect(load, [load]);
+/** Deleting one (the list is read again after it). */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<DeleteOutcome> {
+  const id = Number((await request.formData()).get('id'));
+  return api(`/reporter/articles/${id}`, { method: 'DELETE' }).then(
+    () => ({ ok: true, text: 'Article deleted successfully.', id }),
+    () => ({ ok: false, text: ARTICLE_MESSAGES.deleteFailed, id }),
+  );
+}
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    setDeleteError(null);
-    try {
-      await api(`/reporter/articles/${toDelete.id}`, { method: 'DELETE' });
-      setArticles((list) => list?.filter((a) => a.id !== toDelete.id) ?? null);
-      setNotice('Article deleted successfully.');
-      setToDelete(null);
-    } catch {
-      setDeleteError(ARTICLE_MESSAGES.deleteFailed);
-    } finally {
-      setDeleting(false);
-    }
-  }
+/** A refused delete changes nothing: the list stays as it is, the question stays open. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return (actionResult as { ok?: boolean } | undefined)?.ok === false ? false : defaultShouldRevalidate;
+}
 
+const page = { kind: 'reporter-page', back: <ReporterCrumbs />, title: 'Pending / Rejected Articles' } as const;
+
+export const HydrateFallback = loadingScreen(page, 'Loading articles...');
+
+export default function PendingRejectedScreen({ loaderData }: Route.ComponentProps) {
+  const { data: articles, error } = loaderData;
+  const deleting = useConfirmedDelete<Article>();
   return (
-    <main className="page reporter-page">
-      <p className="breadcrumb">
-        <Link to="/reporter-dashboard">Reporter Dashboard</Link>
-      </p>
-      <h1>Pending / Rejected Articles</h1>
-      {notice && (
-        <p className="form-success" role="status">
-          {notice}
-        </p>
-      )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!articles && !error && <p>Loading articles...</p>}
+    <DeskPage {...page}>
+      <FormStatus status={deleting.done} />
+      <FormError>{error}</FormError>
       {articles && articles.length === 0 && <p>No pending or rejected articles.</p>}
       {articles && articles.length > 0 && (
         <ul className="article-list">
           {articles.map((a) => (
-            <li key={a.id} className={`article-row status-row-${a.approvalStatus.toLowerCase()}`} data-article-id={a.id}>
-              {a.images[0] && (
-                <img
-                  src={a.images[0].url}
-                  srcSet={a.images[0].srcset}
-                  sizes="96px"
-                  width={a.images[0].width}
-                  height={a.images[0].height}
-                  alt={a.title}
-                />
-              )}
-              <div className="article-row-text">
-                <Link to={`/reporter/view-article/${a.id}`} className="article-row-title">
-                  {a.title}
-                </Link>
-                <p className="article-row-meta">
+            <ArticleRow
+              key={a.id}
+              article={a}
+              meta={
+                <>
                   <StatusBadge status={a.approvalStatus} />{' '}
                   {a.approvalStatus === 'SCHEDULED'
                     ? `Publishes ${formatIndiaTime(a.publicationDate)}`
                     : formatDate(a.publicationDate)}
-                  {a.categories[0] && ` · ${a.categories.map((c) => c.name).join(', ')}`}
-                </p>
-                {a.approvalStatus === 'REJECTED' && a.rejectionReason && (
-                  <p className="rejection-reason">
-                    <strong>Reason for rejection:</strong> {a.rejectionReason}
-                  </p>
-                )}
-              </div>
-              <div className="article-row-actions">
-                <Link to={`/reporter/view-article/${a.id}`} aria-label={`View ${a.title}`}>
-                  View
-                </Link>
-                {a.approvalStatus !== 'SCHEDULED' && (
+                </>
+              }
+            >
+              <Link to={`/reporter/view-article/${a.id}`} aria-label={`View ${a.title}`}>
+                View
+              </Link>
+              {a.approvalStatus !== 'SCHEDULED' && (
+                <>
                   <Link to={`/reporter-dashboard/article-edit/${a.id}`} aria-label={`Edit ${a.title}`}>
                     Edit
                   </Link>
-                )}
-                {a.approvalStatus !== 'SCHEDULED' && (
-                  <button
-                    type="button"
-                    className="danger"
-                    aria-label={`Delete ${a.title}`}
-                    onClick={() => {
-                      setDeleteError(null);
-                      setNotice(null);
-                      setToDelete(a);
-                    }}
-                  >
+                  <button type="button" className="danger" aria-label={`Delete ${a.title}`} onClick={() => deleting.ask(a)}>
                     Delete
                   </button>
-                )}
-              </div>
-            </li>
+                </>
+              )}
+            </ArticleRow>
           ))}
         </ul>
       )}
-      <Modal open={toDelete !== null} onClose={() => !deleting && setToDelete(null)} title="Delete article">
-        <h2>Delete article</h2>
+      <ConfirmModal {...deleting.modal} words={DELETE_ARTICLE} busy={deleting.busy} onConfirm={deleting.confirm}>
         <p>Are you sure you want to delete this article?</p>
-        {toDelete && <p className="modal-article-title">{toDelete.title}</p>}
-        {deleteError && (
-          <p className="form-error" role="alert">
-            {deleteError}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="secondary" onClick={() => setToDelete(null)} disabled={deleting}>
-            Cancel
-          </button>
-          <button type="button" className="danger" onClick={confirmDelete} disabled={deleting}>
-            {deleting ? 'Deleting...' : 'Confirm'}
-          </button>
-        </div>
-      </Modal>
-    </main>
+        <p className="modal-article-title">{deleting.item?.title}</p>
+        <FormError>{deleting.failed}</FormError>
+      </ConfirmModal>
+    </DeskPage>
   );
 }

@@ -1,53 +1,33 @@
 // /reporter/view-article/{id}: a read-only view of an own article, any status.
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
+import type { Route } from './+types/view-article';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
-import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
-import type { Article } from '../../../contract/articles.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import {
+  DeskPage,
+  loadingScreen,
+  MY_APPROVED,
+  PENDING_REJECTED,
+  ReporterCrumbs,
+} from '../../components/article-form/DeskPage.tsx';
+import { loadOwnArticle } from '../../components/article-form/desk-data.ts';
+import { FormError } from '../../components/form/Field.tsx';
 import '../../styles/reporter.css';
-import { ArticleSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'View Article' }, { name: 'robots', content: 'noindex' }];
 
-export default function ViewOwnArticleScreen() {
-  const { id } = useParams();
-  const [article, setArticle] = useState<Article | null>(null);
-  const [error, setError] = useState<string | null>(null);
+export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadOwnArticle(params.id);
 
-  useEffect(() => {
-    let cancelled = false;
-    setArticle(null);
-    setError(null);
-    api(`/reporter/articles/${encodeURIComponent(id ?? '')}`, ArticleSchema)
-      .then((a) => !cancelled && setArticle(a))
-      .catch(
-        (e: unknown) =>
-          !cancelled &&
-          setError(e instanceof ApiRequestError && e.status === 404 ? 'Article not found.' : ARTICLE_MESSAGES.loadFailed),
-      );
-    return () => {
-      cancelled = true;
-    };
-  }, [id]);
+export const HydrateFallback = loadingScreen(
+  { kind: 'reporter-page', narrow: true, back: <ReporterCrumbs list={PENDING_REJECTED} /> },
+  'Loading article...',
+);
 
-  const back =
-    article?.approvalStatus === 'APPROVED'
-      ? { to: '/reporter-dashboard/my-articles', label: 'My Approved Articles' }
-      : { to: '/reporter-dashboard/pending-rejected-articles', label: 'Pending / Rejected Articles' };
-
+export default function ViewOwnArticleScreen({ loaderData }: Route.ComponentProps) {
+  const article = loaderData.data;
+  const back = <ReporterCrumbs list={article?.approvalStatus === 'APPROVED' ? MY_APPROVED : PENDING_REJECTED} />;
   return (
-    <main className="page narrow reporter-page">
-      <p className="breadcrumb">
-        <Link to="/reporter-dashboard">Reporter Dashboard</Link> / <Link to={back.to}>{back.label}</Link>
-      </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {!article && !error && <p>Loading article...</p>}
-      {article && (
+    <DeskPage kind="reporter-page" narrow back={back}>
+      {article ? (
         <>
           <ArticleView article={article} showStatus />
           {article.approvalStatus !== 'APPROVED' && article.approvalStatus !== 'SCHEDULED' && (
@@ -58,7 +38,9 @@ export default function ViewOwnArticleScreen() {
             </p>
           )}
         </>
+      ) : (
+        <FormError>{loaderData.error}</FormError>
       )}
-    </main>
+    </DeskPage>
   );
 }

@@ -1,0 +1,143 @@
+// The article form's fields, each a labelled control with its error tied to it (Field from
+// app/components/form/Field.tsx). ArticleForm.tsx holds the values and the rules.
+import { lazy, Suspense } from 'react';
+import { Field, fieldProps, URL_INPUT } from '../form/Field.tsx';
+import { SUMMARY_MAX } from '../../../contract/articles.ts';
+import { youtubeIdFrom } from '../../../contract/article-form.ts';
+import type { Category } from '../../../contract/categories.ts';
+
+const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
+
+type Props<T> = { id: string; value: T; onChange(value: T): void; error?: string };
+
+/** Title, author, region: Telugu text (the 'తెలుగు / ENG' typing applies to them). */
+export function TextField({ label, name, ...props }: Props<string> & { label: string; name: string }) {
+  return (
+    <Field id={props.id} label={label} error={props.error}>
+      <input
+        {...fieldProps(props.id, props.error)}
+        name={name}
+        lang="te"
+        data-telugu
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
+/** One category (a select) on the reporter's screens; several (checkboxes) on the admin's. */
+export function CategoryField({
+  multiple,
+  categories,
+  ...props
+}: Props<number[]> & { multiple: boolean; categories: readonly Category[] }) {
+  const { id, value, onChange, error } = props;
+  if (!multiple) {
+    return (
+      <Field id={id} label="Category" error={error}>
+        <select
+          {...fieldProps(id, error)}
+          name="category"
+          value={value[0] ?? ''}
+          onChange={(e) => onChange(e.target.value ? [Number(e.target.value)] : [])}
+        >
+          <option value="">Select a category</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+    );
+  }
+  return (
+    <fieldset className="field category-checks" {...fieldProps(id, error)}>
+      <legend>Categories</legend>
+      {categories.map((c) => (
+        <label key={c.id} className="check">
+          <input
+            type="checkbox"
+            checked={value.includes(c.id)}
+            onChange={(e) => onChange(e.target.checked ? [...value, c.id] : value.filter((v) => v !== c.id))}
+          />
+          {c.name}
+        </label>
+      ))}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The body in the rich-text editor (loaded on demand: it is the largest part of the form). */
+export function ContentField({ id, value, onChange, error }: Props<string>) {
+  return (
+    <div className="field" id={id}>
+      <span className="label" id={`${id}-label`}>
+        Content
+      </span>
+      <Suspense fallback={<div className="editor-loading">Loading editor...</div>}>
+        <RichTextEditor
+          initialContent={value}
+          onChange={onChange}
+          label="Article content"
+          invalid={!!error}
+          describedBy={error ? `${id}-error` : undefined}
+        />
+      </Suspense>
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The reporter's own summary: readers see it under the title in lists instead of the opening lines. */
+export function SummaryField({ id, value, onChange, error }: Props<string>) {
+  const left = SUMMARY_MAX - [...value].length;
+  return (
+    <Field
+      id={id}
+      label="Summary (optional)"
+      error={error}
+      hint={`Shown under the title in lists and link previews; without it the first lines of the article are used. ${left} characters left.`}
+    >
+      <textarea
+        {...fieldProps(id, error, { hint: true })}
+        name="summary"
+        rows={2}
+        lang="te"
+        data-telugu
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
+  );
+}
+
+/** The video: the 11-character id, or a pasted YouTube link, which becomes its id at once. */
+export function VideoField({ id, value, onChange, error }: Props<string>) {
+  return (
+    <Field id={id} label="YouTube video ID (optional)" error={error} hint="Paste the video's link or type its 11-character ID.">
+      <input
+        {...fieldProps(id, error, { hint: true })}
+        name="youtubeVideoId"
+        {...URL_INPUT}
+        placeholder="e.g. dQw4w9WgXcQ"
+        value={value}
+        onChange={(e) => {
+          const videoId = youtubeIdFrom(e.target.value);
+          // A link becomes its id; anything else stays as typed (the rule says what is wrong).
+          onChange(videoId === e.target.value.trim() ? e.target.value : videoId);
+        }}
+      />
+    </Field>
+  );
+}

@@ -1,0 +1,34 @@
+// Deleting an article from a list: asked on the page first, then the route's clientAction deletes
+// it (a fetcher, so the list is read again after it). A failure keeps the question open with the
+// reason; a success closes it and says so once.
+import { useState } from 'react';
+import { useFetcher } from 'react-router';
+import { useConfirm } from '../form/ConfirmModal.tsx';
+
+/** What a list route's clientAction answers for a delete. */
+export type DeleteOutcome = { ok: boolean; text: string; id: number };
+
+export function useConfirmedDelete<T extends { id: number }>() {
+  const fetcher = useFetcher<DeleteOutcome>();
+  const asking = useConfirm<T>();
+  // The outcome already shown when another delete was asked for: it is not announced again.
+  const [seen, setSeen] = useState<DeleteOutcome | undefined>(undefined);
+  const busy = fetcher.state !== 'idle';
+  const outcome = !busy && fetcher.data !== seen ? fetcher.data : undefined;
+  const item = asking.item;
+  const mine = outcome && item && outcome.id === item.id ? outcome : undefined;
+  return {
+    item,
+    busy,
+    /** A success, for the page's status line. */
+    done: outcome?.ok ? outcome : null,
+    /** This question's failure, shown in it. */
+    failed: mine && !mine.ok ? mine.text : null,
+    ask(next: T) {
+      setSeen(fetcher.data);
+      asking.ask(next);
+    },
+    modal: { open: item !== null && !mine?.ok, onCancel: asking.modal.onCancel },
+    confirm: () => item && void fetcher.submit({ id: item.id }, { method: 'post' }),
+  };
+}
