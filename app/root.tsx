@@ -6,6 +6,7 @@ import stylesHref from './styles.css?url';
 import { AuthProvider } from './lib/auth.tsx';
 import { IslandScripts, useIslandsPage } from './islands/Island.tsx';
 import { useSaveData } from './lib/save-data.ts';
+import { MESSAGES } from './lib/messages.ts';
 
 // Both weights are preloaded: headings and <strong> use the bold face, and when it arrived after
 // the first paint the text re-wrapped and shifted the page (CLS 0.03 on an article).
@@ -70,9 +71,9 @@ export function ErrorBoundary({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main className="page error-page">
-      <h1>{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
+      <h1>{status === 404 ? MESSAGES.common.pageNotFound : MESSAGES.common.somethingWrong}</h1>
       <p>
-        <a href="/">Go to the home page</a>
+        <a href="/">{MESSAGES.common.homeLink}</a>
       </p>
     </main>
   );

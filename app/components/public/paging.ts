@@ -23,3 +23,19 @@ export function toListArticle({
 }: Article | ListArticle): ListArticle {
   return { id, title, shortDescription, images: images.slice(0, 1), publicationDate, categories: categories.slice(0, 1) };
 }
+
+/**
+ * True when a navigation only asks for more pages of the same list (the load-more writes `?page=N`
+ * into the address): the pages already on screen stay, and no loader runs again for them.
+ */
+export function loadedMore({ currentUrl, nextUrl, formMethod }: { currentUrl: URL; nextUrl: URL; formMethod?: string }) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return false;
+  const others = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete('page');
+    params.sort();
+    return params.toString();
+  };
+  if (others(currentUrl) !== others(nextUrl)) return false;
+  return listPages(nextUrl.searchParams.get('page')) > listPages(currentUrl.searchParams.get('page'));
+}

@@ -1,11 +1,11 @@
 // Every /admin-dashboard route is ADMIN only, checked here once; sub-screens get a way back to the dashboard.
 import { Link, Outlet, useLocation } from 'react-router';
 import type { Route } from './+types/layout';
-import { requireRole } from '../../lib/guard.ts';
+import { ACCESS, requireRole } from '../../lib/guard.ts';
 import '../../styles/admin-site.css';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['ADMIN']);
+  await requireRole(request, ACCESS.admin);
   return null;
 }
 

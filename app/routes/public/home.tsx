@@ -1,7 +1,7 @@
 // Home: ad banner, the latest carousel beside the first featured category pane,
 // the video section and the featured-category grid. Rendered on the server with its data.
 import { Suspense, useEffect } from 'react';
-import { Await, Link, isRouteErrorResponse, useAsyncError } from 'react-router';
+import { Await, Link, isRouteErrorResponse, useAsyncError, useRevalidator } from 'react-router';
 import type { Route } from './+types/home';
 import type { Ad } from '../../../contract/ads.ts';
 import { stripTags } from '../../../contract/text.ts';
@@ -18,16 +18,10 @@ import { MostRead, toMostRead, type MostReadArticle } from '../../components/pub
 import { keepForOffline } from '../../lib/offline.ts';
 import { toListArticle } from '../../components/public/paging.ts';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
+import { failureText, MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
 
-export const HOME_TEXT = {
-  loading: 'Loading homepage...',
-  loadingVideos: 'Loading videos...',
-  loadingFeatured: 'Loading featured categories...',
-  error: 'Error loading homepage: ',
-  noLatest: 'No latest articles',
-  adsFailed: 'Failed to load advertisements. Please try again later.',
-} as const;
+const HOME_TEXT = MESSAGES.home;
 
 type HomePage = {
   homepage: {
@@ -114,28 +108,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function HomeError() {
-  const error = useAsyncError();
-  return (
-    <p className="form-error" role="alert">
-      {HOME_TEXT.error}
-      {error instanceof Error ? error.message : String(error)}
-    </p>
-  );
+  return <HomeFailure message={failureText(useAsyncError())} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : failureText(error);
   return (
     <main className="page home">
+      <HomeFailure message={message} />
+    </main>
+  );
+}
+
+/** The page's failure in the product's words, and a way to try again without leaving. */
+function HomeFailure({ message }: { message: string }) {
+  const { revalidate, state } = useRevalidator();
+  return (
+    <div className="load-error">
       <p className="form-error" role="alert">
         {HOME_TEXT.error}
         {message}
       </p>
-    </main>
+      <button type="button" className="secondary" disabled={state === 'loading'} onClick={() => void revalidate()}>
+        {MESSAGES.common.retry}
+      </button>
+    </div>
   );
 }
 
@@ -160,10 +157,10 @@ function HomeContent({ page }: { page: HomePage }) {
         <div className="home-latest">
           {latestNews.length ? (
             <Carousel
-              label="తాజా వార్తలు"
+              label={HOME_TEXT.latest}
               className="latest-carousel"
               delay={4000}
-              duration={20}
+              duration={600}
               slides={latestNews.map((article, i) => (
                 <LatestSlide key={article.id} article={article} priority={i === 0} />
               ))}
@@ -176,8 +173,8 @@ function HomeContent({ page }: { page: HomePage }) {
       </div>
       <MostRead articles={page.mostRead} className="home-most-read" />
       {videoArticles.length > 0 && (
-        <LazySection label="వీడియోలు" loadingText={HOME_TEXT.loadingVideos} minHeight={320} className="home-videos">
-          <h2 className="section-heading">వీడియోలు</h2>
+        <LazySection label={HOME_TEXT.videos} loadingText={HOME_TEXT.loadingVideos} minHeight={320} className="home-videos">
+          <h2 className="section-heading">{HOME_TEXT.videos}</h2>
           <ul className="video-grid">
             {videoArticles.map((article) => (
               <li key={article.id}>
@@ -200,12 +197,7 @@ function HomeContent({ page }: { page: HomePage }) {
         </LazySection>
       )}
       {featuredCategorySections.length > 1 && (
-        <LazySection
-          label="Featured categories"
-          loadingText={HOME_TEXT.loadingFeatured}
-          minHeight={480}
-          className="home-featured"
-        >
+        <LazySection label={HOME_TEXT.featured} loadingText={HOME_TEXT.loadingFeatured} minHeight={480} className="home-featured">
           <div className="featured-grid">
             {featuredCategorySections.slice(1).map((section) => (
               <FeaturedPane key={section.category.id} section={section} />
