@@ -49,17 +49,20 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
 
   // One timer per slide shown: a button press or a swipe starts the wait again, and never stops it.
   // Nothing moves where nobody sees it: off screen, or in a hidden tab.
+  // The next picture is asked for a second before its turn, so it does not arrive while it slides in
+  // (and not earlier: the first seconds of a page's load belong to what is on screen).
   useEffect(() => {
     if (!autoplay || !showing || held) return;
+    const fetchNext = setTimeout(() => {
+      const next = row.current?.children[(index + 1) % count]?.querySelector('img');
+      if (next?.loading === 'lazy') next.loading = 'eager';
+    }, delay - 1000);
     const timer = setTimeout(() => go(index + 1), delay);
-    return () => clearTimeout(timer);
-  }, [autoplay, showing, held, index, delay, go]);
-
-  // The next picture is fetched before its turn, so it does not arrive while it slides in.
-  useEffect(() => {
-    const next = row.current?.children[(index + 1) % count]?.querySelector('img');
-    if (next && next.loading === 'lazy') next.loading = 'eager';
-  }, [index, count]);
+    return () => {
+      clearTimeout(fetchNext);
+      clearTimeout(timer);
+    };
+  }, [autoplay, showing, held, index, count, delay, go]);
 
   // Swipes: the row follows the finger, then settles on the next or previous slide.
   const drag = useRef<{ x: number; y: number; dx: number; id: number } | null>(null);
