@@ -126,6 +126,9 @@ describe('sign-in and the route guard', () => {
     // The home page asks for the sign-in at once, and says why.
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
+    // The same address opened afresh (a reload, the home page as islands) asks too.
+    await page.reload();
+    await dialog.waitFor();
     expect(await dialog.getByText('ఆ పేజీ తెరవడానికి ముందు ప్రవేశించండి.').isVisible()).toBe(true);
     const { username, password } = inject('admin');
     await dialog.getByLabel('యూజర్ పేరు').fill(username);

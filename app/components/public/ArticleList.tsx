@@ -4,16 +4,13 @@
 // JavaScript, load-more is a plain link to ?page=N.
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Article } from '../../../contract/articles.ts';
 import { stripTags } from '../../../contract/text.ts';
 import { ArticleImage, ImagePlaceholder } from './ArticleImage.tsx';
 import { formatDate } from './format.ts';
+import { articlePath, type ListArticle } from './paging.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 
-/** The fields a list card uses: list answers may leave out `content`. */
-export type ListArticle = Pick<Article, 'id' | 'title' | 'shortDescription' | 'images' | 'publicationDate' | 'categories'>;
-
-export const articlePath = (id: number) => `/public/articles/${id}`;
+export { articlePath, type ListArticle } from './paging.ts';
 
 type CardProps = {
   article: ListArticle;

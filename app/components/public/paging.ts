@@ -1,6 +1,11 @@
-// Paging shared by the category and search pages (docs/product.md: 5 per page).
+// Paging shared by the category and search pages (docs/product.md: 5 per page), and the list card's
+// shape and address (kept free of React Router: the home page's islands use them).
 import type { Article } from '../../../contract/articles.ts';
-import type { ListArticle } from './ArticleList.tsx';
+
+/** The fields a list card uses: list answers may leave out `content`. */
+export type ListArticle = Pick<Article, 'id' | 'title' | 'shortDescription' | 'images' | 'publicationDate' | 'categories'>;
+
+export const articlePath = (id: number) => `/public/articles/${id}`;
 
 export const PAGE_SIZE = 5;
 /** The most pages a no-JavaScript ?page=N link asks for in one response. */

@@ -1,5 +1,7 @@
 // Home: ad banner, the latest carousel beside the first featured category pane,
-// the video section and the featured-category grid. Rendered on the server with its data.
+// the video section and the featured-category grid. Rendered on the server with its data; opened
+// from a link it is an islands page like an article (app/islands/): only the carousel and the ads
+// come alive at once, the header on first use.
 import { Suspense, useEffect } from 'react';
 import { Await, Link, isRouteErrorResponse, useAsyncError, useRevalidator } from 'react-router';
 import type { Route } from './+types/home';
@@ -9,7 +11,8 @@ import { BREAKING_LABEL } from '../../../contract/articles.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
 import { AdBanner } from '../../components/public/AdBanner.tsx';
-import { Carousel } from '../../components/public/Carousel.tsx';
+import { LatestCarousel, toLatestSlide } from '../../components/public/LatestCarousel.tsx';
+import { Island, type RouteHandle } from '../../islands/Island.tsx';
 import { ArticleImage, ImagePlaceholder } from '../../components/public/ArticleImage.tsx';
 import { articlePath, type ListArticle } from '../../components/public/ArticleList.tsx';
 import { FeaturedPane, type FeaturedSection } from '../../components/public/FeaturedPane.tsx';
@@ -33,6 +36,9 @@ type HomePage = {
   ads: Ad[];
   mostRead: MostReadArticle[];
 };
+
+// A reader of the home page needs only the carousel and the ads to respond: see app/islands/Island.tsx.
+export const handle: RouteHandle = { hydrate: 'islands' };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -87,10 +93,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
-  // The home page is kept for offline reading (app/sw/service-worker.ts).
+  // The home page is kept for offline reading (app/sw/service-worker.ts); opened directly, it is an
+  // islands page and app/islands/entry.client.tsx does this instead (data-keep-offline).
   useEffect(() => keepForOffline('/'), []);
   return (
-    <main className="page home">
+    <main className="page home" data-keep-offline="">
       <h1 className="visually-hidden">{SITE_NAME}</h1>
       {page instanceof Promise ? (
         <Suspense fallback={<p className="page-loading">{HOME_TEXT.loading}</p>}>
@@ -152,22 +159,10 @@ function HomeContent({ page }: { page: HomePage }) {
           </ul>
         </section>
       )}
-      <AdBanner ads={page.ads} className="home-ads" />
+      <Island name="ads" component={AdBanner} props={{ ads: page.ads, className: 'home-ads' }} />
       <div className="home-top">
         <div className="home-latest">
-          {latestNews.length ? (
-            <Carousel
-              label={HOME_TEXT.latest}
-              className="latest-carousel"
-              delay={4000}
-              duration={600}
-              slides={latestNews.map((article, i) => (
-                <LatestSlide key={article.id} article={article} priority={i === 0} />
-              ))}
-            />
-          ) : (
-            <p className="empty-text">{HOME_TEXT.noLatest}</p>
-          )}
+          <Island name="latest" component={LatestCarousel} props={{ articles: latestNews.map(toLatestSlide) }} />
         </div>
         <FeaturedPane section={featuredCategorySections[0]} />
       </div>
@@ -206,26 +201,5 @@ function HomeContent({ page }: { page: HomePage }) {
         </LazySection>
       )}
     </>
-  );
-}
-
-function LatestSlide({ article, priority }: { article: ListArticle; priority: boolean }) {
-  const cover = article.images[0];
-  const title = stripTags(article.title);
-  return (
-    <Link to={articlePath(article.id)} className="latest-slide" data-article-id={article.id}>
-      {cover ? (
-        <ArticleImage
-          image={cover}
-          alt={title}
-          sizes="(min-width: 1000px) 700px, calc(100vw - 24px)"
-          priority={priority}
-          className="latest-slide-image"
-        />
-      ) : (
-        <ImagePlaceholder className="latest-slide-image" />
-      )}
-      <span className="latest-slide-title">{title}</span>
-    </Link>
   );
 }
