@@ -2,21 +2,10 @@
 // (gradients, fractal noise, soft shapes and grain), not flat artwork that shrinks to a few KB and
 // hides what pictures cost a reader's phone (docs/performance.md).
 import sharp from 'sharp';
+import { prng } from '../server/demo/artwork.ts';
 
 export const PHOTO_WIDTH = 1200;
 export const PHOTO_HEIGHT = 800;
-
-/** Deterministic: the same seed draws the same picture. */
-function random32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Smooth value noise with lattice points `cell` pixels apart, in [-1, 1]. */
 function valueNoise(random: () => number, width: number, height: number, cell: number) {
@@ -38,7 +27,8 @@ function valueNoise(random: () => number, width: number, height: number, cell: n
 }
 
 export async function photoLikeJpeg(seed: number, width = PHOTO_WIDTH, height = PHOTO_HEIGHT): Promise<Buffer> {
-  const random = random32(seed);
+  // Deterministic: the same seed draws the same picture.
+  const random = prng(seed);
   const sky = [90 + random() * 80, 110 + random() * 80, 170 + random() * 60];
   const ground = [40 + random() * 90, 60 + random() * 80, 20 + random() * 50];
   const horizon = height * (0.35 + random() * 0.3);

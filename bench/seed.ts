@@ -4,15 +4,8 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { createServices } from '../server/services.ts';
-import {
-  articleImages,
-  articles,
-  categories,
-  featuredCategories,
-  images,
-  navigationEntries,
-  users,
-} from '../server/db/schema.ts';
+import { articleImages, articles, categories, featuredCategories, navigationEntries, users } from '../server/db/schema.ts';
+import { images } from '../server/db/schema.ts';
 import { addArticles, addCategory, addReporter, type ArticleFixture } from '../server/search/fixtures.ts';
 import type { PreparedImage } from '../server/media/images.ts';
 import { photoLikeJpeg } from './photos.ts';

@@ -3,7 +3,16 @@
 // transition of the row's `transform`, which the browser's compositor runs: the page's main thread
 // does one style change per turn instead of work in every frame (docs/performance.md). Autoplay
 // waits while the carousel is off screen, the tab is hidden, or the reader's finger is on it.
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { browserSavesData } from '../../lib/save-data.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { useShowing } from './use-showing.ts';
@@ -97,6 +106,20 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
     if (Math.abs(d.dx) >= SWIPE_PX) go(index + (d.dx < 0 ? 1 : -1));
   };
 
+  const swipe = {
+    onPointerDown,
+    onPointerMove,
+    onPointerUp: onPointerEnd,
+    onPointerCancel: onPointerEnd,
+    // A swipe over a slide's link is not a tap on it.
+    onClickCapture: (e: MouseEvent) => {
+      if (!moved.current) return;
+      e.preventDefault();
+      e.stopPropagation();
+      moved.current = false;
+    },
+  };
+
   return (
     <section
       ref={root}
@@ -107,21 +130,7 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
       data-autoplay={autoplay ? (showing && !held ? 'playing' : 'waiting') : undefined}
       style={{ '--carousel-duration': `${duration}ms` } as CSSProperties}
     >
-      <div
-        className="carousel-viewport"
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerEnd}
-        onPointerCancel={onPointerEnd}
-        // A swipe over a slide's link is not a tap on it.
-        onClickCapture={(e) => {
-          if (moved.current) {
-            e.preventDefault();
-            e.stopPropagation();
-            moved.current = false;
-          }
-        }}
-      >
+      <div className="carousel-viewport" {...swipe}>
         <div ref={row} className="carousel-container" style={{ transform: position(index) }}>
           {slides.map((slide, i) => (
             <div
