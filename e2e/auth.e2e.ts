@@ -1,4 +1,5 @@
 // Sign-in, registration, sign-out, the route guard and the modal's validation, in Chromium.
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -18,6 +19,12 @@ afterAll(async () => {
   await browser.close();
   await closeDatabase();
 });
+
+/** Serious and critical axe-core findings on the page as it is now (docs/product.md: accessible). */
+async function axeFindings(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
 
 async function openLoginModal(page: Page) {
   await goto(page, '/');
@@ -63,6 +70,7 @@ describe('sign-in and the route guard', () => {
     await dialog.locator('form').getByRole('button', { name: 'నమోదు చేసుకోండి' }).click();
     expect(await dialog.getByText('Email is required').isVisible()).toBe(true);
     await screenshot(page, 'login-modal-validation');
+    expect(await axeFindings(page)).toEqual([]);
 
     // An outside click (on the backdrop) closes the modal and unlocks scrolling.
     await page.mouse.click(5, 5);
@@ -170,6 +178,8 @@ describe('sign-in and the route guard', () => {
     const { page, context } = await newPage(browser, { viewport });
     await goto(page, '/');
     await page.getByRole('button', { name: 'మెనూ' }).click();
+    await page.locator('#site-drawer.open').waitFor();
+    expect(await axeFindings(page)).toEqual([]);
     expect(await page.locator('#site-drawer').getByRole('link', { name: 'నా డాష్‌బోర్డ్' }).count()).toBe(0);
     expect(await page.locator('#site-drawer').getByRole('button', { name: 'లాగిన్' }).isVisible()).toBe(true);
     await context.close();
