@@ -5,6 +5,8 @@
 //       fresh demo newsroom's first start, its restart, and a restart on PostgreSQL).
 //   (b) Lighthouse (mobile preset, Debian Chromium) on home, article, category and search.
 // Results go to bench/results/*.json and the table in docs/performance.md; exits 1 when a budget is missed.
+// `npm run bench -- --lighthouse [--pages home,article]` runs only (b), every run logged (ranges on a
+// shared machine), and leaves the docs alone; BENCH_DATA_DIR keeps (and reuses) the seeded database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +24,12 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
 const SEARCH_WORD = 'హైదరాబాద్';
+const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
+/** `--name value` from the command line. */
+const argument = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
 const BUDGET = {
   performance: 95,
   cls: 0.01,
@@ -203,6 +211,13 @@ async function lighthouseRuns(pages: { page: string; url: string }[]): Promise<P
         log(`${page}: lighthouse runtime error ${run.runtimeError.code}, attempt ${attempt}`);
         run = await lighthouseRun(url);
       }
+      if (LIGHTHOUSE_RUNS > 1) {
+        const ms = (id: string) => Math.round(run.audits[id]?.numericValue ?? 0);
+        log(
+          `  ${page} run ${i + 1}: performance ${Math.round((run.categories.performance.score ?? 0) * 100)}  ` +
+            `LCP ${ms('largest-contentful-paint')} ms  TBT ${ms('total-blocking-time')} ms  load average ${os.loadavg()[0].toFixed(1)}`,
+        );
+      }
       runs.push(run);
     }
     runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
@@ -309,7 +324,8 @@ async function main() {
   const { buildIfStale, buildDir } = await import('../scripts/build-if-stale.ts');
   buildIfStale();
 
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'news-bench-'));
+  const keptDir = process.env.BENCH_DATA_DIR;
+  const dataDir = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(os.tmpdir(), 'news-bench-'));
   try {
     log(`seeding ${ARTICLES} articles in ${dataDir}`);
     const seeded = await seedBenchDatabase(dataDir, ARTICLES, log);
@@ -382,6 +398,17 @@ async function main() {
       { page: 'category', url: `${base}/public/articles/category/${seeded.categoryId}` },
       { page: 'search', url: `${base}/search?query=${encodeURIComponent(SEARCH_WORD)}` },
     ];
+    if (LIGHTHOUSE_ONLY) {
+      const only = argument('--pages')?.split(',');
+      await lighthouseRuns(pages.filter((p) => !only || only.includes(p.page)));
+      log(
+        `finished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+      );
+      return;
+    }
     const articleUrl = pages[1].url;
     const articleHtml = Buffer.from(
       await (await fetch(articleUrl, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
@@ -494,7 +521,7 @@ async function main() {
     } else log('all budgets met');
   } finally {
     await Promise.all([...children].map(stopChild));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,11 +1,17 @@
 // Benchmark data: a fresh embedded database with at least `articleCount` approved articles.
 // Uses the demo seed when it can make that many; tops up with generated Telugu articles otherwise.
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { createServices } from '../server/services.ts';
 import { articleImages, articles, categories, featuredCategories, navigationEntries, users } from '../server/db/schema.ts';
+import { images } from '../server/db/schema.ts';
 import { addArticles, addCategory, addReporter, type ArticleFixture } from '../server/test/fixtures.ts';
+import type { PreparedImage } from '../server/media/images.ts';
+import { photoLikeJpeg } from './photos.ts';
+
+/** Distinct photo-like pictures the articles share (each through the upload pipeline once). */
+const PHOTOS = 16;
 
 const PLACES = ['హైదరాబాద్', 'విజయవాడ', 'విశాఖపట్నం', 'తిరుపతి', 'వరంగల్', 'గుంటూరు', 'నెల్లూరు', 'కర్నూలు', 'కాకినాడ', 'నిజామాబాద్'];
 const SUFFIXES = ['లో', 'కు', 'నుంచి', 'లోని', ''];
@@ -90,6 +96,7 @@ export async function seedBenchDatabase(dataDir: string, articleCount: number, l
       }
       log(`generated ${missing} articles (demo seed gave ${have})`);
     }
+    await usePhotoLikePictures(services, log);
     const total = await approvedCount();
     // Planner statistics, as a long-running server has them (PostgreSQL's autovacuum analyzes; PGlite
     // has no background worker, so a freshly bulk-loaded embedded database would plan without any).
@@ -119,4 +126,27 @@ export async function seedBenchDatabase(dataDir: string, articleCount: number, l
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Every article picture becomes one of PHOTOS photo-like JPEGs (bench/photos.ts), each passed through
+ * the upload pipeline like a reporter's photo (WebP variants, the share JPEG); the demo's artwork
+ * compresses to a few KB and would hide what pictures cost a phone.
+ */
+async function usePhotoLikePictures(services: ReturnType<typeof createServices>, log: (line: string) => void) {
+  const started = performance.now();
+  const prepared: PreparedImage[] = [];
+  for (let i = 0; i < PHOTOS; i++) {
+    const data = await photoLikeJpeg(1000 + i);
+    prepared.push(await services.images.prepare({ filename: `photo-${i + 1}.jpg`, data }, 'article'));
+  }
+  const rows = await services.db.transaction((tx) => services.images.store(prepared, tx));
+  const used = services.db.select({ id: articleImages.imageId }).from(articleImages);
+  for (const [k, row] of rows.entries()) {
+    await services.db
+      .update(images)
+      .set({ key: row.key, width: row.width, height: row.height, variantWidths: row.variantWidths })
+      .where(and(inArray(images.id, used), sql`${images.id} % ${PHOTOS} = ${k}`));
+  }
+  log(`article pictures: ${PHOTOS} photo-like JPEGs (${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -27,13 +27,13 @@ function watchCsp(page: Page) {
 
 async function loginThroughModal(page: Page, username: string, password: string) {
   await goto(page, '/');
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await page.locator('#site-drawer').getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'మెనూ' }).click();
+  await page.locator('#site-drawer').getByRole('button', { name: 'లాగిన్' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
-  await dialog.getByLabel('Username').fill(username);
-  await dialog.getByLabel('Password', { exact: true }).fill(password);
-  await dialog.locator('form').getByRole('button', { name: 'Login', exact: true }).click();
+  await dialog.getByLabel('యూజర్ పేరు').fill(username);
+  await dialog.getByLabel('పాస్‌వర్డ్', { exact: true }).fill(password);
+  await dialog.locator('form').getByRole('button', { name: 'ప్రవేశించండి', exact: true }).click();
   return dialog;
 }
 
@@ -100,14 +100,14 @@ describe('the user dashboard', () => {
 
     const fresh = await newPage(browser);
     const dialog = await loginThroughModal(fresh.page, reporter.username, reporter.password);
-    const codeField = dialog.getByLabel('Authentication code');
+    const codeField = dialog.getByLabel('ధృవీకరణ కోడ్');
     await codeField.waitFor();
     expect(await dialog.getByText('Enter the 6-digit code from your authenticator app (or a recovery code).').isVisible()).toBe(
       true,
     );
     await screenshot(fresh.page, 'login-totp-code');
     await codeField.fill(codeFor(secret, 30));
-    await dialog.locator('form').getByRole('button', { name: 'Login', exact: true }).click();
+    await dialog.locator('form').getByRole('button', { name: 'ప్రవేశించండి', exact: true }).click();
     await fresh.page.waitForURL('**/reporter-dashboard');
     await fresh.context.close();
   });

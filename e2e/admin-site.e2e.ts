@@ -203,7 +203,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await expectAccessible(page);
 
     await goto(page, '/');
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'మెనూ' }).click();
     const drawer = page.locator('#site-drawer .drawer-categories a');
     await expect.poll(() => drawer.allTextContents()).toEqual([names[2], names[0], names[1]]);
 
@@ -214,7 +214,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText(NAVIGATION_MESSAGES.saved).waitFor();
     await goto(page, '/');
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'మెనూ' }).click();
     await expect.poll(() => drawer.allTextContents()).toEqual([names[0], names[2]]);
     await context.close();
   });

@@ -123,8 +123,10 @@ describe('home page', () => {
   it('shows the latest carousel that moves by itself and by its buttons, beside the featured pane', async () => {
     const { page, context } = await newPage(browser);
     await goto(page, '/');
+    // Opened from a link, the home page is islands: React Router's client is not sent.
+    expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
     const carousel = page.locator('.latest-carousel');
-    expect(await carousel.getAttribute('aria-roledescription')).toBe('carousel');
+    expect(await carousel.getAttribute('aria-roledescription')).toBe('స్లైడ్‌షో');
     const first = carousel.locator('.carousel-slide').first().locator('a');
     // The newest approved article leads, linking to its public address and carrying its id.
     expect(await first.getAttribute('href')).toBe(`/public/articles/${fixtures.video.id}`);
@@ -142,9 +144,9 @@ describe('home page', () => {
     expect(await selectedSlide(page, '.latest-carousel')).toBe(0);
     await expect.poll(() => selectedSlide(page, '.latest-carousel'), { timeout: 7000, interval: 250 }).toBe(1);
     // Buttons move it too, and interaction does not stop autoplay.
-    await carousel.getByRole('button', { name: 'Next slide' }).click();
+    await carousel.getByRole('button', { name: 'తరువాతది' }).click();
     await expect.poll(() => selectedSlide(page, '.latest-carousel')).toBe(2);
-    await carousel.getByRole('button', { name: 'Previous slide' }).click();
+    await carousel.getByRole('button', { name: 'మునుపటిది' }).click();
     await expect.poll(() => selectedSlide(page, '.latest-carousel')).toBe(1);
     await expect.poll(() => selectedSlide(page, '.latest-carousel'), { timeout: 7000, interval: 250 }).toBe(2);
 
@@ -162,12 +164,29 @@ describe('home page', () => {
     await freezeClock(page);
     await goto(page, '/');
     const carousel = page.locator('.latest-carousel');
-    const next = carousel.getByRole('button', { name: 'Next slide' });
-    // Embla has attached once a button press moves the slides.
+    const next = carousel.getByRole('button', { name: 'తరువాతది' });
+    // The carousel is live once a button press moves the slides.
     await expect.poll(async () => (await next.click(), selectedSlide(page, '.latest-carousel'))).toBeGreaterThan(0);
     const shown = await selectedSlide(page, '.latest-carousel');
     await page.clock.runFor(10_000); // more than two 4 s autoplay turns
     expect(await selectedSlide(page, '.latest-carousel')).toBe(shown);
+    await context.close();
+  });
+
+  it('waits while the carousel is off screen, and goes on when it is back (controlled clock)', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 360, height: 640 } });
+    await freezeClock(page);
+    await goto(page, '/');
+    const carousel = page.locator('.latest-carousel');
+    await expect.poll(() => carousel.getAttribute('data-autoplay')).toBe('playing');
+    await page.locator('.site-footer').scrollIntoViewIfNeeded();
+    await expect.poll(() => carousel.getAttribute('data-autoplay')).toBe('waiting');
+    await page.clock.runFor(10_000); // two 4 s turns
+    expect(await selectedSlide(page, '.latest-carousel')).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect.poll(() => carousel.getAttribute('data-autoplay')).toBe('playing');
+    await page.clock.runFor(4_500);
+    await expect.poll(() => selectedSlide(page, '.latest-carousel')).toBe(1);
     await context.close();
   });
 
@@ -241,10 +260,12 @@ describe('home page', () => {
     expect(await banner.evaluate((el) => el.getBoundingClientRect().height)).toBe(height);
     await context.close();
 
-    // The same rotation on an article page, where the banner is an island of its own.
+    // The same rotation on an article page, where the banner is an island of its own; it waits
+    // while the banner is off screen (below the story on a phone).
     const article = await newPage(browser);
     await freezeClock(article.page);
     await goto(article.page, `/article/${fixtures.other.id}`);
+    await article.page.locator('.article-ads').scrollIntoViewIfNeeded();
     const onArticle = () => article.page.locator('.article-ads .ad-slot.is-current').getAttribute('data-ad-id');
     await expect.poll(onArticle).toBe(String(ads[0].id));
     await article.page.clock.runFor(ads[0].durationInSeconds * 1000);
@@ -314,7 +335,7 @@ describe('article page', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await freezeClock(page);
     await goto(page, `/public/articles/${fixtures.video.id}`);
-    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'షేర్ చేయండి' }).click();
     const status = page.locator('.share-status');
     await expect.poll(() => status.textContent()).toBe('URL Copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl()}/article/${fixtures.video.id}`);
@@ -334,7 +355,7 @@ describe('article page', () => {
       Object.defineProperty(navigator, 'share', { value: (data: unknown) => (shared.push(data), Promise.resolve()) });
     });
     await goto(page, `/article/${fixtures.video.id}`);
-    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'షేర్ చేయండి' }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __shared: unknown[] }).__shared))
       .toEqual([{ title: fixtures.video.title, url: `${baseUrl()}/article/${fixtures.video.id}` }]);
@@ -352,7 +373,7 @@ describe('article page', () => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
     });
     await goto(page, `/article/${fixtures.video.id}`);
-    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('button', { name: 'షేర్ చేయండి' }).click();
     await expect
       .poll(() => page.locator('.share-status .form-error').textContent())
       .toBe('Failed to copy article URL. Please copy manually.');
@@ -388,18 +409,18 @@ describe('article page', () => {
     expect((await scripts()).some((name) => name.includes('/header.client-'))).toBe(false);
 
     // The first click on the menu fetches the header, hydrates it and is replayed.
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'మెనూ' }).click();
     await expect.poll(() => page.locator('#site-drawer').getAttribute('class')).toBe('drawer open');
     expect((await scripts()).some((name) => name.includes('/header.client-'))).toBe(true);
     // The dimmed "on its way" look of a tapped header is gone once it works.
     expect(await page.locator('.island[data-waking]').count()).toBe(0);
-    await page.locator('#site-drawer').getByRole('button', { name: 'Login' }).click();
+    await page.locator('#site-drawer').getByRole('button', { name: 'లాగిన్' }).click();
     await page.locator('dialog[open]').waitFor();
     await page.keyboard.press('Escape');
     await page.locator('dialog[open]').waitFor({ state: 'detached' });
 
     // Search from the header is a full page load of the search page.
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: 'వెతకండి', exact: true }).click();
     await page.getByRole('searchbox').fill(SEARCH_WORD);
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/search?query=${SEARCH_WORD}`);
@@ -413,8 +434,8 @@ describe('article page', () => {
     const reader = await createUser('USER', 'reader');
     await signIn(page, reader.username, reader.password);
     await goto(page, `/article/${fixtures.other.id}`);
-    await page.getByRole('button', { name: 'Menu' }).click();
-    const logout = page.locator('#site-drawer').getByRole('button', { name: 'Logout' });
+    await page.getByRole('button', { name: 'మెనూ' }).click();
+    const logout = page.locator('#site-drawer').getByRole('button', { name: 'లాగౌట్' });
     await logout.waitFor();
     await logout.click();
     await page.waitForURL(`${baseUrl()}/`);
@@ -480,7 +501,7 @@ describe('share and discovery tags', () => {
         image: true,
       },
       { path: `/search?query=${SEARCH_WORD}`, canonical: `/search?query=${SEARCH_WORD}`, title: SEARCH_WORD, image: false },
-      { path: '/about-us', canonical: '/about-us', title: 'About Us', image: null },
+      { path: '/about-us', canonical: '/about-us', title: 'మా గురించి', image: null },
     ];
     const titles = new Set<string>();
     for (const expected of pages) {
@@ -506,15 +527,17 @@ describe('share and discovery tags', () => {
 });
 
 describe('category page', () => {
-  it('lists 5, then appends the next page with మరిన్ని', async () => {
+  it('lists 5, then appends the next page with మరిన్ని, and says when there is nothing more', async () => {
     const { page, context } = await newPage(browser);
     await goto(page, `/public/articles/category/${fixtures.catA.id}`);
     expect(await page.locator('h1').textContent()).toBe(fixtures.catA.name);
     const cards = page.locator('.article-list .article-card');
     expect(await cards.count()).toBe(5);
+    expect(await page.locator('.list-end').count()).toBe(0);
     await page.getByRole('button', { name: 'మరిన్ని' }).click();
     await expect.poll(() => cards.count()).toBe(7);
     expect(await page.getByRole('button', { name: 'మరిన్ని' }).count()).toBe(0);
+    expect(await page.locator('.list-end').textContent()).toBe('ఇంకా వార్తలు లేవు.');
     await screenshot(page, 'public-category-phone');
     await context.close();
   });
@@ -531,22 +554,69 @@ describe('category page', () => {
   it('is a 404 page for an unknown category', async () => {
     const { page, context } = await newPage(browser);
     expect((await page.goto('/public/articles/category/987654'))?.status()).toBe(404);
-    expect(await page.locator('h1').textContent()).toBe('Category not found.');
+    expect(await page.locator('h1').textContent()).toBe('ఈ విభాగం కనిపించలేదు.');
+    await context.close();
+  });
+});
+
+describe('Back after load-more', () => {
+  const lists = [
+    ['category', () => `/public/articles/category/${fixtures.catA.id}`, 7],
+    ['search', () => `/search?query=${SEARCH_WORD}`, 8],
+  ] as const;
+  const viewports = [
+    ['phone', { width: 360, height: 740 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const;
+  it.each(
+    lists.flatMap(([list, url, total]) => viewports.map(([name, viewport]) => [list, name, url, total, viewport] as const)),
+  )('returns to the same item of the %s list (%s)', async (_, __, url, total, viewport) => {
+    const { page, context } = await newPage(browser, { viewport });
+    await goto(page, url());
+    const cards = page.locator('.article-list .article-card');
+    await page.getByRole('button', { name: 'మరిన్ని' }).click();
+    await expect.poll(() => cards.count()).toBe(total);
+    // The address says how far the reader got, without a new history entry.
+    await page.waitForURL(/[?&]page=1(&|$)/);
+    const link = cards.last().locator('.article-card-title a');
+    const title = await link.textContent();
+    await link.scrollIntoViewIfNeeded();
+    const top = () => link.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    const before = await top();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await link.click();
+    await page.waitForURL('**/public/articles/*');
+    await page.locator('.article-title').waitFor();
+    await page.goBack();
+    await page.waitForURL(/[?&]page=1(&|$)/);
+    await expect.poll(() => cards.count()).toBe(total);
+    expect(await link.textContent()).toBe(title);
+    await expect.poll(async () => Math.abs((await top()) - before)).toBeLessThanOrEqual(2);
+
+    // A reload (or the link shared) shows the same pages, from the server's HTML.
+    const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl() });
+    const html = await (await anonymous.get(new URL(page.url()).pathname + new URL(page.url()).search)).text();
+    expect(html.split('class="article-card"').length - 1).toBe(total);
+    await anonymous.dispose();
     await context.close();
   });
 });
 
 describe('search page', () => {
-  it('highlights every query word and loads more', async () => {
+  it('counts the matches, highlights every query word in titles and summaries, and loads more', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
-    await goto(page, `/search?query=${encodeURIComponent(`ప్రచారం ${SEARCH_WORD}`)}`);
+    await goto(page, `/search?query=${encodeURIComponent(`ప్రచారం రాజకీయ ${SEARCH_WORD}`)}`);
+    expect(await page.locator('h1').textContent()).toBe(`శోధన: ప్రచారం రాజకీయ ${SEARCH_WORD}`);
+    expect(await page.locator('.search-count').textContent()).toBe('6 వార్తలు దొరికాయి');
     const cards = page.locator('.article-list .article-card');
     expect(await cards.count()).toBe(5);
-    const marks = await cards.first().locator('mark').allTextContents();
+    const marks = await cards.first().locator('.article-card-title mark').allTextContents();
     expect(marks).toEqual(expect.arrayContaining(['ప్రచారం', SEARCH_WORD]));
+    expect(await cards.first().locator('.article-card-summary mark').allTextContents()).toEqual(['రాజకీయ']);
     await page.getByRole('button', { name: 'మరిన్ని' }).click();
-    await expect.poll(() => cards.count()).toBeGreaterThan(5);
+    await expect.poll(() => cards.count()).toBe(6);
     expect(await cards.last().locator('mark').count()).toBeGreaterThan(0);
+    expect(await page.locator('.list-end').textContent()).toBe('ఇంకా వార్తలు లేవు.');
     await screenshot(page, 'public-search-desktop');
     await context.close();
   });
@@ -560,6 +630,18 @@ describe('search page', () => {
     await page.route('**/api/public/articles/search**', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}' }));
     await page.getByRole('button', { name: 'మరిన్ని' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Error loading search results: An error occurred: 500');
+
+    // A dropped connection is said in Telugu, with a retry that works once the network is back.
+    await page.unrouteAll();
+    await page.route('**/api/public/articles/search**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'మళ్ళీ ప్రయత్నించండి' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Error loading search results: సర్వర్‌ను చేరుకోలేకపోయాం. ఇంటర్నెట్ కనెక్షన్ చూసి మళ్ళీ ప్రయత్నించండి.');
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'మళ్ళీ ప్రయత్నించండి' }).click();
+    await expect.poll(() => page.locator('.article-list .article-card').count()).toBe(8);
+    expect(await page.getByRole('alert').count()).toBe(0);
     await context.close();
   });
 });
@@ -602,7 +684,7 @@ describe('About Us', () => {
     expect(await banner.count()).toBe(0);
     await page.clock.runFor(200);
     await expect.poll(() => banner.count()).toBe(1);
-    expect(await banner.textContent()).toBe('Built by the newsroom engineering team');
+    expect(await banner.textContent()).toBe('వార్తా సంస్థ ఇంజనీరింగ్ బృందం తయారు చేసింది');
     await screenshot(page, 'public-about-credit');
     await page.clock.runFor(2800);
     expect(await banner.count()).toBe(1);

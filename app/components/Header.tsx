@@ -3,16 +3,27 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } fr
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { SITE_NAME, SOCIAL_LINKS, type Headline, type NavCategory } from '../lib/site.ts';
 import { useAuth } from '../lib/auth.tsx';
+import { nextAfterSignIn } from '../lib/access.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { homeForRole } from '../../contract/roles.ts';
 import { Ticker } from './Ticker.tsx';
 
 // Loaded on first use: readers who never sign in never download the forms and their validation.
 const LoginModal = lazy(() => import('./LoginModal.tsx').then((m) => ({ default: m.LoginModal })));
 
+const T = MESSAGES.header;
+
 export function Header({ navigation, headlines }: { navigation: NavCategory[]; headlines: Headline[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
   const location = useLocation();
+  const { loading, loggedIn } = useAuth();
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
+  // A signed-out visitor sent home from a dashboard link (`/?next=...`) is asked to sign in at once.
+  const next = nextAfterSignIn(location);
+  useEffect(() => {
+    if (next && !loading && !loggedIn) setLoginOpen(true);
+  }, [next, loading, loggedIn]);
 
   return (
     <header className="site-header">
@@ -20,7 +31,7 @@ export function Header({ navigation, headlines }: { navigation: NavCategory[]; h
         <button
           type="button"
           className="icon-button"
-          aria-label="Menu"
+          aria-label={T.menu}
           aria-expanded={drawerOpen}
           aria-controls="site-drawer"
           onClick={() => setDrawerOpen(true)}
@@ -38,14 +49,8 @@ export function Header({ navigation, headlines }: { navigation: NavCategory[]; h
         </Link>
         <SearchToggle />
       </div>
-      <nav className="category-nav" aria-label="Categories">
-        <ul>
-          {navigation.map((c) => (
-            <li key={c.categoryId}>
-              <NavLink to={`/public/articles/category/${c.categoryId}`}>{c.categoryName}</NavLink>
-            </li>
-          ))}
-        </ul>
+      <nav className="category-nav" aria-label={T.categories}>
+        <CategoryLinks navigation={navigation} />
       </nav>
       <Ticker headlines={headlines} />
       <Drawer
@@ -59,10 +64,27 @@ export function Header({ navigation, headlines }: { navigation: NavCategory[]; h
       />
       {loginOpen && (
         <Suspense fallback={null}>
-          <LoginModal open={loginOpen} onClose={() => setLoginOpen(false)} />
+          <LoginModal
+            open={loginOpen}
+            onClose={() => setLoginOpen(false)}
+            reason={next ? MESSAGES.login.signInToContinue : undefined}
+          />
         </Suspense>
       )}
     </header>
+  );
+}
+
+/** The navigation bar's categories: the bar under the logo and the drawer list the same links. */
+function CategoryLinks({ navigation, className }: { navigation: NavCategory[]; className?: string }) {
+  return (
+    <ul className={className}>
+      {navigation.map((c) => (
+        <li key={c.categoryId}>
+          <NavLink to={`/public/articles/category/${c.categoryId}`}>{c.categoryName}</NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -83,29 +105,15 @@ function SearchToggle() {
     navigate(`/search?query=${encodeURIComponent(q)}`);
     setOpen(false);
   };
+  // The open form takes a row of its own on a phone (public.css), so the site's name keeps its room.
   return (
-    <div className="search-toggle">
-      {open && (
-        <form role="search" action="/search" onSubmit={submit}>
-          <label htmlFor={id} className="visually-hidden">
-            Search
-          </label>
-          <input
-            ref={inputRef}
-            id={id}
-            name="query"
-            type="search"
-            placeholder="Search..."
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-          />
-        </form>
-      )}
+    <>
       <button
         type="button"
-        className="icon-button"
-        aria-label={open ? 'Close search' : 'Search'}
+        className="icon-button search-button"
+        aria-label={open ? T.closeSearch : T.search}
         aria-expanded={open}
+        aria-controls={open ? `${id}-form` : undefined}
         onClick={() => setOpen((o) => !o)}
       >
         <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
@@ -113,7 +121,25 @@ function SearchToggle() {
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-    </div>
+      {open && (
+        <form id={`${id}-form`} className="header-search" role="search" action="/search" onSubmit={submit}>
+          <label htmlFor={id} className="visually-hidden">
+            {T.searchLabel}
+          </label>
+          <input
+            ref={inputRef}
+            id={id}
+            name="query"
+            type="search"
+            enterKeyHint="search"
+            placeholder={T.searchPlaceholder}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <button type="submit">{MESSAGES.search.button}</button>
+        </form>
+      )}
+    </>
   );
 }
 
@@ -128,7 +154,7 @@ function Drawer({
   navigation: NavCategory[];
   onLogin: () => void;
 }) {
-  const { loggedIn, logout } = useAuth();
+  const { loggedIn, role, logout } = useAuth();
   const closeRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -137,23 +163,24 @@ function Drawer({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [open, onClose]);
+  const staff = role === 'ADMIN' || role === 'REPORTER';
   return (
     <>
       {open && <div className="drawer-backdrop" onClick={onClose} aria-hidden="true" />}
-      <aside id="site-drawer" className={open ? 'drawer open' : 'drawer'} aria-label="Menu" aria-hidden={!open} inert={!open}>
-        <button ref={closeRef} type="button" className="icon-button drawer-close" aria-label="Close menu" onClick={onClose}>
+      <aside id="site-drawer" className={open ? 'drawer open' : 'drawer'} aria-label={T.menu} aria-hidden={!open} inert={!open}>
+        <button ref={closeRef} type="button" className="icon-button drawer-close" aria-label={T.closeMenu} onClick={onClose}>
           ×
         </button>
-        <nav aria-label="Drawer categories">
-          <ul className="drawer-categories">
-            {navigation.map((c) => (
-              <li key={c.categoryId}>
-                <Link to={`/public/articles/category/${c.categoryId}`}>{c.categoryName}</Link>
-              </li>
-            ))}
-          </ul>
+        {loggedIn && (
+          // The way back from the reading side: staff to their dashboard, a reader to the account page.
+          <Link to={homeForRole(role)} className="drawer-dashboard">
+            {staff ? T.myDashboard : T.myAccount}
+          </Link>
+        )}
+        <nav aria-label={T.drawerCategories}>
+          <CategoryLinks navigation={navigation} className="drawer-categories" />
         </nav>
-        <ul className="drawer-social">
+        <ul className="drawer-social" aria-label={T.social}>
           {SOCIAL_LINKS.map((s) => (
             <li key={s.label}>
               <a href={s.href} target="_blank" rel="noopener noreferrer">
@@ -163,7 +190,7 @@ function Drawer({
           ))}
         </ul>
         <Link to="/about-us" className="drawer-about">
-          About Us
+          {T.aboutUs}
         </Link>
         {loggedIn ? (
           <button
@@ -174,11 +201,11 @@ function Drawer({
               void logout();
             }}
           >
-            Logout
+            {T.logout}
           </button>
         ) : (
           <button type="button" className="drawer-auth" onClick={onLogin}>
-            Login
+            {T.login}
           </button>
         )}
       </aside>

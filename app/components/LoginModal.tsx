@@ -1,158 +1,159 @@
-// Login / Register modal (docs/product.md, the header).
-import { useState, type FormEvent } from 'react';
+// Login / Register modal (docs/product.md, the header): Telugu labels, the Login and Register tabs
+// named in English too, the validation messages as the product words them.
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import type { z } from 'zod';
 import { LoginSchema, RegisterSchema, AUTH_MESSAGES } from '../../contract/auth.ts';
 import { toApiError } from '../../contract/errors.ts';
 import { ApiRequestError } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
+import { isNetworkFailure, MESSAGES } from '../lib/messages.ts';
+import { Field, FormError, fieldProps } from './form/Field.tsx';
 import { Modal } from './Modal.tsx';
 
-type Tab = 'login' | 'register';
+const T = MESSAGES.login;
+const TABS = { login: T.loginTab, register: T.registerTab } as const;
+type Tab = keyof typeof TABS;
 
-export function LoginModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function LoginModal({ open, onClose, reason }: { open: boolean; onClose: () => void; reason?: string }) {
   const [tab, setTab] = useState<Tab>('login');
   return (
-    <Modal open={open} onClose={onClose} title={tab === 'login' ? 'Login' : 'Register'} className="login-modal">
-      <div className="tabs" role="tablist">
-        {(['login', 'register'] as const).map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            className={tab === t ? 'tab active' : 'tab'}
-            onClick={() => setTab(t)}
-          >
-            {t === 'login' ? 'Login' : 'Register'}
-          </button>
-        ))}
-        <button type="button" className="icon-button modal-close" aria-label="Close" onClick={onClose}>
+    <Modal open={open} onClose={onClose} title={`${TABS[tab].te} (${TABS[tab].en})`} className="login-modal">
+      <div className="tabs-row">
+        <div className="tabs" role="tablist">
+          {(Object.keys(TABS) as Tab[]).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              className={tab === t ? 'tab active' : 'tab'}
+              onClick={() => setTab(t)}
+            >
+              {TABS[t].te}{' '}
+              <span className="tab-en" lang="en">
+                {TABS[t].en}
+              </span>
+            </button>
+          ))}
+        </div>
+        <button type="button" className="icon-button modal-close" aria-label={T.close} onClick={onClose}>
           ×
         </button>
       </div>
+      {reason && <p className="login-reason">{reason}</p>}
       {tab === 'login' ? <LoginForm onDone={onClose} /> : <RegisterForm onDone={onClose} />}
     </Modal>
   );
 }
 
-function PasswordField({
-  value,
-  onChange,
-  error,
-  autoComplete,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  autoComplete: string;
-}) {
-  const [shown, setShown] = useState(false);
-  return (
-    <div className="field">
-      <label htmlFor={`password-${autoComplete}`}>Password</label>
-      <div className="password-row">
-        <input
-          id={`password-${autoComplete}`}
-          name="password"
-          type={shown ? 'text' : 'password'}
-          value={value}
-          autoComplete={autoComplete}
-          aria-invalid={!!error}
-          onChange={(e) => onChange(e.target.value)}
-        />
-        <button type="button" className="secondary" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
-          {shown ? 'Hide' : 'Show'}
-        </button>
-      </div>
-      {error && <p className="field-error">{error}</p>}
-    </div>
-  );
-}
-
-function useSubmit(fallback: string, onDone: () => void) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError('');
-    try {
-      await action();
-      onDone();
-    } catch (e) {
-      setError((e instanceof ApiRequestError && e.serverMessage) || fallback);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, run };
-}
-
-function LoginForm({ onDone }: { onDone: () => void }) {
-  const { login } = useAuth();
-  const [values, setValues] = useState({ username: '', password: '', code: '' });
+/**
+ * One sign-in form's state: the product's validation messages per field, one request at a time,
+ * and its failure in words (the server's message, the Telugu network message, or the fallback).
+ */
+function useAuthForm<S extends z.ZodType, V extends Record<string, string>>(schema: S, initial: V, fallback: string) {
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Two-step sign-in: the server answered 401 totpRequired, so the code field appears.
-  const [needCode, setNeedCode] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const submit = async (e: FormEvent) => {
+  const bind = (name: keyof V & string) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
+  });
+  const submit = (action: (data: z.output<S>) => Promise<void>, onFailure?: (e: unknown) => void) => async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = LoginSchema.safeParse(values);
+    if (busy) return;
+    const parsed = schema.safeParse(values);
     if (!parsed.success) return setErrors(toApiError(parsed.error).errors ?? {});
     setErrors({});
     setBusy(true);
     setError('');
     try {
-      await login(parsed.data.username, parsed.data.password, needCode ? parsed.data.code : undefined);
-      onDone();
+      await action(parsed.data);
     } catch (e) {
-      if (e instanceof ApiRequestError && (e.body as { totpRequired?: boolean } | null)?.totpRequired) setNeedCode(true);
-      setError((e instanceof ApiRequestError && e.serverMessage) || AUTH_MESSAGES.loginFailed);
+      onFailure?.(e);
+      setError(
+        isNetworkFailure(e) ? MESSAGES.common.networkFailed : (e instanceof ApiRequestError && e.serverMessage) || fallback,
+      );
     } finally {
       setBusy(false);
     }
   };
+  return { bind, busy, error, submit };
+}
+
+type FieldProps = { id: string; label: string; value: string; onChange: (value: string) => void; error?: string; hint?: string };
+
+function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  ...input
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>) {
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
-      <div className="field">
-        <label htmlFor="login-username">Username</label>
+    <Field id={id} label={label} error={error} hint={hint}>
+      <input {...input} {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)} />
+    </Field>
+  );
+}
+
+function PasswordField({ autoComplete, ...field }: Omit<FieldProps, 'label'> & { autoComplete: string }) {
+  const [shown, setShown] = useState(false);
+  return (
+    <Field id={field.id} label={T.password} error={field.error}>
+      <div className="password-row">
         <input
-          id="login-username"
-          name="username"
-          autoComplete="username"
-          value={values.username}
-          aria-invalid={!!errors.username}
-          onChange={(e) => setValues({ ...values, username: e.target.value })}
+          {...fieldProps(field.id, field.error)}
+          name="password"
+          type={shown ? 'text' : 'password'}
+          value={field.value}
+          autoComplete={autoComplete}
+          onChange={(e) => field.onChange(e.target.value)}
         />
-        {errors.username && <p className="field-error">{errors.username}</p>}
+        <button type="button" className="secondary" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+          {shown ? T.hidePassword : T.showPassword}
+        </button>
       </div>
-      <PasswordField
-        value={values.password}
-        onChange={(password) => setValues({ ...values, password })}
-        error={errors.password}
-        autoComplete="current-password"
-      />
+    </Field>
+  );
+}
+
+function LoginForm({ onDone }: { onDone: () => void }) {
+  const { login } = useAuth();
+  const form = useAuthForm(LoginSchema, { username: '', password: '', code: '' }, AUTH_MESSAGES.loginFailed);
+  // Two-step sign-in: the server answered 401 totpRequired, so the code field appears.
+  const [needCode, setNeedCode] = useState(false);
+  const onSubmit = form.submit(
+    async ({ username, password, code }) => {
+      await login(username, password, needCode ? code : undefined);
+      onDone();
+    },
+    (e) => {
+      if (e instanceof ApiRequestError && (e.body as { totpRequired?: boolean } | null)?.totpRequired) setNeedCode(true);
+    },
+  );
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <TextField id="login-username" label={T.username} name="username" autoComplete="username" {...form.bind('username')} />
+      <PasswordField id="password-current" autoComplete="current-password" {...form.bind('password')} />
       {needCode && (
-        <div className="field">
-          <label htmlFor="login-code">Authentication code</label>
-          <input
-            id="login-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            autoFocus
-            value={values.code}
-            onChange={(e) => setValues({ ...values, code: e.target.value })}
-          />
-          <p className="field-hint">The 6-digit code from your authenticator app, or one of your recovery codes.</p>
-        </div>
+        <TextField
+          id="login-code"
+          label={T.code}
+          hint={T.codeHint}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          {...form.bind('code')}
+        />
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={busy}>
-        Login
+      <FormError>{form.error}</FormError>
+      <button type="submit" disabled={form.busy}>
+        {T.submitLogin}
       </button>
     </form>
   );
@@ -160,56 +161,19 @@ function LoginForm({ onDone }: { onDone: () => void }) {
 
 function RegisterForm({ onDone }: { onDone: () => void }) {
   const { register } = useAuth();
-  const [values, setValues] = useState({ username: '', email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { busy, error, run } = useSubmit(AUTH_MESSAGES.registerFailed, onDone);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = RegisterSchema.safeParse(values);
-    if (!parsed.success) return setErrors(toApiError(parsed.error).errors ?? {});
-    setErrors({});
-    void run(() => register(parsed.data.username, parsed.data.email, parsed.data.password));
-  };
+  const form = useAuthForm(RegisterSchema, { username: '', email: '', password: '' }, AUTH_MESSAGES.registerFailed);
+  const onSubmit = form.submit(async ({ username, email, password }) => {
+    await register(username, email, password);
+    onDone();
+  });
   return (
-    <form onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="register-username">Username</label>
-        <input
-          id="register-username"
-          name="username"
-          autoComplete="username"
-          value={values.username}
-          aria-invalid={!!errors.username}
-          onChange={(e) => setValues({ ...values, username: e.target.value })}
-        />
-        {errors.username && <p className="field-error">{errors.username}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor="register-email">Email</label>
-        <input
-          id="register-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          aria-invalid={!!errors.email}
-          onChange={(e) => setValues({ ...values, email: e.target.value })}
-        />
-        {errors.email && <p className="field-error">{errors.email}</p>}
-      </div>
-      <PasswordField
-        value={values.password}
-        onChange={(password) => setValues({ ...values, password })}
-        error={errors.password}
-        autoComplete="new-password"
-      />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={busy}>
-        Register
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <TextField id="register-username" label={T.username} name="username" autoComplete="username" {...form.bind('username')} />
+      <TextField id="register-email" label={T.email} name="email" type="email" autoComplete="email" {...form.bind('email')} />
+      <PasswordField id="password-new" autoComplete="new-password" {...form.bind('password')} />
+      <FormError>{form.error}</FormError>
+      <button type="submit" disabled={form.busy}>
+        {T.submitRegister}
       </button>
     </form>
   );

@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 import islandsScript from 'virtual:islands-script';
 
-export type IslandName = 'header' | 'share' | 'ads' | 'gallery';
+export type IslandName = 'header' | 'share' | 'ads' | 'gallery' | 'latest';
 export type RouteHandle = { hydrate?: 'islands' };
 
 /** True while the server renders a page whose route asks for islands (never in the browser). */

@@ -1,20 +1,24 @@
-// The browser's entry on islands pages (see Island.tsx): hydrates the share button, the picture
-// carousel and the ads at once, and the header on first use, with React alone. React Router's
-// client (~37 KB compressed) is fetched only with the header.
+// The browser's entry on islands pages (see Island.tsx: the home page and articles opened from a
+// link): hydrates the share button, the carousels and the ads at once, and the header on first use
+// (or at once when the home page must ask for a sign-in), with React alone. React Router's client
+// (~37 KB compressed) is fetched only with the header.
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { IslandName } from './Island.tsx';
 import { AdBanner } from '../components/public/AdBanner.tsx';
 import { ArticleGallery } from '../components/public/ArticleGallery.tsx';
+import { LatestCarousel } from '../components/public/LatestCarousel.tsx';
 import { ShareButton } from '../components/public/ShareButton.tsx';
 import { keepForOffline, registerServiceWorker } from '../lib/offline.ts';
 import { countView } from '../lib/readership.ts';
+import { nextAfterSignIn } from '../lib/access.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
 const eager: Record<Exclude<IslandName, 'header'>, ComponentType<any>> = {
   share: ShareButton,
   ads: AdBanner,
   gallery: ArticleGallery,
+  latest: LatestCarousel,
 };
 
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -58,6 +62,8 @@ function hydrateOnFirstUse(element: HTMLElement) {
     });
   };
   element.addEventListener('click', onClick, true);
+  // Sent home from a dashboard link while signed out (`/?next=...`): the header asks for the sign-in.
+  if (nextAfterSignIn(location)) void load();
 }
 
 const hydrated: Promise<void>[] = [];
@@ -74,10 +80,9 @@ void Promise.all(hydrated).then(() => {
   document.documentElement.dataset.hydrated = 'true';
 });
 
-// The article this page shows: one view counted after load, and the page kept for offline reading.
+// The article this page shows: one view counted after load; it and the home page are kept for
+// offline reading.
 registerServiceWorker();
 const read = document.querySelector<HTMLElement>('[data-read-article]');
-if (read?.dataset.readArticle) {
-  countView(Number(read.dataset.readArticle));
-  keepForOffline();
-}
+if (read?.dataset.readArticle) countView(Number(read.dataset.readArticle));
+if (read || document.querySelector('[data-keep-offline]')) keepForOffline();

@@ -2,8 +2,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { AuthCheck, AuthResult } from '../../contract/auth.ts';
-import { homeForRole, normaliseRole, type Role } from '../../contract/roles.ts';
+import { normaliseRole, type Role } from '../../contract/roles.ts';
 import { api, ApiRequestError } from './api.ts';
+import { landingAfterSignIn, nextAfterSignIn } from './access.ts';
 
 type AuthState = {
   /** True until the first auth check has answered. */
@@ -42,9 +43,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setRole(r);
       setLoading(false);
       // REQUIRE_STAFF_TOTP: staff set two-step sign-in up on their own page before anything else.
-      navigate(result.totpSetupRequired ? '/user-dashboard' : homeForRole(r));
+      // Otherwise the page a signed-out visitor was sent home from, when this role may open it.
+      navigate(result.totpSetupRequired ? '/user-dashboard' : landingAfterSignIn(r, nextAfterSignIn(location)));
     },
-    [navigate],
+    [navigate, location],
   );
 
   const value = useMemo<AuthState>(

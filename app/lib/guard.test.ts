@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requireRole, returnPath } from './guard.ts';
+import { landingAfterSignIn, nextAfterSignIn, rolesFor } from './access.ts';
 
 describe('returnPath', () => {
   it('keeps a path on this site and refuses anything that leaves it', () => {
@@ -7,6 +8,32 @@ describe('returnPath', () => {
     for (const next of [null, undefined, '', 'admin-dashboard', '//evil.example/x', '/\\evil.example', 'https://evil.example/']) {
       expect(returnPath(next)).toBeNull();
     }
+  });
+});
+
+describe('after sign-in', () => {
+  it('knows who may open each part of the site', () => {
+    expect(rolesFor('/admin-dashboard/usermanagement?page=2')).toEqual(['ADMIN']);
+    expect(rolesFor('/reporter-dashboard/')).toEqual(['REPORTER', 'ADMIN']);
+    expect(rolesFor('/reporter-dashboard/my-articles')).toEqual(['REPORTER']);
+    expect(rolesFor('/reporter/view-article/4')).toEqual(['REPORTER']);
+    expect(rolesFor('/user-dashboard')).toEqual(['USER', 'REPORTER', 'ADMIN']);
+    expect(rolesFor('/public/articles/category/3?page=1')).toBeNull();
+    expect(rolesFor('/admin-dashboardx')).toBeNull();
+  });
+
+  it("returns to the page asked for when the role may open it, else to the role's landing page", () => {
+    const next = nextAfterSignIn({ pathname: '/', search: '?next=%2Fadmin-dashboard%2Fusermanagement%3Fpage%3D2' });
+    expect(next).toBe('/admin-dashboard/usermanagement?page=2');
+    expect(landingAfterSignIn('ADMIN', next)).toBe('/admin-dashboard/usermanagement?page=2');
+    expect(landingAfterSignIn('REPORTER', next)).toBe('/reporter-dashboard');
+    expect(landingAfterSignIn('USER', next)).toBe('/user-dashboard');
+    expect(landingAfterSignIn('ADMIN', '/reporter-dashboard/my-articles')).toBe('/admin-dashboard');
+    expect(landingAfterSignIn('USER', '/article/5')).toBe('/article/5');
+    expect(landingAfterSignIn('REPORTER', null)).toBe('/reporter-dashboard');
+    // Only the home page carries it, and only to this site.
+    expect(nextAfterSignIn({ pathname: '/search', search: '?next=%2Fadmin-dashboard' })).toBeNull();
+    expect(nextAfterSignIn({ pathname: '/', search: '?next=%2F%2Fevil.example' })).toBeNull();
   });
 });
 

@@ -4,9 +4,9 @@ import { redirect } from 'react-router';
 import { AuthCheckSchema } from '../../contract/auth.ts';
 import { normaliseRole, roleAllowed, type Role } from '../../contract/roles.ts';
 import { api } from './api.ts';
+import { NEXT_PARAM } from './access.ts';
 
-/** The query parameter that carries a signed-out visitor's page to the sign-in on the home page. */
-export const NEXT_PARAM = 'next';
+export { ACCESS, NEXT_PARAM, returnPath } from './access.ts';
 
 // A layout and its child screen guard the same navigation (one request object): one check-auth call.
 const checks = new WeakMap<Request, Promise<Role | null>>();
@@ -31,10 +31,4 @@ export async function requireRole(request: Request, allowed: readonly Role[]): P
   if (!role) throw redirect(`/?${NEXT_PARAM}=${encodeURIComponent(url.pathname + url.search)}`);
   if (!roleAllowed(allowed, role)) throw redirect('/unauthorized');
   return role;
-}
-
-/** The page to return to after sign-in: a path on this site only (never `//host` or a scheme). */
-export function returnPath(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  return next;
 }

@@ -1,10 +1,12 @@
 // The shell around every page: header with navigation and ticker, then the page.
-import { Outlet, useLoaderData } from 'react-router';
+import { Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/site-layout';
 import { servicesContext } from '../lib/context.ts';
 import { Header } from '../components/Header.tsx';
 import { Island } from '../islands/Island.tsx';
 import { SITE_NAME } from '../lib/site.ts';
+import { MESSAGES } from '../lib/messages.ts';
+import { loadedMore } from '../components/public/paging.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -12,12 +14,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { navigation, headlines };
 }
 
+// A list's load-more changes only its `?page=N`: the header's data stays as it is.
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return loadedMore(args) ? false : args.defaultShouldRevalidate;
+}
+
 export default function SiteLayout() {
   const { navigation, headlines } = useLoaderData<typeof loader>();
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        {MESSAGES.common.skipToContent}
       </a>
       <Island name="header" component={Header} props={{ navigation, headlines }} />
       <div id="main" className="site-main">

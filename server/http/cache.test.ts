@@ -286,10 +286,14 @@ describe.runIf(existsSync(buildFile))(`real build: home page after an approval (
     expect(home.body).toContain('No featured category selected');
   });
 
-  it('writes no modulepreload links; an article page carries the islands entry instead of React Router', async () => {
+  it('writes no modulepreload links; the home and article pages carry the islands entry instead of React Router', async () => {
+    const search = await app.inject({ url: '/search' });
+    expect(search.body).not.toContain('rel="modulepreload"');
+    expect(search.body).toContain('window.__reactRouterContext');
     const home = await app.inject({ url: '/' });
+    expect(home.body).toMatch(/<script type="module" src="\/assets\/entry\.client-[\w-]+\.js"><\/script>/);
+    expect(home.body).not.toContain('window.__reactRouterContext');
     expect(home.body).not.toContain('rel="modulepreload"');
-    expect(home.body).toContain('window.__reactRouterContext');
 
     const reporterId = (await addReporter(t.services.db, 'islands')).id;
     const id = await addArticle(t.services.db, { title: 'దీవుల పేజీ', reporterId, status: 'APPROVED' });

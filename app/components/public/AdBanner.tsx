@@ -1,25 +1,30 @@
 // Rotating advertisement banner: one ad at a time, each for its own
 // durationInSeconds, wrapping to the first; nothing at all when there are no ads.
 // Every ad sits in the same grid cell, so the banner is as tall as its tallest ad from the first
-// paint and never changes height while rotating (no layout shift).
-import { useEffect, useState } from 'react';
+// paint and never changes height while rotating (no layout shift). The rotation waits while the
+// banner is off screen or the tab is hidden.
+import { useEffect, useRef, useState } from 'react';
 import type { Ad } from '../../../contract/ads.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { useShowing } from './use-showing.ts';
 
 export function AdBanner({ ads, className }: { ads: Ad[]; className?: string }) {
   const [current, setCurrent] = useState(0);
   const count = ads.length;
   const index = count ? current % count : 0;
   const seconds = ads[index]?.durationInSeconds ?? 0;
+  const banner = useRef<HTMLElement>(null);
+  const showing = useShowing(banner, count > 1);
 
   useEffect(() => {
-    if (count < 2) return;
+    if (count < 2 || !showing) return;
     const timer = setTimeout(() => setCurrent((i) => (i + 1) % count), Math.max(1, seconds) * 1000);
     return () => clearTimeout(timer);
-  }, [current, count, seconds]);
+  }, [current, count, seconds, showing]);
 
   if (count === 0) return null;
   return (
-    <aside className={`ad-banner ${className ?? ''}`} aria-label="Advertisement">
+    <aside ref={banner} className={`ad-banner ${className ?? ''}`} aria-label={MESSAGES.ads.label}>
       {ads.map((ad, i) => {
         const shown = i === index;
         const picture = (
@@ -27,7 +32,7 @@ export function AdBanner({ ads, className }: { ads: Ad[]; className?: string }) 
             src={ad.imageUrl}
             width={ad.width}
             height={ad.height}
-            alt="Advertisement"
+            alt={MESSAGES.ads.label}
             // Lazy even at the top of the page: an eager ad is preloaded by React and competes
             // with the page's LCP image (the first carousel picture) for the phone's bandwidth.
             loading="lazy"

@@ -1,28 +1,28 @@
 // Lists of article cards (category, search, related, latest) and the 'మరిన్ని' load-more that
-// appends the next page from the API. Without JavaScript, load-more is a plain link to ?page=N.
+// appends the next page from the API and writes `?page=N` into the address, so Back and a reload
+// come back to the same place (the server renders pages 0..N for that address). Without
+// JavaScript, load-more is a plain link to ?page=N.
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import type { Article } from '../../../contract/articles.ts';
+import { Link, useNavigate } from 'react-router';
 import { stripTags } from '../../../contract/text.ts';
 import { ArticleImage, ImagePlaceholder } from './ArticleImage.tsx';
 import { formatDate } from './format.ts';
+import { articlePath, type ListArticle } from './paging.ts';
+import { MESSAGES } from '../../lib/messages.ts';
 
-export const LOAD_MORE = 'మరిన్ని';
-
-/** The fields a list card uses: list answers may leave out `content`. */
-export type ListArticle = Pick<Article, 'id' | 'title' | 'shortDescription' | 'images' | 'publicationDate' | 'categories'>;
-
-export const articlePath = (id: number) => `/public/articles/${id}`;
+export { articlePath, type ListArticle } from './paging.ts';
 
 type CardProps = {
   article: ListArticle;
   title?: ReactNode;
+  /** The summary as drawn (search highlights its words); the plain short description otherwise. */
+  summary?: ReactNode;
   /** The first card of a page may be its LCP image. */
   priority?: boolean;
   compact?: boolean;
 };
 
-export function ArticleCard({ article, title, priority = false, compact = false }: CardProps) {
+export function ArticleCard({ article, title, summary, priority = false, compact = false }: CardProps) {
   const cover = article.images[0];
   const plainTitle = stripTags(article.title);
   return (
@@ -44,7 +44,7 @@ export function ArticleCard({ article, title, priority = false, compact = false 
               {article.categories[0] && <span className="article-card-category">{article.categories[0].name}</span>}
               <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
             </p>
-            {article.shortDescription && <p className="article-card-summary">{stripTags(article.shortDescription)}</p>}
+            {article.shortDescription && <p className="article-card-summary">{summary ?? stripTags(article.shortDescription)}</p>}
           </>
         )}
       </div>
@@ -55,16 +55,19 @@ export function ArticleCard({ article, title, priority = false, compact = false 
 type LoadMoreProps = {
   initial: ListArticle[];
   total: number;
-  /** Pages already shown (the loader may have served several for ?page=N without JavaScript). */
+  /** Pages already shown (the loader serves pages 0..N for ?page=N). */
   initialPages: number;
   /** Zero-based page → its articles and the current total. */
   loadPage: (page: number) => Promise<{ articles: ListArticle[]; total: number }>;
-  /** Link for readers without JavaScript. */
+  /** The address that shows pages 0..page: the no-JavaScript link, and the address after a load-more. */
   moreHref: (page: number) => string;
   renderTitle?: (article: ListArticle) => ReactNode;
+  renderSummary?: (article: ListArticle) => ReactNode;
   /** How a failed page load is worded. */
   errorText: (error: unknown) => string;
 };
+
+type Shown = { from: ListArticle[]; articles: ListArticle[]; total: number; pages: number };
 
 export function LoadMoreList({
   initial,
@@ -73,13 +76,17 @@ export function LoadMoreList({
   loadPage,
   moreHref,
   renderTitle,
+  renderSummary,
   errorText,
 }: LoadMoreProps) {
-  const [articles, setArticles] = useState(initial);
-  const [total, setTotal] = useState(initialTotal);
-  const [pages, setPages] = useState(initialPages);
+  const fresh = (): Shown => ({ from: initial, articles: initial, total: initialTotal, pages: initialPages });
+  const [shown, setShown] = useState(fresh);
+  // New loader data (another query, the list opened afresh) starts the list again.
+  if (shown.from !== initial) setShown(fresh());
+  const { articles, total, pages } = shown;
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
   // Server HTML has a link (works without JavaScript); once hydrated it becomes a real button.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -91,12 +98,19 @@ export function LoadMoreList({
     setError(null);
     try {
       const next = await loadPage(pages);
-      setArticles((current) => {
-        const seen = new Set(current.map((a) => a.id));
-        return [...current, ...next.articles.filter((a) => !seen.has(a.id))];
+      setShown((current) => {
+        const seen = new Set(current.articles.map((a) => a.id));
+        return {
+          ...current,
+          articles: [...current.articles, ...next.articles.filter((a) => !seen.has(a.id))],
+          total: next.total,
+          pages: current.pages + 1,
+        };
       });
-      setTotal(next.total);
-      setPages((p) => p + 1);
+      // The address now says how far the reader got: Back from an article, or a reload, shows the
+      // same pages and React Router's scroll restoration puts the reader where they were. The
+      // route's shouldRevalidate keeps this from loading the pages again (loadedMore).
+      void navigate(moreHref(pages), { replace: true, preventScrollReset: true });
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -104,29 +118,37 @@ export function LoadMoreList({
     }
   };
 
+  const complete = articles.length >= total;
   return (
     <>
       <ul className="article-list">
         {articles.map((article, i) => (
           <li key={article.id}>
-            <ArticleCard article={article} title={renderTitle?.(article)} priority={i === 0} />
+            <ArticleCard article={article} title={renderTitle?.(article)} summary={renderSummary?.(article)} priority={i === 0} />
           </li>
         ))}
       </ul>
       {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
+        <div className="load-error">
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+          <button type="button" className="secondary" onClick={more} disabled={loading}>
+            {MESSAGES.common.retry}
+          </button>
+        </div>
       )}
-      {articles.length < total && (
+      {complete ? (
+        <p className="list-end">{MESSAGES.list.noMore}</p>
+      ) : (
         <p className="load-more">
           {hydrated ? (
             <button type="button" className="load-more-button" onClick={more} disabled={loading} aria-busy={loading}>
-              {LOAD_MORE}
+              {MESSAGES.list.loadMore}
             </button>
           ) : (
             <a href={moreHref(pages)} className="load-more-button">
-              {LOAD_MORE}
+              {MESSAGES.list.loadMore}
             </a>
           )}
         </p>

@@ -2,13 +2,14 @@
 // the previous, then 10 s later a banner shows for 3 s.
 import { useEffect, useRef, useState } from 'react';
 import { SITE_NAME } from '../../lib/site.ts';
+import { MESSAGES } from '../../lib/messages.ts';
 
 export const CREDIT = {
   clicks: 8,
   windowMs: 1000,
   delayMs: 10_000,
   showMs: 3000,
-  text: 'Built by the newsroom engineering team',
+  text: MESSAGES.about.credit,
 } as const;
 
 export function LogoWithCredit() {

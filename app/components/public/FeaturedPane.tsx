@@ -4,9 +4,7 @@ import { Link } from 'react-router';
 import { stripTags } from '../../../contract/text.ts';
 import { ArticleImage, ImagePlaceholder } from './ArticleImage.tsx';
 import { articlePath, type ListArticle } from './ArticleList.tsx';
-
-export const LATEST_WORD = 'తాజా';
-export const NO_FEATURED = 'No featured category selected';
+import { MESSAGES } from '../../lib/messages.ts';
 
 export type FeaturedSection = { category: { id: number; name: string }; articles: ListArticle[] };
 
@@ -15,7 +13,7 @@ export function FeaturedPane({ section, headingLevel = 2 }: { section: FeaturedS
   if (!section || section.articles.length === 0) {
     return (
       <section className="featured-pane empty">
-        <p className="empty-text">{NO_FEATURED}</p>
+        <p className="empty-text">{MESSAGES.home.noFeatured}</p>
       </section>
     );
   }
@@ -23,7 +21,7 @@ export function FeaturedPane({ section, headingLevel = 2 }: { section: FeaturedS
   return (
     <section className="featured-pane" aria-labelledby={`featured-${category.id}`}>
       <Heading id={`featured-${category.id}`} className="section-heading">
-        <Link to={`/public/articles/category/${category.id}`}>{`${LATEST_WORD} ${stripTags(category.name)}`}</Link>
+        <Link to={`/public/articles/category/${category.id}`}>{`${MESSAGES.home.latestWord} ${stripTags(category.name)}`}</Link>
       </Heading>
       <ul className="featured-list">
         {articles.map((article) => (

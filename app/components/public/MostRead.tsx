@@ -4,8 +4,7 @@
 import { Link } from 'react-router';
 import { stripTags } from '../../../contract/text.ts';
 import { articlePath } from './ArticleList.tsx';
-
-export const MOST_READ_HEADING = 'ఎక్కువ మంది చదివినవి';
+import { MESSAGES } from '../../lib/messages.ts';
 
 export type MostReadArticle = { id: number; title: string };
 
@@ -16,7 +15,7 @@ export function MostRead({ articles, className }: { articles: MostReadArticle[];
   return (
     <section className={`most-read ${className ?? ''}`} aria-labelledby="most-read-heading">
       <h2 id="most-read-heading" className="section-heading">
-        {MOST_READ_HEADING}
+        {MESSAGES.mostRead}
       </h2>
       <ol className="most-read-list">
         {articles.map((article, i) => (

@@ -2,10 +2,11 @@
 // the link is copied ('URL Copied!' for 2 s, or the failure message with the link shown so it can be
 // copied by hand); a WhatsApp link beside it either way.
 import { useEffect, useState } from 'react';
+import { MESSAGES } from '../../lib/messages.ts';
 
 export const SHARE_CONFIRM_MS = 2000;
-export const SHARE_COPIED = 'URL Copied!';
-export const SHARE_FAILED = 'Failed to copy article URL. Please copy manually.';
+const SHARE_COPIED = MESSAGES.article.copied;
+const SHARE_FAILED = MESSAGES.article.copyFailed;
 
 /** wa.me opens WhatsApp (app or web) with the text ready to send. */
 export const whatsAppLink = (title: string, url: string) =>
@@ -48,10 +49,10 @@ export function ShareButton({ url, title = '' }: { url: string; title?: string }
           <circle cx="18" cy="19" r="3" fill="currentColor" />
           <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" stroke="currentColor" strokeWidth="2" />
         </svg>
-        Share
+        {MESSAGES.article.share}
       </button>
       <a className="share-whatsapp secondary" href={whatsAppLink(title, url)} target="_blank" rel="noopener noreferrer">
-        WhatsApp
+        {MESSAGES.article.whatsApp}
       </a>
       <p className="share-status" role="status">
         {state === 'copied' && SHARE_COPIED}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, formatDate, shareImage, youtubeEmbedUrl } from './format.ts';
 import { coverForSharing, newsArticleJsonLd, pageMeta } from './meta.ts';
-import { listPages, toListArticle } from './paging.ts';
+import { listPages, loadedMore, toListArticle } from './paging.ts';
 import type { Article } from '../../../contract/articles.ts';
 
 const image = {
@@ -104,6 +104,17 @@ describe('paging', () => {
     expect(listPages('999')).toBe(20);
     expect(listPages('-1')).toBe(1);
     expect(listPages('abc')).toBe(1);
+  });
+  it('tells a load-more (more pages of the same list) from any other navigation', () => {
+    const at = (path: string) => new URL(path, 'http://site');
+    const more = (from: string, to: string, formMethod?: string) =>
+      loadedMore({ currentUrl: at(from), nextUrl: at(to), formMethod });
+    expect(more('/search?query=a', '/search?query=a&page=1')).toBe(true);
+    expect(more('/search?page=1&query=a', '/search?query=a&page=3')).toBe(true);
+    expect(more('/search?query=a&page=2', '/search?query=a')).toBe(false);
+    expect(more('/search?query=a', '/search?query=b&page=1')).toBe(false);
+    expect(more('/public/articles/category/1', '/public/articles/category/2?page=1')).toBe(false);
+    expect(more('/search?query=a', '/search?query=a&page=1', 'POST')).toBe(false);
   });
   it('keeps only what a list card draws', () => {
     const card = toListArticle(article);

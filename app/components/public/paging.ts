@@ -1,6 +1,11 @@
-// Paging shared by the category and search pages (docs/product.md: 5 per page).
+// Paging shared by the category and search pages (docs/product.md: 5 per page), and the list card's
+// shape and address (kept free of React Router: the home page's islands use them).
 import type { Article } from '../../../contract/articles.ts';
-import type { ListArticle } from './ArticleList.tsx';
+
+/** The fields a list card uses: list answers may leave out `content`. */
+export type ListArticle = Pick<Article, 'id' | 'title' | 'shortDescription' | 'images' | 'publicationDate' | 'categories'>;
+
+export const articlePath = (id: number) => `/public/articles/${id}`;
 
 export const PAGE_SIZE = 5;
 /** The most pages a no-JavaScript ?page=N link asks for in one response. */
@@ -22,4 +27,20 @@ export function toListArticle({
   categories,
 }: Article | ListArticle): ListArticle {
   return { id, title, shortDescription, images: images.slice(0, 1), publicationDate, categories: categories.slice(0, 1) };
+}
+
+/**
+ * True when a navigation only asks for more pages of the same list (the load-more writes `?page=N`
+ * into the address): the pages already on screen stay, and no loader runs again for them.
+ */
+export function loadedMore({ currentUrl, nextUrl, formMethod }: { currentUrl: URL; nextUrl: URL; formMethod?: string }) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return false;
+  const others = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete('page');
+    params.sort();
+    return params.toString();
+  };
+  if (others(currentUrl) !== others(nextUrl)) return false;
+  return listPages(nextUrl.searchParams.get('page')) > listPages(currentUrl.searchParams.get('page'));
 }

@@ -1,7 +1,7 @@
 // Every /admin-dashboard route is ADMIN only, checked here once; sub-screens get a way back to the dashboard.
 import { Link, Outlet, useLocation, useMatches } from 'react-router';
 import type { Route } from './+types/layout';
-import { requireRole } from '../../lib/guard.ts';
+import { ACCESS, requireRole } from '../../lib/guard.ts';
 import '../../styles/admin-site.css';
 
 /**
@@ -11,7 +11,7 @@ import '../../styles/admin-site.css';
 export type AdminScreenHandle = { loadingText?: string };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['ADMIN']);
+  await requireRole(request, ACCESS.admin);
   return null;
 }
 

@@ -2,15 +2,15 @@
 import type { Route } from './+types/about';
 import { servicesContext } from '../../lib/context.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
-import { ArticleImage } from '../../components/public/ArticleImage.tsx';
-import { Carousel } from '../../components/public/Carousel.tsx';
+import { ArticleGallery } from '../../components/public/ArticleGallery.tsx';
 import { LogoWithCredit } from '../../components/public/CreditBanner.tsx';
 import { pageMeta } from '../../components/public/meta.ts';
 import { shareImage } from '../../components/public/format.ts';
 import { stripTags, truncateGraphemes } from '../../../contract/text.ts';
+import { MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
 
-export const ABOUT_TEXT = { heading: 'About Us', empty: 'The About Us page has not been written yet.' } as const;
+const ABOUT_TEXT = MESSAGES.about;
 
 const IMAGE_SIZES = '(min-width: 1000px) 900px, calc(100vw - 24px)';
 
@@ -39,28 +39,13 @@ export default function About({ loaderData }: Route.ComponentProps) {
     <main className="page about-page">
       <LogoWithCredit />
       <h1>{ABOUT_TEXT.heading}</h1>
-      {about && about.images.length > 1 && (
-        <Carousel
-          label={ABOUT_TEXT.heading}
-          className="article-carousel"
-          delay={3000}
-          duration={22}
-          slides={about.images.map((image, i) => (
-            <ArticleImage
-              key={image.url}
-              image={image}
-              alt={`${SITE_NAME} ${i + 1}`}
-              sizes={IMAGE_SIZES}
-              priority={i === 0}
-              className="article-image"
-            />
-          ))}
+      {about && (
+        <ArticleGallery
+          title={ABOUT_TEXT.heading}
+          images={about.images}
+          sizes={IMAGE_SIZES}
+          alts={about.images.map((_, i) => (about.images.length > 1 ? `${SITE_NAME} ${i + 1}` : SITE_NAME))}
         />
-      )}
-      {about && about.images.length === 1 && (
-        <figure className="article-figure">
-          <ArticleImage image={about.images[0]} alt={SITE_NAME} sizes={IMAGE_SIZES} priority className="article-image" />
-        </figure>
       )}
       {about ? (
         // Sanitised by the server when it was saved.

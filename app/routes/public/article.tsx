@@ -19,13 +19,10 @@ import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
 import { absoluteUrl, formatDate } from '../../components/public/format.ts';
 import { toListArticle } from '../../components/public/paging.ts';
 import { coverForSharing, newsArticleJsonLd, pageMeta } from '../../components/public/meta.ts';
+import { MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
 
-export const ARTICLE_TEXT = {
-  notFound: 'Article not found.',
-  related: 'సంబంధిత వార్తలు',
-  latest: 'తాజా వార్తలు',
-} as const;
+const ARTICLE_TEXT = MESSAGES.article;
 
 // A reader of an article needs only a few parts of it to respond: see app/islands/Island.tsx.
 export const handle: RouteHandle = { hydrate: 'islands' };
@@ -38,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [page, ads, mostRead] = await Promise.all([
     id > 0 ? services.articlePage.get(id) : null,
     services.ads.listPublic().catch((error: unknown) => {
-      console.error('Failed to load advertisements. Please try again later.', error);
+      console.error(MESSAGES.home.adsFailed, error);
       return [] as Ad[];
     }),
     services.readership.mostRead().catch((error: unknown) => {
@@ -106,7 +103,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <main className="page narrow">
         <h1 className="not-found">{ARTICLE_TEXT.notFound}</h1>
         <p>
-          <Link to="/">Go to the home page</Link>
+          <Link to="/">{MESSAGES.common.homeLink}</Link>
         </p>
       </main>
     );

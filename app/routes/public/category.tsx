@@ -1,5 +1,5 @@
 // Category listing: 5 per page with the 'మరిన్ని' load-more; unknown category is 404.
-import { data, isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/category';
 import type { Article } from '../../../contract/articles.ts';
 import { stripTags } from '../../../contract/text.ts';
@@ -8,10 +8,11 @@ import { apiWithHeaders } from '../../lib/api.ts';
 import { SITE_NAME } from '../../lib/site.ts';
 import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
-import { listPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { failureText, MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
 
-export const CATEGORY_TEXT = { empty: 'No articles in this category yet.', notFound: 'Category not found.' } as const;
+const T = MESSAGES.category;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -34,8 +35,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
+// A load-more only adds pages to the list on screen: nothing to load again (see LoadMoreList).
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return loadedMore(args) ? false : args.defaultShouldRevalidate;
+}
+
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${CATEGORY_TEXT.notFound} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+  if (!loaderData) return [{ title: `${T.notFound} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
   const { category, articles, publicUrl } = loaderData;
   const name = stripTags(category.name);
   const cover = articles.find((a) => a.images.length > 0);
@@ -61,7 +67,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     <main className="page list-page">
       <h1 className="section-heading page-heading">{stripTags(category.name)}</h1>
       {articles.length === 0 ? (
-        <p className="empty-text">{CATEGORY_TEXT.empty}</p>
+        <p className="empty-text">{T.empty}</p>
       ) : (
         <LoadMoreList
           // A new category starts a new list.
@@ -71,7 +77,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           initialPages={pages}
           loadPage={(page) => loadCategoryPage(category.id, page)}
           moreHref={(page) => `/public/articles/category/${category.id}?page=${page}`}
-          errorText={(error) => (error instanceof Error ? error.message : String(error))}
+          errorText={failureText}
         />
       )}
     </main>
@@ -82,9 +88,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="page narrow">
-      <h1>{missing ? CATEGORY_TEXT.notFound : 'Something went wrong'}</h1>
+      <h1>{missing ? T.notFound : MESSAGES.common.somethingWrong}</h1>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{MESSAGES.common.homeLink}</Link>
       </p>
     </main>
   );

@@ -1,7 +1,9 @@
 // Home: ad banner, the latest carousel beside the first featured category pane,
-// the video section and the featured-category grid. Rendered on the server with its data.
+// the video section and the featured-category grid. Rendered on the server with its data; opened
+// from a link it is an islands page like an article (app/islands/): only the carousel and the ads
+// come alive at once, the header on first use.
 import { Suspense, useEffect } from 'react';
-import { Await, Link, isRouteErrorResponse, useAsyncError } from 'react-router';
+import { Await, Link, isRouteErrorResponse, useAsyncError, useRevalidator } from 'react-router';
 import type { Route } from './+types/home';
 import type { Ad } from '../../../contract/ads.ts';
 import { stripTags } from '../../../contract/text.ts';
@@ -9,7 +11,8 @@ import { BREAKING_LABEL } from '../../../contract/articles.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
 import { AdBanner } from '../../components/public/AdBanner.tsx';
-import { Carousel } from '../../components/public/Carousel.tsx';
+import { LatestCarousel, toLatestSlide } from '../../components/public/LatestCarousel.tsx';
+import { Island, type RouteHandle } from '../../islands/Island.tsx';
 import { ArticleImage, ImagePlaceholder } from '../../components/public/ArticleImage.tsx';
 import { articlePath, type ListArticle } from '../../components/public/ArticleList.tsx';
 import { FeaturedPane, type FeaturedSection } from '../../components/public/FeaturedPane.tsx';
@@ -18,16 +21,10 @@ import { MostRead, toMostRead, type MostReadArticle } from '../../components/pub
 import { keepForOffline } from '../../lib/offline.ts';
 import { toListArticle } from '../../components/public/paging.ts';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
+import { failureText, MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
 
-export const HOME_TEXT = {
-  loading: 'Loading homepage...',
-  loadingVideos: 'Loading videos...',
-  loadingFeatured: 'Loading featured categories...',
-  error: 'Error loading homepage: ',
-  noLatest: 'No latest articles',
-  adsFailed: 'Failed to load advertisements. Please try again later.',
-} as const;
+const HOME_TEXT = MESSAGES.home;
 
 type HomePage = {
   homepage: {
@@ -39,6 +36,9 @@ type HomePage = {
   ads: Ad[];
   mostRead: MostReadArticle[];
 };
+
+// A reader of the home page needs only the carousel and the ads to respond: see app/islands/Island.tsx.
+export const handle: RouteHandle = { hydrate: 'islands' };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -93,10 +93,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
-  // The home page is kept for offline reading (app/sw/service-worker.ts).
+  // The home page is kept for offline reading (app/sw/service-worker.ts); opened directly, it is an
+  // islands page and app/islands/entry.client.tsx does this instead (data-keep-offline).
   useEffect(() => keepForOffline('/'), []);
   return (
-    <main className="page home">
+    <main className="page home" data-keep-offline="">
       <h1 className="visually-hidden">{SITE_NAME}</h1>
       {page instanceof Promise ? (
         <Suspense fallback={<p className="page-loading">{HOME_TEXT.loading}</p>}>
@@ -114,28 +115,31 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function HomeError() {
-  const error = useAsyncError();
-  return (
-    <p className="form-error" role="alert">
-      {HOME_TEXT.error}
-      {error instanceof Error ? error.message : String(error)}
-    </p>
-  );
+  return <HomeFailure message={failureText(useAsyncError())} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : failureText(error);
   return (
     <main className="page home">
+      <HomeFailure message={message} />
+    </main>
+  );
+}
+
+/** The page's failure in the product's words, and a way to try again without leaving. */
+function HomeFailure({ message }: { message: string }) {
+  const { revalidate, state } = useRevalidator();
+  return (
+    <div className="load-error">
       <p className="form-error" role="alert">
         {HOME_TEXT.error}
         {message}
       </p>
-    </main>
+      <button type="button" className="secondary" disabled={state === 'loading'} onClick={() => void revalidate()}>
+        {MESSAGES.common.retry}
+      </button>
+    </div>
   );
 }
 
@@ -155,29 +159,17 @@ function HomeContent({ page }: { page: HomePage }) {
           </ul>
         </section>
       )}
-      <AdBanner ads={page.ads} className="home-ads" />
+      <Island name="ads" component={AdBanner} props={{ ads: page.ads, className: 'home-ads' }} />
       <div className="home-top">
         <div className="home-latest">
-          {latestNews.length ? (
-            <Carousel
-              label="తాజా వార్తలు"
-              className="latest-carousel"
-              delay={4000}
-              duration={20}
-              slides={latestNews.map((article, i) => (
-                <LatestSlide key={article.id} article={article} priority={i === 0} />
-              ))}
-            />
-          ) : (
-            <p className="empty-text">{HOME_TEXT.noLatest}</p>
-          )}
+          <Island name="latest" component={LatestCarousel} props={{ articles: latestNews.map(toLatestSlide) }} />
         </div>
         <FeaturedPane section={featuredCategorySections[0]} />
       </div>
       <MostRead articles={page.mostRead} className="home-most-read" />
       {videoArticles.length > 0 && (
-        <LazySection label="వీడియోలు" loadingText={HOME_TEXT.loadingVideos} minHeight={320} className="home-videos">
-          <h2 className="section-heading">వీడియోలు</h2>
+        <LazySection label={HOME_TEXT.videos} loadingText={HOME_TEXT.loadingVideos} minHeight={320} className="home-videos">
+          <h2 className="section-heading">{HOME_TEXT.videos}</h2>
           <ul className="video-grid">
             {videoArticles.map((article) => (
               <li key={article.id}>
@@ -200,12 +192,7 @@ function HomeContent({ page }: { page: HomePage }) {
         </LazySection>
       )}
       {featuredCategorySections.length > 1 && (
-        <LazySection
-          label="Featured categories"
-          loadingText={HOME_TEXT.loadingFeatured}
-          minHeight={480}
-          className="home-featured"
-        >
+        <LazySection label={HOME_TEXT.featured} loadingText={HOME_TEXT.loadingFeatured} minHeight={480} className="home-featured">
           <div className="featured-grid">
             {featuredCategorySections.slice(1).map((section) => (
               <FeaturedPane key={section.category.id} section={section} />
@@ -214,26 +201,5 @@ function HomeContent({ page }: { page: HomePage }) {
         </LazySection>
       )}
     </>
-  );
-}
-
-function LatestSlide({ article, priority }: { article: ListArticle; priority: boolean }) {
-  const cover = article.images[0];
-  const title = stripTags(article.title);
-  return (
-    <Link to={articlePath(article.id)} className="latest-slide" data-article-id={article.id}>
-      {cover ? (
-        <ArticleImage
-          image={cover}
-          alt={title}
-          sizes="(min-width: 1000px) 700px, calc(100vw - 24px)"
-          priority={priority}
-          className="latest-slide-image"
-        />
-      ) : (
-        <ImagePlaceholder className="latest-slide-image" />
-      )}
-      <span className="latest-slide-title">{title}</span>
-    </Link>
   );
 }

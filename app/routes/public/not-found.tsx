@@ -1,17 +1,18 @@
 import { data, Link } from 'react-router';
+import { MESSAGES } from '../../lib/messages.ts';
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta = () => [{ title: 'Page not found' }, { name: 'robots', content: 'noindex' }];
+export const meta = () => [{ title: MESSAGES.common.pageNotFound }, { name: 'robots', content: 'noindex' }];
 
 export default function NotFound() {
   return (
     <main className="page narrow">
-      <h1>Page not found</h1>
+      <h1>{MESSAGES.common.pageNotFound}</h1>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{MESSAGES.common.homeLink}</Link>
       </p>
     </main>
   );

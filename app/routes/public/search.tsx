@@ -1,25 +1,21 @@
-// Search results: 5 per page, every query word highlighted in titles, load-more.
-import { Form } from 'react-router';
+// Search results: how many matched, 5 per page, every query word highlighted in titles and
+// summaries, load-more.
+import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/search';
 import type { Article } from '../../../contract/articles.ts';
 import { stripTags } from '../../../contract/text.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
+import { failureText, MESSAGES } from '../../lib/messages.ts';
 import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { Highlight } from '../../components/public/Highlight.tsx';
 import { pageMeta } from '../../components/public/meta.ts';
-import { listPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import '../../styles/public.css';
 
-export const SEARCH_TEXT = {
-  empty: 'No articles found matching your search criteria.',
-  error: 'Error loading search results: ',
-  /** how a failed search call is worded. */
-  failed: (status: number) => `An error occurred: ${status}`,
-  heading: 'Search',
-  prompt: 'Type a word to search the news.',
-} as const;
+const T = MESSAGES.search;
 
+/** The answer of GET /api/public/articles/search (pageOf(ArticleSchema) in contract/articles.schema.ts). */
 type SearchPage = { content: Article[]; totalElements: number; totalPages: number };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,15 +31,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     const status = (error as { status?: number }).status ?? 500;
     if (status >= 500) console.error('search failed', error);
-    return { ...base, articles: [], total: 0, error: SEARCH_TEXT.failed(status) };
+    return { ...base, articles: [], total: 0, error: T.failed(status) };
   }
+}
+
+// A load-more only adds pages to the results on screen: nothing to load again (see LoadMoreList).
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return loadedMore(args) ? false : args.defaultShouldRevalidate;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const query = loaderData?.query ?? '';
   return pageMeta({
-    title: query ? `${query} – ${SEARCH_TEXT.heading}` : SEARCH_TEXT.heading,
-    description: query ? `“${query}” గురించి వార్తలు` : SEARCH_TEXT.prompt,
+    title: query ? `${query} – ${T.heading}` : T.heading,
+    description: query ? `“${query}” గురించి వార్తలు` : T.prompt,
     publicUrl: loaderData?.publicUrl ?? '',
     path: query ? `/search?query=${encodeURIComponent(query)}` : '/search',
     // Result pages change by the minute; the articles themselves are what should be indexed.
@@ -56,13 +57,11 @@ async function loadSearchPage(query: string, page: number) {
     // search is called without session credentials.
     const result = await api<SearchPage>(
       `/public/articles/search?query=${encodeURIComponent(query)}&page=${page}&size=${PAGE_SIZE}`,
-      {
-        credentials: 'omit',
-      },
+      { credentials: 'omit' },
     );
     return { articles: result.content.map(toListArticle), total: result.totalElements };
   } catch (error) {
-    throw error instanceof ApiRequestError ? new Error(SEARCH_TEXT.failed(error.status)) : error;
+    throw error instanceof ApiRequestError ? new Error(T.failed(error.status)) : error;
   }
 }
 
@@ -71,44 +70,51 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page list-page">
       <h1 className="section-heading page-heading">
-        {SEARCH_TEXT.heading}
+        {T.heading}
         {query && <span className="search-query">: {query}</span>}
       </h1>
       <Form method="get" action="/search" role="search" className="search-form">
         <label htmlFor="search-page-query" className="visually-hidden">
-          Search
+          {MESSAGES.header.searchLabel}
         </label>
         <input
           id="search-page-query"
           name="query"
           type="search"
+          enterKeyHint="search"
           defaultValue={query}
           key={query}
-          placeholder="Search..."
+          placeholder={MESSAGES.header.searchPlaceholder}
           required
         />
-        <button type="submit">{SEARCH_TEXT.heading}</button>
+        <button type="submit">{T.button}</button>
       </Form>
       {error ? (
         <p className="form-error" role="alert">
-          {SEARCH_TEXT.error}
+          {T.error}
           {error}
         </p>
       ) : !query ? (
-        <p className="empty-text">{SEARCH_TEXT.prompt}</p>
+        <p className="empty-text">{T.prompt}</p>
       ) : articles.length === 0 ? (
-        <p className="empty-text">{SEARCH_TEXT.empty}</p>
+        <p className="empty-text">{T.empty}</p>
       ) : (
-        <LoadMoreList
-          key={query}
-          initial={articles}
-          total={total}
-          initialPages={pages}
-          loadPage={(page) => loadSearchPage(query, page)}
-          moreHref={(page) => `/search?query=${encodeURIComponent(query)}&page=${page}`}
-          renderTitle={(article) => <Highlight text={stripTags(article.title)} query={query} />}
-          errorText={(e) => `${SEARCH_TEXT.error}${e instanceof Error ? e.message : String(e)}`}
-        />
+        <>
+          <p className="search-count" role="status">
+            {T.count(total)}
+          </p>
+          <LoadMoreList
+            key={query}
+            initial={articles}
+            total={total}
+            initialPages={pages}
+            loadPage={(page) => loadSearchPage(query, page)}
+            moreHref={(page) => `/search?query=${encodeURIComponent(query)}&page=${page}`}
+            renderTitle={(article) => <Highlight text={stripTags(article.title)} query={query} />}
+            renderSummary={(article) => <Highlight text={stripTags(article.shortDescription)} query={query} />}
+            errorText={(e) => `${T.error}${failureText(e)}`}
+          />
+        </>
       )}
     </main>
   );

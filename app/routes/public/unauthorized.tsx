@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
+import { MESSAGES } from '../../lib/messages.ts';
 
-export const meta = () => [{ title: 'Access denied' }, { name: 'robots', content: 'noindex' }];
+const T = MESSAGES.unauthorized;
+
+export const meta = () => [{ title: T.heading }, { name: 'robots', content: 'noindex' }];
 
 export default function Unauthorized() {
   return (
     <main className="page narrow">
-      <h1>Access denied</h1>
-      <p>You do not have permission to view this page.</p>
+      <h1>{T.heading}</h1>
+      <p>{T.body}</p>
       <p>
-        <Link to="/">Go to the home page</Link>
+        <Link to="/">{MESSAGES.common.homeLink}</Link>
       </p>
     </main>
   );

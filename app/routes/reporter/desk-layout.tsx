@@ -1,10 +1,10 @@
 // The reporter's own desk (write, edit, own lists, own article view): REPORTER only, checked once here.
 import { Outlet } from 'react-router';
 import type { Route } from './+types/desk-layout';
-import { requireRole } from '../../lib/guard.ts';
+import { ACCESS, requireRole } from '../../lib/guard.ts';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['REPORTER']);
+  await requireRole(request, ACCESS.desk);
   return null;
 }
 

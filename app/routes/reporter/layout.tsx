@@ -2,10 +2,10 @@
 // below it (and the reporter's article view) are REPORTER only (routes/reporter/desk-layout.tsx).
 import { Outlet } from 'react-router';
 import type { Route } from './+types/layout';
-import { requireRole } from '../../lib/guard.ts';
+import { ACCESS, requireRole } from '../../lib/guard.ts';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['REPORTER', 'ADMIN']);
+  await requireRole(request, ACCESS.reporterHome);
   return null;
 }
 

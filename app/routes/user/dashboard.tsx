@@ -1,20 +1,24 @@
-// The user's own page: change password, two-step sign-in (staff), sign out everywhere else.
+// The user's own page: who is signed in, change password, two-step sign-in (staff), sign out
+// everywhere else, and the way back to reading.
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useRevalidator } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { requireRole } from '../../lib/guard.ts';
+import { ACCESS, requireRole } from '../../lib/guard.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { AUTH_MESSAGES, ChangePasswordSchema, type Me, type TotpSetup } from '../../../contract/auth.ts';
 import { toApiError } from '../../../contract/errors.ts';
-import '../../styles/account.css';
 import { MeSchema, TotpEnabledSchema, TotpSetupSchema } from '../../../contract/auth.ts';
+import { homeForRole } from '../../../contract/roles.ts';
+import { FormStatus } from '../../components/form/Field.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
+import '../../styles/account.css';
 
 export const meta = () => [{ title: 'User Dashboard' }, { name: 'robots', content: 'noindex' }];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['USER', 'REPORTER', 'ADMIN']);
+  await requireRole(request, ACCESS.account);
   // The account's own details; if they cannot be read the page still offers its actions.
   return { me: await api('/auth/me', MeSchema).catch(() => null) };
 }
@@ -28,7 +32,9 @@ export default function UserDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page narrow account-page">
       <h1>User Dashboard</h1>
+      {loaderData.me && <p className="account-who">{MESSAGES.account.greeting(loaderData.me.username)}</p>}
       <Account me={loaderData.me} />
+      <KeepReading />
     </main>
   );
 }
@@ -52,7 +58,6 @@ function Account({ me }: { me: Me | null }) {
   const staff = role === 'ADMIN' || role === 'REPORTER';
   return (
     <>
-      {me && <p className="account-who">Signed in as {me.username}</p>}
       {me?.totpSetupRequired && (
         <p className="form-error" role="alert">
           {AUTH_MESSAGES.totpSetupRequired}
@@ -64,6 +69,11 @@ function Account({ me }: { me: Me | null }) {
     </>
   );
 }
+
+const PASSWORD_FIELDS = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+] as const;
 
 function ChangePassword() {
   const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
@@ -91,27 +101,18 @@ function ChangePassword() {
   return (
     <Section title="Change password">
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <PasswordField
-          id="current-password"
-          label="Current password"
-          autoComplete="current-password"
-          value={values.currentPassword}
-          error={errors.currentPassword ?? null}
-          onChange={(currentPassword) => setValues({ ...values, currentPassword })}
-        />
-        <PasswordField
-          id="new-password"
-          label="New password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          error={errors.newPassword ?? null}
-          onChange={(newPassword) => setValues({ ...values, newPassword })}
-        />
-        {status && (
-          <p className={status.ok ? 'form-success' : 'form-error'} role={status.ok ? 'status' : 'alert'}>
-            {status.text}
-          </p>
-        )}
+        {PASSWORD_FIELDS.map(({ name, label, autoComplete }) => (
+          <PasswordField
+            key={name}
+            id={name === 'currentPassword' ? 'current-password' : 'new-password'}
+            label={label}
+            autoComplete={autoComplete}
+            value={values[name]}
+            error={errors[name] ?? null}
+            onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+          />
+        ))}
+        <FormStatus status={status} />
         <button type="submit" disabled={busy}>
           Change password
         </button>
@@ -259,11 +260,35 @@ function OtherSessions() {
       <button type="button" className="secondary" disabled={busy} onClick={() => void signOutOthers()}>
         Sign out everywhere else
       </button>
-      {status && (
-        <p className={status.ok ? 'form-success' : 'form-error'} role={status.ok ? 'status' : 'alert'}>
-          {status.text}
-        </p>
-      )}
+      <FormStatus status={status} />
     </Section>
+  );
+}
+
+/** The way back to the reading side: the news, search, and (staff) the own dashboard. */
+function KeepReading() {
+  const { role, logout } = useAuth();
+  const staff = role === 'ADMIN' || role === 'REPORTER';
+  const T = MESSAGES.account;
+  return (
+    <section className="account-section" aria-labelledby="keep-reading">
+      <h2 id="keep-reading">{T.reading}</h2>
+      <ul className="account-links">
+        <li>
+          <Link to="/">{T.latestNews}</Link>
+        </li>
+        <li>
+          <Link to="/search">{T.searchNews}</Link>
+        </li>
+        {staff && (
+          <li>
+            <Link to={homeForRole(role)}>{MESSAGES.header.myDashboard}</Link>
+          </li>
+        )}
+      </ul>
+      <button type="button" className="secondary" onClick={() => void logout()}>
+        {MESSAGES.header.logout}
+      </button>
+    </section>
   );
 }

@@ -1,0 +1,132 @@
+// Every word the reader's side of the site shows, in one place: Telugu, except the texts the product
+// keeps word for word (the English ones below, listed in docs/product.md). A later English/Telugu
+// switch is this file. The dashboards keep their own texts.
+
+export const MESSAGES = {
+  common: {
+    homeLink: 'హోమ్ పేజీకి వెళ్ళండి',
+    retry: 'మళ్ళీ ప్రయత్నించండి',
+    /** A call that never reached the server (offline, dropped connection): said in Telugu, with a retry. */
+    networkFailed: 'సర్వర్‌ను చేరుకోలేకపోయాం. ఇంటర్నెట్ కనెక్షన్ చూసి మళ్ళీ ప్రయత్నించండి.',
+    skipToContent: 'ముఖ్య భాగానికి వెళ్ళండి',
+    pageNotFound: 'ఈ పేజీ కనిపించలేదు',
+    somethingWrong: 'ఏదో పొరపాటు జరిగింది',
+  },
+  header: {
+    menu: 'మెనూ',
+    closeMenu: 'మెనూ మూసివేయండి',
+    search: 'వెతకండి',
+    closeSearch: 'వెతకడం ఆపండి',
+    searchLabel: 'వార్తల కోసం వెతకండి',
+    searchPlaceholder: 'వార్తల కోసం వెతకండి...',
+    categories: 'విభాగాలు',
+    drawerCategories: 'మెనూలో విభాగాలు',
+    social: 'సోషల్ మీడియా',
+    aboutUs: 'మా గురించి',
+    login: 'లాగిన్',
+    logout: 'లాగౌట్',
+    /** Staff: back to their dashboard from the reading side. */
+    myDashboard: 'నా డాష్‌బోర్డ్',
+    /** A reader's own account page. */
+    myAccount: 'నా ఖాతా',
+    ticker: 'లేటెస్ట్',
+  },
+  login: {
+    /** The modal's tabs keep their English names visible, Telugu beside them. */
+    loginTab: { te: 'ప్రవేశం', en: 'Login' },
+    registerTab: { te: 'నమోదు', en: 'Register' },
+    close: 'మూసివేయండి',
+    username: 'యూజర్ పేరు',
+    password: 'పాస్‌వర్డ్',
+    email: 'ఈమెయిల్',
+    showPassword: 'చూపించు',
+    hidePassword: 'దాచు',
+    submitLogin: 'ప్రవేశించండి',
+    submitRegister: 'నమోదు చేసుకోండి',
+    code: 'ధృవీకరణ కోడ్',
+    codeHint: 'మీ ఆథెంటికేటర్ యాప్ చూపే 6 అంకెల కోడ్, లేదా మీ రికవరీ కోడ్‌లలో ఒకటి.',
+    /** Shown when a signed-out visitor followed a link to a dashboard. */
+    signInToContinue: 'ఆ పేజీ తెరవడానికి ముందు ప్రవేశించండి.',
+  },
+  home: {
+    loading: 'Loading homepage...',
+    loadingVideos: 'Loading videos...',
+    loadingFeatured: 'Loading featured categories...',
+    error: 'Error loading homepage: ',
+    noLatest: 'No latest articles',
+    noFeatured: 'No featured category selected',
+    adsFailed: 'Failed to load advertisements. Please try again later.',
+    latest: 'తాజా వార్తలు',
+    /** 'తాజా' + a category's name heads each featured pane. */
+    latestWord: 'తాజా',
+    videos: 'వీడియోలు',
+    featured: 'ముఖ్య విభాగాలు',
+  },
+  carousel: {
+    carousel: 'స్లైడ్‌షో',
+    slide: 'స్లైడ్',
+    previous: 'మునుపటిది',
+    next: 'తరువాతది',
+  },
+  ads: { label: 'ప్రకటన' },
+  article: {
+    notFound: 'Article not found.',
+    related: 'సంబంధిత వార్తలు',
+    latest: 'తాజా వార్తలు',
+    share: 'షేర్ చేయండి',
+    whatsApp: 'WhatsApp',
+    copied: 'URL Copied!',
+    copyFailed: 'Failed to copy article URL. Please copy manually.',
+    pictures: 'ఫోటోలు',
+  },
+  mostRead: 'ఎక్కువ మంది చదివినవి',
+  list: {
+    loadMore: 'మరిన్ని',
+    /** The end of a category or search list. */
+    noMore: 'ఇంకా వార్తలు లేవు.',
+  },
+  category: {
+    empty: 'ఈ విభాగంలో ఇంకా వార్తలు లేవు.',
+    notFound: 'ఈ విభాగం కనిపించలేదు.',
+  },
+  search: {
+    heading: 'శోధన',
+    button: 'వెతకండి',
+    prompt: 'వార్తల కోసం ఒక పదం టైప్ చేయండి.',
+    /** How many articles matched the query. */
+    count: (n: number) => (n === 1 ? '1 వార్త దొరికింది' : `${n.toLocaleString('en-IN')} వార్తలు దొరికాయి`),
+    empty: 'No articles found matching your search criteria.',
+    error: 'Error loading search results: ',
+    /** How a failed search call is worded. */
+    failed: (status: number) => `An error occurred: ${status}`,
+  },
+  about: {
+    heading: 'మా గురించి',
+    empty: 'మా గురించి పేజీ ఇంకా రాయలేదు.',
+    credit: 'వార్తా సంస్థ ఇంజనీరింగ్ బృందం తయారు చేసింది',
+  },
+  unauthorized: {
+    heading: 'అనుమతి లేదు',
+    body: 'ఈ పేజీ చూసే అనుమతి మీ ఖాతాకు లేదు.',
+  },
+  account: {
+    greeting: (name: string) => `నమస్తే, ${name}`,
+    reading: 'చదవడం కొనసాగించండి',
+    latestNews: 'తాజా వార్తలు',
+    searchNews: 'వార్తల కోసం వెతకండి',
+  },
+} as const;
+
+/**
+ * What a failed call tells the reader: the server's own wording when it answered (an error with a
+ * status), the Telugu network message when it never arrived (fetch's 'Failed to fetch' TypeError).
+ */
+export function failureText(error: unknown): string {
+  if (isNetworkFailure(error)) return MESSAGES.common.networkFailed;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** fetch() rejects with a TypeError when the request never got an answer. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError;
+}
