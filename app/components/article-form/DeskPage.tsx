@@ -1,6 +1,6 @@
 // The frame of every desk screen (the reporter's and the admin's article screens): the way back,
-// the heading, the content. Their HydrateFallbacks use it too, so the loading text sits where the
-// content will be.
+// the heading, the content. Their loading state (`handle.Loading`, drawn by the dashboard layout's
+// fallback) uses it too, so the loading text sits where the content will be.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -23,9 +23,9 @@ export function DeskPage({ kind, narrow = false, back, title, children }: Props)
   );
 }
 
-/** A route's HydrateFallback: the screen's frame with its loading text where the content will be. */
+/** A screen's `handle.Loading`: its frame with its loading text where the content will be. */
 export function loadingScreen(page: Omit<Props, 'children'>, text: string) {
-  return function HydrateFallback() {
+  return function ScreenLoading() {
     return (
       <DeskPage {...page}>
         <p role="status">{text}</p>

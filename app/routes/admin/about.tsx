@@ -22,14 +22,14 @@ import {
   MAX_ABOUT_IMAGES,
   type AboutUs,
 } from '../../../contract/about.ts';
-import type { AdminScreenHandle } from './layout.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-site.css';
 
 const RichTextEditor = lazy(() => import('../../components/editor/RichTextEditor.tsx'));
 
 export const meta = () => adminMeta('About Us Management');
-export const handle: AdminScreenHandle = { loadingText: 'Loading About Us content...' };
+export const handle: ScreenHandle = { loadingText: 'Loading About Us content...' };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);

@@ -19,12 +19,12 @@ import {
   type AuditEntry,
 } from '../../../contract/audit.ts';
 import { formatIndiaTime } from '../../../contract/review.ts';
-import type { AdminScreenHandle } from './layout.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-site.css';
 import '../../styles/admin-review.css';
 
 export const meta = () => adminMeta('Activity');
-export const handle: AdminScreenHandle = { loadingText: 'Loading activity...' };
+export const handle: ScreenHandle = { loadingText: 'Loading activity...' };
 
 const FILTERS = ['actor', 'action', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;

@@ -23,11 +23,11 @@ import {
   MAX_ADS_PER_UPLOAD,
   type Ad,
 } from '../../../contract/ads.ts';
-import type { AdminScreenHandle } from './layout.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-site.css';
 
 export const meta = () => adminMeta('Ad Management');
-export const handle: AdminScreenHandle = { loadingText: 'Loading ads...' };
+export const handle: ScreenHandle = { loadingText: 'Loading ads...' };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);

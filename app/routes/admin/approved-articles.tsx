@@ -9,6 +9,7 @@ import { useConfirmedDelete, type DeleteOutcome } from '../../components/article
 import { failureText } from '../../components/admin-review/feedback.ts';
 import { pageParam, useListPaging } from '../../components/article-form/useListPaging.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError, FormStatus } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -56,7 +57,9 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   );
 }
 
-export const HydrateFallback = loadingScreen({ kind: 'review-page', title: 'Approved Articles' }, 'Loading approved articles...');
+export const handle: ScreenHandle = {
+  Loading: loadingScreen({ kind: 'review-page', title: 'Approved Articles' }, 'Loading approved articles...'),
+};
 
 export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
   const { title, sort, page, data, error } = loaderData;

@@ -21,11 +21,11 @@ import {
   type Category,
   type CategoryUsage,
 } from '../../../contract/categories.ts';
-import type { AdminScreenHandle } from './layout.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-site.css';
 
 export const meta = () => adminMeta('Manage Categories');
-export const handle: AdminScreenHandle = { loadingText: 'Loading categories...' };
+export const handle: ScreenHandle = { loadingText: 'Loading categories...' };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);

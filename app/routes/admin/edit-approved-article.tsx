@@ -7,6 +7,7 @@ import type { Route } from './+types/edit-approved-article';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
 import { loadArticleForEdit } from '../../components/admin-review/data.ts';
 import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/form/Field.tsx';
 import { REVIEW_MESSAGES } from '../../../contract/review.ts';
 import '../../styles/reporter.css';
@@ -18,7 +19,7 @@ export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadArticleF
 
 const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_APPROVED} />, title: 'Edit approved article' } as const;
 
-export const HydrateFallback = loadingScreen(page, 'Loading article...');
+export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading article...') };
 
 export default function EditApprovedArticle({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();

@@ -6,12 +6,12 @@ import { loadSelection, readSelection, SelectionScreen } from '../../components/
 import { outcome, withReason } from '../../components/admin-site/feedback.ts';
 import { adminMeta } from '../../components/admin-site/screen.ts';
 import { CATEGORY_MESSAGES, CategoryListSchema, FEATURED_MESSAGES, FeaturedSavedSchema } from '../../../contract/categories.ts';
-import type { AdminScreenHandle } from './layout.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 
 const FEATURED = '/admin/homepage/featured-categories';
 
 export const meta = () => adminMeta('Featured Category Management');
-export const handle: AdminScreenHandle = { loadingText: 'Loading categories...' };
+export const handle: ScreenHandle = { loadingText: 'Loading categories...' };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);

@@ -8,10 +8,10 @@ import { failureText, outcome } from '../../components/admin-site/feedback.ts';
 import { adminMeta } from '../../components/admin-site/screen.ts';
 import { NAVIGATION_MESSAGES } from '../../../contract/categories.ts';
 import { NavigationListSchema } from '../../../contract/navigation.ts';
-import type { AdminScreenHandle } from './layout.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 
 export const meta = () => adminMeta('Navigation Bar Management');
-export const handle: AdminScreenHandle = { loadingText: 'Loading categories...' };
+export const handle: ScreenHandle = { loadingText: 'Loading categories...' };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);

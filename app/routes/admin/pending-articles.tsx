@@ -4,6 +4,7 @@ import type { Route } from './+types/pending-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
 import { loadedOr } from '../../components/admin-review/data.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
 import { REVIEW_ERRORS } from '../../../contract/review.ts';
@@ -14,7 +15,9 @@ export const meta = () => [{ title: 'Pending Articles' }, { name: 'robots', cont
 
 export const clientLoader = () => loadedOr(api('/admin/articles/pending', ArticleListItemListSchema), REVIEW_ERRORS.fetchPending);
 
-export const HydrateFallback = loadingScreen({ kind: 'review-page', title: 'Pending Articles' }, 'Loading pending articles...');
+export const handle: ScreenHandle = {
+  Loading: loadingScreen({ kind: 'review-page', title: 'Pending Articles' }, 'Loading pending articles...'),
+};
 
 export default function PendingArticles({ loaderData }: Route.ComponentProps) {
   const { data: articles, error } = loaderData;

@@ -6,6 +6,7 @@ import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx
 import { failureText } from '../../components/admin-review/feedback.ts';
 import { loadedOr } from '../../components/admin-review/data.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError, FormStatus } from '../../components/form/Field.tsx';
 import { api } from '../../lib/api.ts';
 import { formatIndiaTime, REVIEW_MESSAGES } from '../../../contract/review.ts';
@@ -28,10 +29,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
-export const HydrateFallback = loadingScreen(
-  { kind: 'review-page', title: 'Scheduled Articles' },
-  'Loading scheduled articles...',
-);
+export const handle: ScreenHandle = {
+  Loading: loadingScreen({ kind: 'review-page', title: 'Scheduled Articles' }, 'Loading scheduled articles...'),
+};
 
 export default function ScheduledArticles({ loaderData }: Route.ComponentProps) {
   const { data: list, error } = loaderData;

@@ -17,11 +17,11 @@ import { FormError } from '../../components/form/Field.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
-import type { AdminScreenHandle } from './layout.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-users.css';
 
 export const meta = () => adminMeta('User Management');
-export const handle: AdminScreenHandle = { loadingText: 'Loading users...' };
+export const handle: ScreenHandle = { loadingText: 'Loading users...' };
 
 const errorText = (error: unknown) =>
   error instanceof ApiRequestError

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/view-approved-article';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
 import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { BreakingPanel } from '../../components/admin-review/BreakingPanel.tsx';
 import { loadAdminArticle, useLatest } from '../../components/admin-review/data.ts';
 import { FormError } from '../../components/form/Field.tsx';
@@ -16,7 +17,7 @@ export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadAdminArt
 
 const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_APPROVED} />, title: 'Approved article' } as const;
 
-export const HydrateFallback = loadingScreen(page, 'Loading article...');
+export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading article...') };
 
 export default function ViewApprovedArticle({ loaderData }: Route.ComponentProps) {
   return (

@@ -11,6 +11,7 @@ import { failureStatus, failureText, useNavigateLater } from '../../components/a
 import { loadArticleForEdit, useLatest } from '../../components/admin-review/data.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { ADMIN_PENDING, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { api } from '../../lib/api.ts';
 import { REVIEW_ERRORS, REVIEW_MESSAGES } from '../../../contract/review.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -31,7 +32,7 @@ export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadArticleF
 
 const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_PENDING} /> } as const;
 
-export const HydrateFallback = loadingScreen({ ...page, title: 'Review article' }, 'Loading article...');
+export const handle: ScreenHandle = { Loading: loadingScreen({ ...page, title: 'Review article' }, 'Loading article...') };
 
 export default function ReviewArticle({ loaderData }: Route.ComponentProps) {
   const { article, categories } = loaderData;

@@ -10,6 +10,7 @@ import type { Route } from './+types/article-create';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
 import { loadCategories } from '../../components/article-form/desk-data.ts';
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/form/Field.tsx';
 import {
   clearLocalDraft,
@@ -93,7 +94,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 const page = { kind: 'reporter-page', narrow: true, back: <ReporterCrumbs />, title: 'Write New Article' } as const;
 
-export const HydrateFallback = loadingScreen(page, 'Loading draft...');
+export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading draft...') };
 
 export default function WriteArticleScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();

@@ -5,6 +5,7 @@ import type { Route } from './+types/article-edit';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
 import { ArticleStatus } from '../../components/article-form/ArticleView.tsx';
 import { loadingScreen, DeskPage, PENDING_REJECTED, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loadCategories, loadOwnArticle } from '../../components/article-form/desk-data.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
@@ -26,7 +27,7 @@ const page = {
   title: 'Edit Article',
 } as const;
 
-export const HydrateFallback = loadingScreen(page, 'Loading article...');
+export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading article...') };
 
 export default function EditArticleScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();

@@ -1,5 +1,6 @@
 // The reporter's own desk (write, edit, own lists, own article view): REPORTER only, checked once here.
 import { Outlet } from 'react-router';
+import { ScreenFallback } from '../../components/ScreenFallback.tsx';
 import type { Route } from './+types/desk-layout';
 import { ACCESS, requireRole } from '../../lib/guard.ts';
 
@@ -8,10 +9,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return null;
 }
 
-/** While the role is checked the desk shows nothing. */
-export function HydrateFallback() {
-  return null;
-}
+/** While the role and the screen's data load: the screen's loading state (its `handle`), or nothing. */
+export const HydrateFallback = ScreenFallback;
 
 export default function ReporterDesk() {
   return <Outlet />;

@@ -3,6 +3,7 @@
 // REPORTER only.
 import type { ReactNode } from 'react';
 import { Link, useFetcher } from 'react-router';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import type { Route } from './+types/home';
 import { api } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
@@ -40,9 +41,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   }
 }
 
-export function HydrateFallback() {
-  return <DeskLinks />;
-}
+// While the role is checked the desk's links show already (drawn by the layout's fallback).
+export const handle: ScreenHandle = { Loading: DeskLinks };
 
 function DeskLinks({ children }: { children?: ReactNode }) {
   return (

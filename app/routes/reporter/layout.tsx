@@ -1,6 +1,7 @@
 // /reporter-dashboard: its home is open to REPORTER and ADMIN, checked here once; the desk screens
 // below it (and the reporter's article view) are REPORTER only (routes/reporter/desk-layout.tsx).
 import { Outlet } from 'react-router';
+import { ScreenFallback } from '../../components/ScreenFallback.tsx';
 import type { Route } from './+types/layout';
 import { ACCESS, requireRole } from '../../lib/guard.ts';
 
@@ -9,10 +10,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return null;
 }
 
-/** While the role is checked the dashboard shows nothing. */
-export function HydrateFallback() {
-  return null;
-}
+/** While the role and the screen's data load: the screen's loading state (its `handle`), or nothing. */
+export const HydrateFallback = ScreenFallback;
 
 export default function ReporterLayout() {
   return <Outlet />;

@@ -4,6 +4,7 @@ import { Form, Link } from 'react-router';
 import type { Route } from './+types/my-articles';
 import { ArticleRow, listFailure } from '../../components/article-form/ArticleRow.tsx';
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loaded } from '../../components/article-form/desk-data.ts';
 import { formatDate } from '../../components/article-form/ArticleView.tsx';
 import { pageParam, useListPaging } from '../../components/article-form/useListPaging.ts';
@@ -27,7 +28,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 const page = { kind: 'reporter-page', back: <ReporterCrumbs />, title: 'My Approved Articles' } as const;
 
-export const HydrateFallback = loadingScreen(page, 'Loading articles...');
+export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading articles...') };
 
 export default function MyArticlesScreen({ loaderData }: Route.ComponentProps) {
   const { title, data, error } = loaderData;

@@ -7,6 +7,7 @@ import { ConfirmModal, DELETE_ARTICLE } from '../../components/form/ConfirmModal
 import { useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
 import { ArticleRow, listFailure } from '../../components/article-form/ArticleRow.tsx';
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loaded } from '../../components/article-form/desk-data.ts';
 import { StatusBadge, formatDate } from '../../components/article-form/ArticleView.tsx';
 import { FormError, FormStatus } from '../../components/form/Field.tsx';
@@ -37,7 +38,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 
 const page = { kind: 'reporter-page', back: <ReporterCrumbs />, title: 'Pending / Rejected Articles' } as const;
 
-export const HydrateFallback = loadingScreen(page, 'Loading articles...');
+export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading articles...') };
 
 export default function PendingRejectedScreen({ loaderData }: Route.ComponentProps) {
   const { data: articles, error } = loaderData;

@@ -9,6 +9,7 @@ import {
   PENDING_REJECTED,
   ReporterCrumbs,
 } from '../../components/article-form/DeskPage.tsx';
+import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loadOwnArticle } from '../../components/article-form/desk-data.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import '../../styles/reporter.css';
@@ -17,10 +18,12 @@ export const meta = () => [{ title: 'View Article' }, { name: 'robots', content:
 
 export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadOwnArticle(params.id);
 
-export const HydrateFallback = loadingScreen(
-  { kind: 'reporter-page', narrow: true, back: <ReporterCrumbs list={PENDING_REJECTED} /> },
-  'Loading article...',
-);
+export const handle: ScreenHandle = {
+  Loading: loadingScreen(
+    { kind: 'reporter-page', narrow: true, back: <ReporterCrumbs list={PENDING_REJECTED} /> },
+    'Loading article...',
+  ),
+};
 
 export default function ViewOwnArticleScreen({ loaderData }: Route.ComponentProps) {
   const article = loaderData.data;
