@@ -157,7 +157,7 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
     ? await rows<{ name: string; table: string; def: string }>(
         db,
         sql`select indexname as name, tablename as table, indexdef as def from pg_indexes i
-            where schemaname = 'public' and tablename in ('articles', 'article_categories')
+            where schemaname = 'public' and tablename in ('articles', 'article_categories', 'article_titles')
               and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
       )
     : [];
@@ -222,8 +222,8 @@ type BatchSettings = { replica: boolean; lz4: boolean };
 
 /**
  * What a batch may switch off. As a superuser, `session_replication_role = replica` skips the
- * row triggers: the foreign-key checks (ids come from archive_batch), the category links' copy
- * of status and date (written here) and the search_words trigger (words added up front), and it
+ * row triggers: the foreign-key checks (ids come from archive_batch), the copies of status, date
+ * and title (written here) and the search_words trigger (words added up front), and it
  * takes no table lock, so two batches run side by side. Otherwise the search_words trigger is
  * disabled per batch (a table lock: one batch at a time). lz4 compresses the bodies several times
  * faster than pglz where the server has it.
@@ -292,6 +292,11 @@ async function insertBatch(
       insert into article_categories (article_id, category_id, position, approval_status, publication_date)
       select id, (${sqlArray(b.categoryIds, 'int')})[g % ${b.categoryIds.length} + 1], 0, 'APPROVED', at from archive_batch`);
     await tx.execute(sql`insert into article_images (article_id, image_id, position) select id, image_id, 0 from archive_batch`);
+    // The title copies the lists count on (their trigger does not run as replica).
+    if (b.settings.replica)
+      await tx.execute(sql`
+        insert into article_titles (article_id, reporter_id, approval_status, search_title)
+        select a.id, a.reporter_id, a.approval_status, a.search_title from archive_batch g join articles a on a.id = g.id`);
     if (!b.settings.replica) await tx.execute(sql`alter table articles enable trigger search_words_on_insert`);
     if (b.check) await checkAgainstSaves(tx, b.from, b.to, b.check);
   });
@@ -334,7 +339,9 @@ async function finish(
     o.vacuum ? vacuum('articles') : Promise.resolve(),
     side(
       ...others.map((i) => () => build(i)),
-      ...(o.vacuum ? ['article_categories', 'images', 'article_images', 'search_words'].map((t) => () => vacuum(t)) : []),
+      ...(o.vacuum
+        ? ['article_categories', 'article_titles', 'images', 'article_images', 'search_words'].map((t) => () => vacuum(t))
+        : []),
     ),
   ]);
   // Phase 2: the articles indexes, biggest first, `work` at a time.
@@ -349,7 +356,9 @@ async function finish(
   // Fresh statistics now, not when autovacuum gets round to it (with the old ones the planner
   // takes the reporter index for a title search and reads the whole archive).
   if (o.vacuum)
-    await timed('analyzed', () => db.execute(sql`analyze articles, article_categories, images, article_images, search_words`));
+    await timed('analyzed', () =>
+      db.execute(sql`analyze articles, article_categories, article_titles, images, article_images, search_words`),
+    );
 }
 
 /**
