@@ -333,20 +333,21 @@ async function finish(
     for (const step of steps) await step();
   };
   const work = database.engine === 'pglite' ? 1 : 2;
-  const others = indexes.filter((i) => i.table !== 'articles');
+  // The category links' indexes are small; the title copies' trigram index waits for phase 2.
+  const links = indexes.filter((i) => i.table === 'article_categories');
   // Phase 1: the articles table alone, the small tables beside it.
   await Promise.all([
     o.vacuum ? vacuum('articles') : Promise.resolve(),
     side(
-      ...others.map((i) => () => build(i)),
+      ...links.map((i) => () => build(i)),
       ...(o.vacuum
         ? ['article_categories', 'article_titles', 'images', 'article_images', 'search_words'].map((t) => () => vacuum(t))
         : []),
     ),
   ]);
-  // Phase 2: the articles indexes, biggest first, `work` at a time.
+  // Phase 2: the other indexes, biggest first, `work` at a time.
   const queue = indexes
-    .filter((i) => i.table === 'articles')
+    .filter((i) => i.table !== 'article_categories')
     .sort((a, b) => Number(/search_(text|latin)/.test(b.def)) - Number(/search_(text|latin)/.test(a.def)));
   await Promise.all(
     Array.from({ length: work }, async () => {
