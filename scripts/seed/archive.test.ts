@@ -46,14 +46,16 @@ describe('archive seed', () => {
       ]);
     }
     // Every archive article has its category (with the copies a category page reads) and a cover.
-    const [links] = rowsOf<{ categories: number; approved: number; covers: number }>(
+    const [links] = rowsOf<{ categories: number; approved: number; covers: number; titles: number }>(
       await db.execute(sql`select
         (select count(*)::int from article_categories c join articles a on a.id = c.article_id where a.title like '%№%') as categories,
         (select count(*)::int from article_categories c join articles a on a.id = c.article_id
            where a.title like '%№%' and c.approval_status = 'APPROVED' and c.publication_date = a.publication_date) as approved,
-        (select count(*)::int from article_images i join articles a on a.id = i.article_id where a.title like '%№%' and i.position = 0) as covers`),
+        (select count(*)::int from article_images i join articles a on a.id = i.article_id where a.title like '%№%' and i.position = 0) as covers,
+        (select count(*)::int from article_titles c join articles a on a.id = c.article_id
+           where a.title like '%№%' and c.approval_status = 'APPROVED' and c.search_title = a.search_title and c.reporter_id = a.reporter_id) as titles`),
     );
-    expect(links).toEqual({ categories: 430, approved: 430, covers: 430 });
+    expect(links).toEqual({ categories: 430, approved: 430, covers: 430, titles: 430 });
     // Search finds archive articles, in Telugu and in English letters (search_words filled).
     const title = sample[0].title.split(' №')[0];
     const word = title.split(' ')[0];

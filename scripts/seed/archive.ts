@@ -104,7 +104,7 @@ function pools() {
 const numberLatinSql = sql.raw(`'o' || regexp_replace((g + 1)::text, '(.)\\1+', '\\1', 'g')`);
 
 export async function seedArchive(services: Services, opts: ArchiveOptions) {
-  const { db } = services;
+  const { db, database } = services;
   const started = performance.now();
   const batchSize = opts.batch ?? 25_000;
   const now = (opts.now ?? new Date()).getTime();
@@ -126,14 +126,21 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
   );
   if (!pictures.length || !categoryIds.length) throw new Error('archive seed: the demo seed made no pictures or categories');
   // The archive continues the numbering after what is there, so a second run adds only the rest.
-  const [{ n: archived }] = await rows<{ n: number }>(
+  // Numbers go back in time: the reporter's oldest approved article has the highest (reading
+  // every title for the mark took seconds on a million).
+  const [oldest] = await rows<{ title: string }>(
     db,
-    sql`select count(*)::int as n from articles where reporter_id = ${reporter.id} and title like ${`%${MARK}%`}`,
+    sql`select title from articles where reporter_id = ${reporter.id} and approval_status = 'APPROVED'
+        order by publication_date, id limit 1`,
   );
+  const archived = oldest?.title.includes(MARK) ? Number(oldest.title.slice(oldest.title.lastIndexOf(MARK) + 1)) : 0;
   const { titles, bodies } = pools();
-  const titlesJson = JSON.stringify(titles);
-  const bodiesJson = JSON.stringify(bodies);
-  const picturesJson = JSON.stringify(pictures.map((p, k) => ({ k, ...p })));
+  const poolsJson: PoolsJson = {
+    titles: JSON.stringify(titles),
+    bodies: JSON.stringify(bodies),
+    pictures: JSON.stringify(pictures.map((p, k) => ({ k, ...p }))),
+    pictureCount: pictures.length,
+  };
   const newest = new Date(now - ARCHIVE_START_MS).toISOString();
   const poolWords = new Set(
     [...titles, ...bodies].flatMap((p) => ('latin_title' in p ? p.latin_title : p.latin_body).split(' ')),
@@ -147,63 +154,45 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
   // index once is many times faster than growing it row by row). Constraint indexes stay.
   const bulk = todo >= (opts.bulkFrom ?? 50_000);
   const indexes = bulk
-    ? await rows<{ name: string; def: string }>(
+    ? await rows<{ name: string; table: string; def: string }>(
         db,
-        sql`select indexname as name, indexdef as def from pg_indexes i
-            where schemaname = 'public' and tablename in ('articles', 'article_categories')
+        sql`select indexname as name, tablename as table, indexdef as def from pg_indexes i
+            where schemaname = 'public' and tablename in ('articles', 'article_categories', 'article_titles')
               and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
       )
     : [];
   for (const index of indexes) await db.execute(sql.raw(`drop index if exists public."${index.name}"`));
+  // The numbers' words for Tenglish search, all at once (the pools' words are in already).
+  await db.execute(
+    sql`insert into search_words (word) select distinct ${numberLatinSql} from generate_series(${archived}::int, ${archived + todo - 1}::int) g
+        on conflict do nothing`,
+  );
+  const settings = await batchSettings(db);
+  // A PostgreSQL server inserts on two connections (a batch keeps one core busy); PGlite has one.
+  const inserters = database.engine === 'postgres' && bulk && settings.replica ? 2 : 1;
 
   let added = 0;
   let lastLog = performance.now();
-  try {
-    for (let from = archived; added < todo; from += batchSize) {
-      const count = Math.min(batchSize, todo - added);
-      const to = from + count - 1;
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`set local synchronous_commit = off`);
-        // The search_words trigger would split every article's Latin copy into words again (six
-        // seconds a batch); the pools' words are added once above, the numbers' words below.
-        await tx.execute(sql`alter table articles disable trigger search_words_on_insert`);
-        // Ids first, so every table of the batch refers to the same articles and pictures.
-        await tx.execute(sql`create temp table archive_batch (g int primary key, id int, image_id int) on commit drop`);
-        await tx.execute(
-          sql`insert into archive_batch select g, nextval(pg_get_serial_sequence('articles', 'id')), nextval(pg_get_serial_sequence('images', 'id'))
-              from generate_series(${from}::int, ${to}::int) g`,
-        );
-        await tx.execute(sql`
-          insert into articles (id, title, author, content, region, short_description, search_text, title_latin, search_latin,
-                                reporter_id, approval_status, publication_date, created_at, updated_at)
-          select g.id, t.title || ${` ${MARK}`} || (g.g + 1), (${sqlArray(AUTHORS, 'text')})[g.g % ${AUTHORS.length} + 1], b.content, t.region,
-                 b.short_description,
-                 t.search_title || ${` ${MARK}`} || (g.g + 1) || ' ' || b.search_body,
-                 concat_ws(' ', nullif(t.latin_title, ''), g.latin_number),
-                 concat_ws(' ', nullif(t.latin_title, ''), g.latin_number, nullif(b.latin_body, '')),
-                 ${reporter.id}, 'APPROVED', g.at, g.at, g.at
-          from (select id, g, ${titleKeySql} as tk, ${bodyKeySql} as bk, ${numberLatinSql} as latin_number,
-                       ${newest}::timestamptz - g * interval '${sql.raw(String(STEP_MINUTES))} minutes' as at
-                from archive_batch) g
-          join json_to_recordset(${titlesJson}::json) as t(k int, title text, region text, search_title text, latin_title text) on t.k = g.tk
-          join json_to_recordset(${bodiesJson}::json) as b(k int, content text, short_description text, search_body text, latin_body text) on b.k = g.bk
-          order by g.g`);
-        await tx.execute(sql`
-          insert into images (id, key, width, height, variant_widths)
-          select g.image_id, p.key, p.width, p.height, p.variant_widths
-          from archive_batch g join json_to_recordset(${picturesJson}::json) as p(k int, key text, width int, height int, variant_widths int[])
-            on p.k = g.g % ${pictures.length}`);
-        await tx.execute(sql`
-          insert into article_categories (article_id, category_id, position)
-          select id, (${sqlArray(categoryIds, 'int')})[g % ${categoryIds.length} + 1], 0 from archive_batch`);
-        await tx.execute(
-          sql`insert into article_images (article_id, image_id, position) select id, image_id, 0 from archive_batch`,
-        );
-        await tx.execute(
-          sql`insert into search_words (word) select distinct ${numberLatinSql} from archive_batch on conflict do nothing`,
-        );
-        await tx.execute(sql`alter table articles enable trigger search_words_on_insert`);
-        if (added === 0) await checkAgainstSaves(tx, from, to, titles);
+  let next = archived;
+  const end = archived + todo;
+  let failed = false;
+  const insertBatches = async () => {
+    while (next < end && !failed) {
+      const from = next;
+      const count = Math.min(batchSize, end - from);
+      next += count;
+      await insertBatch(db, {
+        from,
+        to: from + count - 1,
+        newest,
+        settings,
+        reporterId: reporter.id,
+        pools: poolsJson,
+        categoryIds,
+        check: from === archived ? titles : undefined,
+      }).catch((error: unknown) => {
+        failed = true; // the other connection stops after its batch
+        throw error;
       });
       added += count;
       if (performance.now() - lastLog > 10_000 || added === todo) {
@@ -212,14 +201,15 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
         opts.log(`archive: ${added}/${todo} articles (${Math.round(rate)}/s, ~${Math.round((todo - added) / rate)} s left)`);
       }
     }
+  };
+  let inserted = false;
+  try {
+    await Promise.all(Array.from({ length: inserters }, insertBatches));
+    inserted = true;
+    opts.log(`archive: ${added} articles inserted in ${Math.round((performance.now() - started) / 1000)} s`);
   } finally {
-    await buildIndexes(services, indexes, opts.log);
+    await finish(services, indexes, { vacuum: inserted, log: opts.log });
   }
-  // Fresh statistics now, not when autovacuum gets round to it (with the old ones the planner
-  // takes the reporter index for a title search and reads the whole archive), and the visibility
-  // map set, so newest-first pages are index-only scans from the start.
-  for (const table of ['articles', 'article_categories', 'images', 'article_images', 'search_words'])
-    await db.execute(sql.raw(`vacuum (analyze) ${table}`));
   await services.database.maintain();
   await services.changes.contentChanged('seed');
   const ms = Math.round(performance.now() - started);
@@ -227,27 +217,149 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
   return { added, ms };
 }
 
+type PoolsJson = { titles: string; bodies: string; pictures: string; pictureCount: number };
+type BatchSettings = { replica: boolean; lz4: boolean };
+
 /**
- * Builds the dropped indexes, the biggest (the body's trigram indexes) first. A PostgreSQL server
- * builds two at a time on two connections (one index build uses one core); PGlite has one.
+ * What a batch may switch off. As a superuser, `session_replication_role = replica` skips the
+ * row triggers: the foreign-key checks (ids come from archive_batch), the copies of status, date
+ * and title (written here) and the search_words trigger (words added up front), and it
+ * takes no table lock, so two batches run side by side. Otherwise the search_words trigger is
+ * disabled per batch (a table lock: one batch at a time). lz4 compresses the bodies several times
+ * faster than pglz where the server has it.
  */
-async function buildIndexes(services: Services, indexes: { name: string; def: string }[], log: (line: string) => void) {
-  const { db, database } = services;
-  const queue = [...indexes].sort(
-    (a, b) => Number(/search_(text|latin)/.test(b.def)) - Number(/search_(text|latin)/.test(a.def)),
+async function batchSettings(db: DbOrTx): Promise<BatchSettings> {
+  const [found] = await rows<{ replica: boolean; lz4: boolean }>(
+    db,
+    sql`select current_setting('is_superuser') = 'on' as replica,
+               coalesce((select 'lz4' = any(enumvals) from pg_settings where name = 'default_toast_compression'), false) as lz4`,
   );
-  const worker = async () => {
-    for (let index = queue.shift(); index; index = queue.shift()) {
-      const began = performance.now();
-      await db.transaction(async (tx) => {
+  return found;
+}
+
+/** Articles `from`..`to` (zero-based archive numbers), with their pictures, category links and covers, in one transaction. */
+async function insertBatch(
+  db: DbOrTx,
+  b: {
+    from: number;
+    to: number;
+    newest: string;
+    settings: BatchSettings;
+    reporterId: number;
+    pools: PoolsJson;
+    categoryIds: number[];
+    /** The pool's titles, to compare the batch's first rows with what a save stores (the first batch). */
+    check?: { title: string }[];
+  },
+) {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local synchronous_commit = off`);
+    if (b.settings.lz4) await tx.execute(sql`set local default_toast_compression = lz4`);
+    // The search_words trigger would split every article's Latin copy into words again (six
+    // seconds a batch); the pools' and the numbers' words are added once, up front.
+    if (b.settings.replica) await tx.execute(sql`set local session_replication_role = replica`);
+    else await tx.execute(sql`alter table articles disable trigger search_words_on_insert`);
+    // Ids first, so every table of the batch refers to the same articles and pictures.
+    await tx.execute(
+      sql`create temp table archive_batch (g int primary key, id int, image_id int, at timestamptz) on commit drop`,
+    );
+    await tx.execute(
+      sql`insert into archive_batch
+          select g, nextval(pg_get_serial_sequence('articles', 'id')), nextval(pg_get_serial_sequence('images', 'id')),
+                 ${b.newest}::timestamptz - g * interval '${sql.raw(String(STEP_MINUTES))} minutes'
+          from generate_series(${b.from}::int, ${b.to}::int) g`,
+    );
+    await tx.execute(sql`
+      insert into articles (id, title, author, content, region, short_description, search_text, title_latin, search_latin,
+                            reporter_id, approval_status, publication_date, created_at, updated_at)
+      select g.id, t.title || ${` ${MARK}`} || (g.g + 1), (${sqlArray(AUTHORS, 'text')})[g.g % ${AUTHORS.length} + 1], b.content, t.region,
+             b.short_description,
+             t.search_title || ${` ${MARK}`} || (g.g + 1) || ' ' || b.search_body,
+             concat_ws(' ', nullif(t.latin_title, ''), g.latin_number),
+             concat_ws(' ', nullif(t.latin_title, ''), g.latin_number, nullif(b.latin_body, '')),
+             ${b.reporterId}, 'APPROVED', g.at, g.at, g.at
+      from (select id, g, at, ${titleKeySql} as tk, ${bodyKeySql} as bk, ${numberLatinSql} as latin_number from archive_batch) g
+      join json_to_recordset(${b.pools.titles}::json) as t(k int, title text, region text, search_title text, latin_title text) on t.k = g.tk
+      join json_to_recordset(${b.pools.bodies}::json) as b(k int, content text, short_description text, search_body text, latin_body text) on b.k = g.bk
+      order by g.g`);
+    await tx.execute(sql`
+      insert into images (id, key, width, height, variant_widths)
+      select g.image_id, p.key, p.width, p.height, p.variant_widths
+      from archive_batch g join json_to_recordset(${b.pools.pictures}::json) as p(k int, key text, width int, height int, variant_widths int[])
+        on p.k = g.g % ${b.pools.pictureCount}`);
+    // Status and date written as the copy trigger would (it does not run as replica).
+    await tx.execute(sql`
+      insert into article_categories (article_id, category_id, position, approval_status, publication_date)
+      select id, (${sqlArray(b.categoryIds, 'int')})[g % ${b.categoryIds.length} + 1], 0, 'APPROVED', at from archive_batch`);
+    await tx.execute(sql`insert into article_images (article_id, image_id, position) select id, image_id, 0 from archive_batch`);
+    // The title copies the lists count on (their trigger does not run as replica).
+    if (b.settings.replica)
+      await tx.execute(sql`
+        insert into article_titles (article_id, reporter_id, approval_status, search_title)
+        select a.id, a.reporter_id, a.approval_status, a.search_title from archive_batch g join articles a on a.id = g.id`);
+    if (!b.settings.replica) await tx.execute(sql`alter table articles enable trigger search_words_on_insert`);
+    if (b.check) await checkAgainstSaves(tx, b.from, b.to, b.check);
+  });
+}
+
+/**
+ * After the rows: VACUUM first, while the table has no secondary index (it sets the visibility
+ * map and hint bits once; the index builds then find them set, and a VACUUM after would read every
+ * GIN index whole), then the dropped indexes, the biggest (the body's trigram indexes) first, then
+ * fresh statistics. A PostgreSQL server does two things at a time on two connections (an index
+ * build uses one core); PGlite has one.
+ */
+async function finish(
+  services: Services,
+  indexes: { name: string; table: string; def: string }[],
+  o: { vacuum: boolean; log: (line: string) => void },
+) {
+  const { db, database } = services;
+  const timed = async (what: string, run: () => Promise<unknown>) => {
+    const began = performance.now();
+    await run();
+    o.log(`archive: ${what} (${Math.round((performance.now() - began) / 1000)} s)`);
+  };
+  const build = (index: { name: string; def: string }) =>
+    timed(`built ${index.name}`, () =>
+      db.transaction(async (tx) => {
         // The default 64MB makes a trigram index over a million bodies spill to disk many times.
         await tx.execute(sql.raw(`set local maintenance_work_mem = '${database.engine === 'pglite' ? '256MB' : '1GB'}'`));
         await tx.execute(sql.raw(index.def));
-      });
-      log(`archive: built ${index.name} (${Math.round((performance.now() - began) / 1000)} s)`);
-    }
+      }),
+    );
+  const vacuum = (table: string) => timed(`vacuumed ${table}`, () => db.execute(sql.raw(`vacuum ${table}`)));
+  const side = async (...steps: (() => Promise<unknown>)[]) => {
+    for (const step of steps) await step();
   };
-  await Promise.all(Array.from({ length: database.engine === 'pglite' ? 1 : 2 }, worker));
+  const work = database.engine === 'pglite' ? 1 : 2;
+  // The category links' indexes are small; the title copies' trigram index waits for phase 2.
+  const links = indexes.filter((i) => i.table === 'article_categories');
+  // Phase 1: the articles table alone, the small tables beside it.
+  await Promise.all([
+    o.vacuum ? vacuum('articles') : Promise.resolve(),
+    side(
+      ...links.map((i) => () => build(i)),
+      ...(o.vacuum
+        ? ['article_categories', 'article_titles', 'images', 'article_images', 'search_words'].map((t) => () => vacuum(t))
+        : []),
+    ),
+  ]);
+  // Phase 2: the other indexes, biggest first, `work` at a time.
+  const queue = indexes
+    .filter((i) => i.table !== 'article_categories')
+    .sort((a, b) => Number(/search_(text|latin)/.test(b.def)) - Number(/search_(text|latin)/.test(a.def)));
+  await Promise.all(
+    Array.from({ length: work }, async () => {
+      for (let index = queue.shift(); index; index = queue.shift()) await build(index);
+    }),
+  );
+  // Fresh statistics now, not when autovacuum gets round to it (with the old ones the planner
+  // takes the reporter index for a title search and reads the whole archive).
+  if (o.vacuum)
+    await timed('analyzed', () =>
+      db.execute(sql`analyze articles, article_categories, article_titles, images, article_images, search_words`),
+    );
 }
 
 /**

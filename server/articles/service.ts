@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revisions.ts';
 import { checkImageCount, writeArticleImages } from './images.ts';
 import { boundedCount } from '../db/count.ts';
-import { titleContains } from '../search/service.ts';
+import { countTitleMatches, titleContains } from '../search/service.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articles, categories } from '../db/schema.ts';
@@ -240,7 +240,9 @@ export function createArticlesService(deps: ServiceDeps) {
           .orderBy(desc(articles.publicationDate), desc(articles.id))
           .limit(query.pageSize)
           .offset(query.page * query.pageSize),
-        boundedCount(db, articles, where).then((total) => [{ total }]),
+        (query.title ? countTitleMatches(db, query.title, user.id) : boundedCount(db, articles, where)).then((total) => [
+          { total },
+        ]),
       ]);
       return {
         articles: await loadArticles(

@@ -24,10 +24,10 @@ import { shareName, variantName } from '../media/images.ts';
 export const BACKUP_FORMAT = 'telugu-news-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 /**
- * Sessions are not backed up: a restored site asks everyone to sign in again. Search words are
- * derived from the articles and rebuilt by their trigger as the articles load.
+ * Sessions are not backed up: a restored site asks everyone to sign in again. Search words and
+ * the title copies are derived from the articles and rebuilt by their triggers as the articles load.
  */
-const SKIPPED_TABLES = new Set(['sessions', 'search_words']);
+const SKIPPED_TABLES = new Set(['sessions', 'search_words', 'article_titles']);
 const PAGE_ROWS = 2000;
 
 export type ManifestFile = { path: string; bytes: number; sha256: string };

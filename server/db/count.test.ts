@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, useTestApp } from '../test/app.ts';
 import { addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { EXACT_COUNT_LIMIT } from './count.ts';
+import { countTitleMatches } from '../search/service.ts';
 
 // Totals on a big archive: exact up to EXACT_COUNT_LIMIT, the planner's estimate above it.
 describe(`list totals on a big archive (${TEST_DB})`, () => {
@@ -10,10 +11,11 @@ describe(`list totals on a big archive (${TEST_DB})`, () => {
   let big: number;
   let small: number;
   let admin: string;
+  let reporter: number;
 
   beforeAll(async () => {
     const db = t.services.db;
-    const reporter = (await addReporter(db, 'count_reporter')).id;
+    reporter = (await addReporter(db, 'count_reporter')).id;
     big = (await addCategory(db, 'రాజకీయాలు')).id;
     small = (await addCategory(db, 'క్రీడలు')).id;
     const total = EXACT_COUNT_LIMIT + 500;
@@ -60,5 +62,30 @@ describe(`list totals on a big archive (${TEST_DB})`, () => {
     expect(total).not.toBe(truth);
     const list = await t.app.inject({ url: '/api/admin/articles/approved?page=0', headers: { cookie: admin } });
     expect(list.json().totalElements).toBeGreaterThan(EXACT_COUNT_LIMIT);
+  });
+
+  it("counts the title filter's matches exactly on the titles' copy, which follows every write", async () => {
+    const db = t.services.db;
+    // వార్త 1, 10-19, 100-199, 1000-1999, 10000-10499, less 100-199 (moved to PENDING above).
+    const filtered = await t.app.inject({
+      url: `/api/admin/articles/approved?page=0&title=${encodeURIComponent('వార్త 1')}`,
+      headers: { cookie: admin },
+    });
+    expect(filtered.json().totalElements).toBe(1 + 10 + 1000 + 500);
+    expect(await countTitleMatches(db, 'ఆట', reporter)).toBe(3);
+    expect(await countTitleMatches(db, 'ఆట', reporter + 1000)).toBe(0);
+    // A title changed, an article deleted: the copy follows in the same transaction.
+    await db.execute(sql`update articles set title = 'మార్చిన శీర్షిక' where title = 'ఆట 7'`);
+    await db.execute(sql`delete from articles where title = 'ఆట 8'`);
+    expect(await countTitleMatches(db, 'ఆట')).toBe(1);
+    expect(await countTitleMatches(db, 'మార్చిన')).toBe(1);
+    const differing = await db.execute(
+      sql`select count(*)::int as n from articles a full join article_titles c on c.article_id = a.id
+          where a.id is null or c.article_id is null
+             or (a.reporter_id, a.approval_status, a.search_title) is distinct from (c.reporter_id, c.approval_status, c.search_title)`,
+    );
+    expect(((Array.isArray(differing) ? differing : (differing as { rows: { n: number }[] }).rows) as { n: number }[])[0].n).toBe(
+      0,
+    );
   });
 });

@@ -2,7 +2,7 @@
 // and videos, navigation, featured sections, About Us and ads. Safe to run again: what exists is
 // kept, what is missing is added (nothing is duplicated).
 import { randomBytes } from 'node:crypto';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import {
@@ -96,6 +96,36 @@ type PlannedArticle = StorySpec & {
   seed: number;
 };
 
+/**
+ * Which of `wanted` the reporter's articles already have as titles: newest first, status by
+ * status, stopping once every one is found. On a re-run over a big archive that reads the demo's
+ * own articles, not the million archive titles behind them (reading them all took 6.4 s).
+ */
+async function existingTitles(db: Db, reporterId: number, wanted: Set<string>) {
+  const found = new Set<string>();
+  const PAGE = 2000;
+  for (const status of articles.approvalStatus.enumValues) {
+    let after: { at: string; id: number } | undefined;
+    while (found.size < wanted.size) {
+      const result = await db.execute(
+        sql`select ${articles.title} as title, ${articles.publicationDate}::text as at, ${articles.id} as id from ${articles}
+            where ${articles.reporterId} = ${reporterId} and ${articles.approvalStatus} = ${status}
+              ${after ? sql`and (${articles.publicationDate}, ${articles.id}) < (${after.at}::timestamptz, ${after.id})` : sql``}
+            order by ${articles.publicationDate} desc, ${articles.id} desc limit ${PAGE}`,
+      );
+      const page = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+        title: string;
+        at: string;
+        id: number;
+      }[];
+      for (const row of page) if (wanted.has(row.title)) found.add(row.title);
+      if (page.length < PAGE) break;
+      after = page[page.length - 1];
+    }
+  }
+  return found;
+}
+
 export async function seedDemoContent(services: Services, opts: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
   const { db } = services;
@@ -105,10 +135,8 @@ export async function seedDemoContent(services: Services, opts: SeedOptions): Pr
   const reporterId = await ensureReporters(db, opts.log);
 
   const plan = planArticles(opts.articleCount ?? APPROVED_STORIES.length, now);
-  const existingTitles = new Set(
-    (await db.select({ title: articles.title }).from(articles).where(eq(articles.reporterId, reporterId))).map((r) => r.title),
-  );
-  const todo = plan.filter((a) => !existingTitles.has(a.title));
+  const existing = await existingTitles(db, reporterId, new Set(plan.map((a) => a.title)));
+  const todo = plan.filter((a) => !existing.has(a.title));
 
   if (todo.length > 0) {
     const pool = await preparePictures(services);

@@ -10,7 +10,7 @@
 // Every act is recorded in the audit trail inside its own transaction.
 import { and, asc, count, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { boundedCount } from '../db/count.ts';
-import { titleContains } from '../search/service.ts';
+import { countTitleMatches, titleContains } from '../search/service.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articleViews, articles } from '../db/schema.ts';
@@ -269,7 +269,7 @@ export function createReviewService(deps: ServiceDeps) {
     async listApproved({ page, pageSize, title, sort }: ApprovedQuery): Promise<ApprovedPage> {
       const where = and(eq(articles.approvalStatus, 'APPROVED'), title ? titleContains(title) : undefined);
       const [total, ids] = await Promise.all([
-        boundedCount(db, articles, where),
+        title ? countTitleMatches(db, title) : boundedCount(db, articles, where),
         sort === 'views'
           ? mostReadPage(where, page * pageSize, pageSize)
           : db

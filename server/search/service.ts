@@ -22,9 +22,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { articles, searchWords as lexicon } from '../db/schema.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { articles, articleTitles, searchWords as lexicon } from '../db/schema.ts';
 import { containsPattern } from '../db/sql.ts';
-import { EXACT_COUNT_LIMIT } from '../db/count.ts';
+import { boundedCount, EXACT_COUNT_LIMIT } from '../db/count.ts';
 import { safePaging, withoutBody } from '../articles/public-service.ts';
 import { loadArticles } from '../articles/model.ts';
 import { searchWords } from '../../contract/highlight.ts';
@@ -123,13 +124,30 @@ const SPELLINGS = 100;
  * composed or decomposed letters and ZWNJ/ZWJ, tested on the normalised title search keeps
  * (served by its trigram index). ILIKE lower-cased every Telugu title it tested.
  */
-export const titleContains = (filter: string) =>
-  sql`${articles.searchTitle} like ${containsPattern(
+export const titleContains = (filter: string, column: AnyPgColumn = articles.searchTitle) =>
+  sql`${column} like ${containsPattern(
     filter
       .normalize('NFC')
       .replace(/[\u200c\u200d]/g, '')
       .toLowerCase(),
   )} escape '\\'`;
+
+/**
+ * How many approved articles (of one reporter, or all) the title filter finds, as the lists
+ * total them (exact up to EXACT_COUNT_LIMIT): counted on `article_titles`, the narrow copy of the
+ * titles, where a count to 10,001 reads a few times fewer pages than on articles.
+ */
+export function countTitleMatches(db: DbOrTx, filter: string, reporterId?: number) {
+  return boundedCount(
+    db,
+    articleTitles,
+    and([
+      sql`${articleTitles.approvalStatus} = 'APPROVED'`,
+      ...(reporterId === undefined ? [] : [sql`${articleTitles.reporterId} = ${reporterId}`]),
+      titleContains(filter, articleTitles.searchTitle),
+    ]),
+  );
+}
 
 /** The query split by kind: Telugu words as they are, Latin words folded. */
 export function queryTerms(query: string) {
