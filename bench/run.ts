@@ -318,6 +318,14 @@ async function memoryParts(pid: number | undefined, base: string): Promise<Recor
 
 type StartUp = { readyMs: number; rssMb: number; peakMb: number; parts?: Record<string, number> };
 
+/** The pages Lighthouse loads. */
+const pagesOf = (base: string, seeded: { articleId: number | string; categoryId: number | string }) => [
+  { page: 'home', url: `${base}/` },
+  { page: 'article', url: `${base}/article/${seeded.articleId}` },
+  { page: 'category', url: `${base}/public/articles/category/${seeded.categoryId}` },
+  { page: 'search', url: `${base}/search?query=${encodeURIComponent(SEARCH_WORD)}` },
+];
+
 async function main() {
   const started = Date.now();
   mkdirSync(resultsDir, { recursive: true });
@@ -361,6 +369,24 @@ async function main() {
       return result;
     };
 
+    if (LIGHTHOUSE_ONLY) {
+      // Lighthouse alone: the load server and nothing else (no start-up measurements).
+      const { server } = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0' });
+      try {
+        const only = argument('--pages')?.split(',');
+        await lighthouseRuns(pagesOf(base, seeded).filter((p) => !only || only.includes(p.page)));
+      } finally {
+        await stopChild(server.child);
+      }
+      log(
+        `finished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+      );
+      return;
+    }
+
     // Start-up as a newsroom meets it: a fresh data directory (database created, demo newsroom
     // seeded), then the restart that every later start is; the same on PostgreSQL.
     const demoDir = mkdtempSync(path.join(os.tmpdir(), 'news-bench-demo-'));
@@ -392,23 +418,7 @@ async function main() {
     const memoryAtStart = memoryOf(server.child.pid);
     log(`ready in ${readyMs} ms, ${rssMb} MiB resident (${seeded.total} articles)`);
 
-    const pages = [
-      { page: 'home', url: `${base}/` },
-      { page: 'article', url: `${base}/article/${seeded.articleId}` },
-      { page: 'category', url: `${base}/public/articles/category/${seeded.categoryId}` },
-      { page: 'search', url: `${base}/search?query=${encodeURIComponent(SEARCH_WORD)}` },
-    ];
-    if (LIGHTHOUSE_ONLY) {
-      const only = argument('--pages')?.split(',');
-      await lighthouseRuns(pages.filter((p) => !only || only.includes(p.page)));
-      log(
-        `finished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')}`,
-      );
-      return;
-    }
+    const pages = pagesOf(base, seeded);
     const articleUrl = pages[1].url;
     const articleHtml = Buffer.from(
       await (await fetch(articleUrl, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),

@@ -31,7 +31,21 @@ export function Island<P extends object>({
   );
 }
 
-/** The islands entry in place of React Router's scripts. */
+/**
+ * The islands entry in place of React Router's scripts, asked for once the page's main picture (the
+ * image marked fetchpriority=high) is on screen: its largest-contentful-paint entry where the
+ * browser reports one (a picture that has arrived is not yet painted), else its load event, and
+ * the page's load event whatever happens; at once when the page has no such picture. On a slow phone network the ~76 KB of
+ * JavaScript otherwise shares the connection with that picture and delays it (docs/performance.md);
+ * nothing the islands do is needed before it is seen (the header loads on first use anyway). A touch
+ * or a key press starts it sooner. No timers: a test's fake clock must not hold hydration back.
+ */
+const loader = (src: string) =>
+  `(function(){var d=document,w=window,started=0,P=w.PerformanceObserver;function go(){if(started)return;started=1;var s=d.createElement('script');s.type='module';s.src=${JSON.stringify(src)};d.body.appendChild(s)}
+var p=d.querySelector('img[fetchpriority=high]');if(!p)return go();
+if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0)new P(function(l){l.getEntries().forEach(function(e){if(e.element===p)go()})}).observe({type:'largest-contentful-paint',buffered:true});else if(p.complete)return go();else p.addEventListener('load',go);
+p.addEventListener('error',go);w.addEventListener('load',go);w.addEventListener('pointerdown',go,{capture:true,once:true});w.addEventListener('keydown',go,{capture:true,once:true})})()`;
+
 export function IslandScripts() {
-  return islandsScript ? <script type="module" src={islandsScript.src} /> : null;
+  return islandsScript ? <script dangerouslySetInnerHTML={{ __html: loader(islandsScript.src) }} /> : null;
 }

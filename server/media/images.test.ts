@@ -1,5 +1,5 @@
 // The image pipeline and the multipart reader, on a real database (PGlite and PostgreSQL).
-import { access } from 'node:fs/promises';
+import { access, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -221,10 +221,12 @@ describe('store, discard and release', () => {
   it('writes content-named WebP variants no wider than the source', async () => {
     const cases: [number, number[]][] = [
       [200, [200]],
-      [600, [320, 600]],
-      [700, [320, 700]],
-      [1000, [320, 640, 1000]],
-      [2000, [320, 640, 960, 1280]],
+      [500, [320, 500]],
+      [600, [320, 480, 600]],
+      [850, [320, 480, 720, 850]],
+      [1000, [320, 480, 720, 1000]],
+      [1200, [320, 480, 720, 960, 1200]],
+      [2000, [320, 480, 720, 960, 1280]],
     ];
     for (const [width, widths] of cases) {
       const data = await picture(width, Math.round(width / 2), { r: width % 255, g: 40, b: 90 })
@@ -348,6 +350,19 @@ describe('store, discard and release', () => {
     for (const f of filesOf(prepared)) expect(await exists(f)).toBe(true);
   });
 
+  it('removes the files of earlier standard widths with the last row of a key', async () => {
+    const prepared = await pipeline().prepare(
+      { filename: 'old.jpg', data: await picture(1000, 500, { r: 9, g: 9, b: 99 }).jpeg().toBuffer() },
+      'article',
+    );
+    const [row] = await t.services.db.transaction((tx) => pipeline().store([prepared], tx));
+    // The same picture uploaded before 480 and 720 replaced 640 left a 640 variant under this key.
+    await writeFile(path.join(t.services.storage.dir, `${row.key}-640.webp`), prepared.variants[0].data);
+    await t.services.db.transaction((tx) => pipeline().release([row.id], tx));
+    await pipeline().settled();
+    for (const f of [...filesOf(prepared), `${row.key}-640.webp`]) expect(await exists(f)).toBe(false);
+  });
+
   it('stores several images in order in one call, sharing files of duplicates', async () => {
     const one = await pipeline().prepare(
       { filename: '1.png', data: await picture(330, 200, { r: 1, g: 2, b: 3 }).png().toBuffer() },
@@ -359,7 +374,7 @@ describe('store, discard and release', () => {
     );
     const rows = await t.services.db.transaction((tx) => pipeline().store([one, two, one], tx));
     expect(rows.map((r) => r.key)).toEqual([one.key, two.key, one.key]);
-    expect(rows.map((r) => r.variantWidths)).toEqual([[330], [320, 650], [330]]);
+    expect(rows.map((r) => r.variantWidths)).toEqual([[330], [320, 480, 650], [330]]);
     await t.services.db.transaction((tx) =>
       pipeline().release(
         rows.map((r) => r.id),

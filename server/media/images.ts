@@ -58,7 +58,15 @@ export type PreparedImage = {
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** Larger images are refused before decoding: a 40-megapixel RGBA frame is already 160 MB. */
 export const MAX_INPUT_PIXELS = 40_000_000;
-export const VARIANT_WIDTHS = [320, 640, 960, 1280] as const;
+/**
+ * What a phone asks for: a full-width picture on a 360–412 px phone at 1.75–2× is 630–780 px wide
+ * (720), a half-width card 330–380 px (480), a list thumbnail 170–290 px (320); 960 and 1280 for
+ * denser screens and desktops. With 640 in place of 480 and 720, phones took the 960 variant for the
+ * home page's first picture: 2.3× the bytes of 720 (docs/performance.md).
+ */
+export const VARIANT_WIDTHS = [320, 480, 720, 960, 1280] as const;
+/** Standard widths of earlier versions: a key's files may include them (see sweep()). */
+const FORMER_VARIANT_WIDTHS = [640] as const;
 
 type Format = 'jpeg' | 'png' | 'gif' | 'webp';
 const ALLOWED: Record<ImageKind, readonly Format[]> = {
@@ -155,7 +163,11 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
       const usedKeys = new Set(used.map((r) => r.key));
       for (const [key, widths] of files) {
         if (usedKeys.has(key)) continue;
-        await Promise.all([...widths.map((w) => storage.remove(variantName(key, w))), storage.remove(shareName(key))]);
+        // A key uploaded again after the standard widths changed has files of both sets, and its
+        // rows name only their own: every standard width goes with the last row (a missing file is
+        // no error).
+        const all = new Set([...widths, ...VARIANT_WIDTHS, ...FORMER_VARIANT_WIDTHS]);
+        await Promise.all([...[...all].map((w) => storage.remove(variantName(key, w))), storage.remove(shareName(key))]);
       }
     });
   }

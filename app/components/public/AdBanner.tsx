@@ -2,7 +2,9 @@
 // durationInSeconds, wrapping to the first; nothing at all when there are no ads.
 // Every ad sits in the same grid cell, so the banner is as tall as its tallest ad from the first
 // paint and never changes height while rotating (no layout shift). The rotation waits while the
-// banner is off screen or the tab is hidden.
+// banner is off screen or the tab is hidden. Only the shown ad's picture loads with the page (the
+// others, stacked in the same cell, are on screen to the browser and were all fetched at once,
+// beside the page's main picture); the next one is asked for a second before its turn.
 import { useEffect, useRef, useState } from 'react';
 import type { Ad } from '../../../contract/ads.ts';
 import { MESSAGES } from '../../lib/messages.ts';
@@ -15,12 +17,22 @@ export function AdBanner({ ads, className }: { ads: Ad[]; className?: string }) 
   const seconds = ads[index]?.durationInSeconds ?? 0;
   const banner = useRef<HTMLElement>(null);
   const showing = useShowing(banner, count > 1);
+  const [fetched, setFetched] = useState<ReadonlySet<number>>(() => new Set([0]));
 
   useEffect(() => {
     if (count < 2 || !showing) return;
-    const timer = setTimeout(() => setCurrent((i) => (i + 1) % count), Math.max(1, seconds) * 1000);
-    return () => clearTimeout(timer);
-  }, [current, count, seconds, showing]);
+    const wait = Math.max(1, seconds) * 1000;
+    const next = (index + 1) % count;
+    const fetchNext = setTimeout(
+      () => setFetched((now) => (now.has(next) ? now : new Set([...now, next]))),
+      Math.max(0, wait - 1000),
+    );
+    const timer = setTimeout(() => setCurrent((i) => (i + 1) % count), wait);
+    return () => {
+      clearTimeout(fetchNext);
+      clearTimeout(timer);
+    };
+  }, [current, index, count, seconds, showing]);
 
   if (count === 0) return null;
   return (
@@ -29,7 +41,7 @@ export function AdBanner({ ads, className }: { ads: Ad[]; className?: string }) 
         const shown = i === index;
         const picture = (
           <img
-            src={ad.imageUrl}
+            src={fetched.has(i) ? ad.imageUrl : undefined}
             width={ad.width}
             height={ad.height}
             alt={MESSAGES.ads.label}

@@ -18,16 +18,26 @@ type Props = {
 
 export function ArticleGallery({ title, images, sizes = IMAGE_SIZES, alts }: Props) {
   if (images.length === 0) return null;
-  const picture = (image: Image, i: number) => (
+  const picture = (image: Image, i: number, load = true) => (
     <ArticleImage
       key={image.url}
       image={image}
       alt={alts?.[i] ?? title}
       sizes={sizes}
       priority={i === 0}
+      fetch={load ? 'now' : 'later'}
       className="article-image"
     />
   );
   if (images.length === 1) return <figure className="article-figure">{picture(images[0], 0)}</figure>;
-  return <Carousel label={title} className="article-carousel" delay={3000} duration={800} counter slides={images.map(picture)} />;
+  return (
+    <Carousel
+      label={title}
+      className="article-carousel"
+      delay={3000}
+      duration={800}
+      counter
+      slides={images.map((image, i) => (load: boolean) => picture(image, i, load))}
+    />
+  );
 }

@@ -3,6 +3,10 @@
 // transition of the row's `transform`, which the browser's compositor runs: the page's main thread
 // does one style change per turn instead of work in every frame (docs/performance.md). Autoplay
 // waits while the carousel is off screen, the tab is hidden, or the reader's finger is on it.
+// Only the first slide's picture loads with the page: a lazy picture one slide to the right is
+// within the browser's lazy-loading distance, so every slide near the first one used to be fetched
+// at once, competing with the page's main picture (docs/performance.md). Each slide is drawn by a
+// function told whether its picture may load yet.
 import {
   useCallback,
   useEffect,
@@ -17,9 +21,12 @@ import { browserSavesData } from '../../lib/save-data.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { useShowing } from './use-showing.ts';
 
+/** Draws a slide; `load` says whether its picture may be fetched yet (the first one's always). */
+export type Slide = (load: boolean) => ReactNode;
+
 type Props = {
   label: string;
-  slides: ReactNode[];
+  slides: Slide[];
   /** Milliseconds between slides. */
   delay: number;
   /** Milliseconds a slide change takes. */
@@ -46,8 +53,26 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
   const [autoplay, setAutoplay] = useState(false);
   const showing = useShowing(root, autoplay);
   const [held, setHeld] = useState(false);
+  // The slides whose pictures may load: the first, the next one a second before its turn, and a
+  // slide's neighbours once the reader moves the carousel (a swipe shows a neighbour at once).
+  const [loading, setLoading] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const load = useCallback(
+    (...slides: number[]) =>
+      setLoading((now) => {
+        const wrapped = slides.map((i) => ((i % count) + count) % count);
+        return wrapped.every((i) => now.has(i)) ? now : new Set([...now, ...wrapped]);
+      }),
+    [count],
+  );
 
-  const go = useCallback((to: number) => setIndex(((to % count) + count) % count), [count]);
+  const go = useCallback(
+    (to: number) => {
+      const next = ((to % count) + count) % count;
+      setIndex(next);
+      load(next);
+    },
+    [count, load],
+  );
 
   // Autoplay after hydration, never for readers who ask for less motion (WCAG 2.2.2) or save data
   // (each slide shown costs a picture).
@@ -62,16 +87,13 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
   // (and not earlier: the first seconds of a page's load belong to what is on screen).
   useEffect(() => {
     if (!autoplay || !showing || held) return;
-    const fetchNext = setTimeout(() => {
-      const next = row.current?.children[(index + 1) % count]?.querySelector('img');
-      if (next?.loading === 'lazy') next.loading = 'eager';
-    }, delay - 1000);
+    const fetchNext = setTimeout(() => load(index + 1), delay - 1000);
     const timer = setTimeout(() => go(index + 1), delay);
     return () => {
       clearTimeout(fetchNext);
       clearTimeout(timer);
     };
-  }, [autoplay, showing, held, index, count, delay, go]);
+  }, [autoplay, showing, held, index, count, delay, go, load]);
 
   // Swipes: the row follows the finger, then settles on the next or previous slide.
   const drag = useRef<{ x: number; y: number; dx: number; id: number } | null>(null);
@@ -84,6 +106,7 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
     drag.current = { x: e.clientX, y: e.clientY, dx: 0, id: e.pointerId };
     moved.current = false;
     setHeld(true);
+    load(index - 1, index + 1);
   };
   const onPointerMove = (e: PointerEvent) => {
     const d = drag.current;
@@ -140,7 +163,7 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
               aria-roledescription={T.slide}
               aria-label={`${i + 1} / ${count}`}
             >
-              {slide}
+              {slide(loading.has(i))}
             </div>
           ))}
         </div>
@@ -152,12 +175,25 @@ export function Carousel({ label, slides, delay, duration, className, buttons = 
       )}
       {buttons && count > 1 && (
         <div className="carousel-buttons">
-          <button type="button" className="carousel-button prev" aria-label={T.previous} onClick={() => go(index - 1)}>
+          <button
+            type="button"
+            className="carousel-button prev"
+            aria-label={T.previous}
+            onClick={() => go(index - 1)}
+            // A pointer on its way to a button: the picture it will show starts loading.
+            onPointerEnter={() => load(index - 1)}
+          >
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M15 5l-7 7 7 7" stroke="currentColor" strokeWidth="2.5" fill="none" strokeLinecap="round" />
             </svg>
           </button>
-          <button type="button" className="carousel-button next" aria-label={T.next} onClick={() => go(index + 1)}>
+          <button
+            type="button"
+            className="carousel-button next"
+            aria-label={T.next}
+            onClick={() => go(index + 1)}
+            onPointerEnter={() => load(index + 1)}
+          >
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
               <path d="M9 5l7 7-7 7" stroke="currentColor" strokeWidth="2.5" fill="none" strokeLinecap="round" />
             </svg>

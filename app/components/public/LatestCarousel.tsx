@@ -19,14 +19,14 @@ export function LatestCarousel({ articles }: { articles: LatestSlideArticle[] })
       className="latest-carousel"
       delay={4000}
       duration={600}
-      slides={articles.map((article, i) => (
-        <LatestSlide key={article.id} article={article} priority={i === 0} />
+      slides={articles.map((article, i) => (load: boolean) => (
+        <LatestSlide key={article.id} article={article} priority={i === 0} load={load} />
       ))}
     />
   );
 }
 
-function LatestSlide({ article, priority }: { article: LatestSlideArticle; priority: boolean }) {
+function LatestSlide({ article, priority, load }: { article: LatestSlideArticle; priority: boolean; load: boolean }) {
   const cover = article.images[0];
   const title = stripTags(article.title);
   return (
@@ -37,6 +37,7 @@ function LatestSlide({ article, priority }: { article: LatestSlideArticle; prior
           alt={title}
           sizes="(min-width: 1000px) 700px, calc(100vw - 24px)"
           priority={priority}
+          fetch={load ? 'now' : 'later'}
           className="latest-slide-image"
         />
       ) : (
