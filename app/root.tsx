@@ -7,6 +7,7 @@ import { AuthProvider } from './lib/auth.tsx';
 import { IslandScripts, useIslandsPage } from './islands/Island.tsx';
 import { useSaveData } from './lib/save-data.ts';
 import { MESSAGES } from './lib/messages.ts';
+import { PlainLinks } from './components/PageLink.tsx';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -48,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <PlainLinks value={islands}>{children}</PlainLinks>
         {islands ? (
           <IslandScripts />
         ) : (

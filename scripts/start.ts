@@ -9,10 +9,11 @@ process.env.NODE_COMPILE_CACHE ??= compileCacheDir;
 // glibc gives each thread that allocates its own malloc arena; two are plenty for one JavaScript
 // thread and Node's helpers, and ~5 MB less resident (docs/performance.md).
 process.env.MALLOC_ARENA_MAX ??= '2';
-// Blocks over 128 KB (libvips' pixel buffers) mapped on their own and unmapped when freed: glibc
-// otherwise raises this threshold after the first such free and serves them from a heap it never
-// gives back (after the demo newsroom's pictures, ~60 MB more resident for good).
-process.env.MALLOC_MMAP_THRESHOLD_ ??= '131072';
+// Blocks over 32 KB (a rendered page, libvips' pixel buffers) mapped on their own and unmapped when
+// freed: glibc otherwise raises this threshold after the first such free and serves them from a
+// heap it never gives back (after the demo newsroom's pictures, ~60 MB more resident for good;
+// under full renders at 128 KB, ~30 MB more at the peak for ~3% less CPU).
+process.env.MALLOC_MMAP_THRESHOLD_ ??= '32768';
 buildIfStale();
 // A flag the operator set in NODE_OPTIONS (e.g. a larger --max-old-space-size) is theirs: flags
 // on the command line would override it.

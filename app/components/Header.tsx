@@ -1,12 +1,13 @@
 // Global navigation: logo, search toggle, menu drawer, category links, ticker.
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SITE_NAME, SOCIAL_LINKS, type Headline, type NavCategory } from '../lib/site.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { nextAfterSignIn } from '../lib/access.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { homeForRole } from '../../contract/roles.ts';
 import { Ticker } from './Ticker.tsx';
+import { PageLink } from './PageLink.tsx';
 
 // Loaded on first use: readers who never sign in never download the forms and their validation.
 const LoginModal = lazy(() => import('./LoginModal.tsx').then((m) => ({ default: m.LoginModal })));
@@ -41,12 +42,12 @@ export function Header({ navigation, headlines }: { navigation: NavCategory[]; h
           </svg>
         </button>
         {/* The visible name is the accessible name (WCAG 2.5.3): a screen reader says what is shown. */}
-        <Link to="/" className="logo">
+        <PageLink to="/" className="logo">
           <span className="logo-mark" aria-hidden="true">
             తె
           </span>
           <span className="logo-text">{SITE_NAME}</span>
-        </Link>
+        </PageLink>
         <SearchToggle />
       </div>
       <nav className="category-nav" aria-label={T.categories}>
@@ -81,7 +82,9 @@ function CategoryLinks({ navigation, className }: { navigation: NavCategory[]; c
     <ul className={className}>
       {navigation.map((c) => (
         <li key={c.categoryId}>
-          <NavLink to={`/public/articles/category/${c.categoryId}`}>{c.categoryName}</NavLink>
+          <PageLink nav to={`/public/articles/category/${c.categoryId}`}>
+            {c.categoryName}
+          </PageLink>
         </li>
       ))}
     </ul>
@@ -173,9 +176,9 @@ function Drawer({
         </button>
         {loggedIn && (
           // The way back from the reading side: staff to their dashboard, a reader to the account page.
-          <Link to={homeForRole(role)} className="drawer-dashboard">
+          <PageLink to={homeForRole(role)} className="drawer-dashboard">
             {staff ? T.myDashboard : T.myAccount}
-          </Link>
+          </PageLink>
         )}
         <nav aria-label={T.drawerCategories}>
           <CategoryLinks navigation={navigation} className="drawer-categories" />
@@ -189,9 +192,9 @@ function Drawer({
             </li>
           ))}
         </ul>
-        <Link to="/about-us" className="drawer-about">
+        <PageLink to="/about-us" className="drawer-about">
           {T.aboutUs}
-        </Link>
+        </PageLink>
         {loggedIn ? (
           <button
             type="button"

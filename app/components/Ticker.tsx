@@ -2,10 +2,10 @@
 // animation (the compositor moves it; no script runs while it scrolls). It stops under a pointer, on
 // keyboard focus, and while a finger is on it and for a moment after, so a headline can be tapped.
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { Headline } from '../lib/site.ts';
 import { BREAKING_LABEL } from '../../contract/articles.ts';
 import { MESSAGES } from '../lib/messages.ts';
+import { PageLink } from './PageLink.tsx';
 
 export const TICKER_ITEMS = 10;
 /** How long the ticker stays still after a finger leaves it. */
@@ -42,7 +42,7 @@ export function Ticker({ headlines }: { headlines: Headline[] }) {
           {items.map((h) => (
             <li key={h.id} className={h.breaking ? 'ticker-item-breaking' : undefined}>
               {h.breaking && <span className="ticker-breaking">{BREAKING_LABEL}</span>}
-              <Link to={`/public/articles/${h.id}`}>{h.title}</Link>
+              <PageLink to={`/public/articles/${h.id}`}>{h.title}</PageLink>
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { createPath, Router, type Navigator, type To } from 'react-router';
 import { Header } from '../components/Header.tsx';
 import { AuthProvider } from '../lib/auth.tsx';
+import { PlainLinks } from '../components/PageLink.tsx';
 
 const href = (to: To) => (typeof to === 'string' ? to : createPath(to));
 
@@ -20,7 +21,10 @@ export function headerIsland(props: Parameters<typeof Header>[0]): ReactNode {
   return (
     <Router location={{ pathname, search, hash }} navigator={documentNavigator}>
       <AuthProvider>
-        <Header {...props} />
+        {/* As on the server: plain links, so hydration matches and every link is a page load. */}
+        <PlainLinks value={true}>
+          <Header {...props} />
+        </PlainLinks>
       </AuthProvider>
     </Router>
   );

@@ -310,6 +310,23 @@ describe.runIf(existsSync(buildFile))(`real build: home page after an approval (
     expect(article.body).toContain('data-island="header"');
   });
 
+  it("links on islands pages are plain anchors (no router runs there); React Router's links stay elsewhere", async () => {
+    const category = (await addCategory(t.services.db, 'సాదా లింకులు')).id;
+    const reporterId = (await addReporter(t.services.db, 'plain_links')).id;
+    const ids = [];
+    for (const title of ['మొదటి వార్త', 'రెండవ వార్త'])
+      ids.push(await addArticle(t.services.db, { title, reporterId, status: 'APPROVED', categoryIds: [category] }));
+    const article = await app.inject({ url: `/article/${ids[0]}` });
+    // The related list links the other article, the breadcrumb the category: both plain.
+    expect(article.body).toContain(`<a href="/public/articles/${ids[1]}">`);
+    expect(article.body).toContain(`<a href="/public/articles/category/${category}">`);
+    expect(article.body).not.toContain('data-discover');
+    expect((await app.inject({ url: '/' })).body).not.toContain('data-discover');
+    // A router page keeps <Link> (client navigation, route discovery).
+    const listing = await app.inject({ url: `/public/articles/category/${category}` });
+    expect(listing.body).toMatch(new RegExp(`<a [^>]*href="/public/articles/${ids[1]}" data-discover="true"`));
+  });
+
   it('serves the cached page until an approval, then the new headline', async () => {
     const reporterId = (await addReporter(t.services.db, 'real_build')).id;
     const id = await addArticle(t.services.db, { title: 'ప్రత్యేక శీర్షిక పరీక్ష', reporterId, status: 'PENDING' });

@@ -3,12 +3,13 @@
 // come back to the same place (the server renders pages 0..N for that address). Without
 // JavaScript, load-more is a plain link to ?page=N.
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { stripTags } from '../../../contract/text.ts';
 import { ArticleImage, ImagePlaceholder } from './ArticleImage.tsx';
 import { formatDate } from './format.ts';
 import { articlePath, type ListArticle } from './paging.ts';
 import { MESSAGES } from '../../lib/messages.ts';
+import { PageLink } from '../PageLink.tsx';
 
 export { articlePath, type ListArticle } from './paging.ts';
 
@@ -27,16 +28,16 @@ export function ArticleCard({ article, title, summary, priority = false, compact
   const plainTitle = stripTags(article.title);
   return (
     <article className={`article-card${compact ? ' compact' : ''}`}>
-      <Link to={articlePath(article.id)} className="article-card-media" tabIndex={-1} aria-hidden="true">
+      <PageLink to={articlePath(article.id)} className="article-card-media" tabIndex={-1} aria-hidden="true">
         {cover ? (
           <ArticleImage image={cover} alt="" sizes={compact ? '96px' : '(min-width: 700px) 240px, 120px'} priority={priority} />
         ) : (
           <ImagePlaceholder />
         )}
-      </Link>
+      </PageLink>
       <div className="article-card-body">
         <h3 className="article-card-title">
-          <Link to={articlePath(article.id)}>{title ?? plainTitle}</Link>
+          <PageLink to={articlePath(article.id)}>{title ?? plainTitle}</PageLink>
         </h3>
         {!compact && (
           <>

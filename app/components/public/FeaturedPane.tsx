@@ -1,10 +1,10 @@
 // A featured category pane: 'తాజా' + the category name, then titles and short descriptions as
 // plain text (every HTML tag stripped, docs/product.md Home details).
-import { Link } from 'react-router';
 import { stripTags } from '../../../contract/text.ts';
 import { ArticleImage, ImagePlaceholder } from './ArticleImage.tsx';
 import { articlePath, type ListArticle } from './ArticleList.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
+import { PageLink } from '../PageLink.tsx';
 
 export type FeaturedSection = { category: { id: number; name: string }; articles: ListArticle[] };
 
@@ -21,12 +21,14 @@ export function FeaturedPane({ section, headingLevel = 2 }: { section: FeaturedS
   return (
     <section className="featured-pane" aria-labelledby={`featured-${category.id}`}>
       <Heading id={`featured-${category.id}`} className="section-heading">
-        <Link to={`/public/articles/category/${category.id}`}>{`${MESSAGES.home.latestWord} ${stripTags(category.name)}`}</Link>
+        <PageLink
+          to={`/public/articles/category/${category.id}`}
+        >{`${MESSAGES.home.latestWord} ${stripTags(category.name)}`}</PageLink>
       </Heading>
       <ul className="featured-list">
         {articles.map((article) => (
           <li key={article.id} className="featured-item">
-            <Link to={articlePath(article.id)} className="featured-link">
+            <PageLink to={articlePath(article.id)} className="featured-link">
               {article.images[0] ? (
                 <ArticleImage image={article.images[0]} alt="" sizes="96px" className="featured-thumb" />
               ) : (
@@ -36,7 +38,7 @@ export function FeaturedPane({ section, headingLevel = 2 }: { section: FeaturedS
                 <span className="featured-title">{stripTags(article.title)}</span>
                 {article.shortDescription && <span className="featured-summary">{stripTags(article.shortDescription)}</span>}
               </span>
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>

@@ -1,10 +1,10 @@
 // 'ఎక్కువ మంది చదివినవి': the five approved articles read most in the last 24 hours
 // (server/readership), as server HTML on the home and article pages. Titles only: no pictures to
 // download, nothing to shift the page.
-import { Link } from 'react-router';
 import { stripTags } from '../../../contract/text.ts';
 import { articlePath } from './ArticleList.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
+import { PageLink } from '../PageLink.tsx';
 
 export type MostReadArticle = { id: number; title: string };
 
@@ -23,7 +23,7 @@ export function MostRead({ articles, className }: { articles: MostReadArticle[];
             <span className="most-read-rank" aria-hidden="true">
               {i + 1}
             </span>
-            <Link to={articlePath(article.id)}>{stripTags(article.title)}</Link>
+            <PageLink to={articlePath(article.id)}>{stripTags(article.title)}</PageLink>
           </li>
         ))}
       </ol>

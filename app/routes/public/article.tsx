@@ -1,7 +1,7 @@
 // Article page, at /article/{id} and /public/articles/{id}: title, region, date,
 // share, image carousel, sanitised content, video, related and latest by the first category, ads.
 import { useEffect } from 'react';
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/article';
 import type { Article } from '../../../contract/articles.ts';
 import type { Ad } from '../../../contract/ads.ts';
@@ -21,6 +21,7 @@ import { toListArticle } from '../../components/public/paging.ts';
 import { coverForSharing, newsArticleJsonLd, pageMeta } from '../../components/public/meta.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
+import { PageLink } from '../../components/PageLink.tsx';
 
 const ARTICLE_TEXT = MESSAGES.article;
 
@@ -103,7 +104,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <main className="page narrow">
         <h1 className="not-found">{ARTICLE_TEXT.notFound}</h1>
         <p>
-          <Link to="/">{MESSAGES.common.homeLink}</Link>
+          <PageLink to="/">{MESSAGES.common.homeLink}</PageLink>
         </p>
       </main>
     );
@@ -118,7 +119,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <article className="article">
           {firstCategory && (
             <p className="article-kicker">
-              <Link to={`/public/articles/category/${firstCategory.id}`}>{firstCategory.name}</Link>
+              <PageLink to={`/public/articles/category/${firstCategory.id}`}>{firstCategory.name}</PageLink>
             </p>
           )}
           <h1 className="article-title">{title}</h1>

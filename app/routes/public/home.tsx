@@ -3,7 +3,7 @@
 // from a link it is an islands page like an article (app/islands/): only the carousel and the ads
 // come alive at once, the header on first use.
 import { Suspense, useEffect } from 'react';
-import { Await, Link, isRouteErrorResponse, useAsyncError, useRevalidator } from 'react-router';
+import { Await, isRouteErrorResponse, useAsyncError, useRevalidator } from 'react-router';
 import type { Route } from './+types/home';
 import type { Ad } from '../../../contract/ads.ts';
 import { stripTags } from '../../../contract/text.ts';
@@ -23,6 +23,7 @@ import { toListArticle } from '../../components/public/paging.ts';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { failureText, MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
+import { PageLink } from '../../components/PageLink.tsx';
 
 const HOME_TEXT = MESSAGES.home;
 
@@ -153,7 +154,7 @@ function HomeContent({ page }: { page: HomePage }) {
           <ul>
             {breakingNews.map((a) => (
               <li key={a.id}>
-                <Link to={articlePath(a.id)}>{stripTags(a.title)}</Link>
+                <PageLink to={articlePath(a.id)}>{stripTags(a.title)}</PageLink>
               </li>
             ))}
           </ul>
@@ -173,7 +174,7 @@ function HomeContent({ page }: { page: HomePage }) {
           <ul className="video-grid">
             {videoArticles.map((article) => (
               <li key={article.id}>
-                <Link to={articlePath(article.id)} className="video-card">
+                <PageLink to={articlePath(article.id)} className="video-card">
                   <span className="video-thumb">
                     {article.images[0] ? (
                       <ArticleImage image={article.images[0]} alt="" sizes="(min-width: 1000px) 280px, 50vw" />
@@ -185,7 +186,7 @@ function HomeContent({ page }: { page: HomePage }) {
                     </span>
                   </span>
                   <span className="video-title">{stripTags(article.title)}</span>
-                </Link>
+                </PageLink>
               </li>
             ))}
           </ul>

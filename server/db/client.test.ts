@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './client.ts';
+import { openPgliteCopy } from '../test/databases.ts';
+import { TEST_DB } from '../test/app.ts';
+
+type RawClient = {
+  query(text: string, params?: unknown[], options?: object): Promise<{ rows: Record<string, unknown>[] }>;
+  parsers: Record<number, (value: string) => unknown>;
+};
+
+// PGlite is given drizzle's parsers once instead of merging them into its own on every query
+// (server/db/client.ts): what drizzle reads must not change, in a transaction or out of one.
+describe.skipIf(TEST_DB !== 'pglite')('PGlite type parsers', () => {
+  let database: Database;
+  let client: RawClient;
+
+  beforeAll(async () => {
+    database = await openPgliteCopy();
+    client = (database.db as unknown as { $client: RawClient }).$client;
+  });
+  afterAll(() => database.close());
+
+  const moment = sql`select timestamptz '2026-11-24 18:00:00+00' as at, date '2026-11-25' as day, interval '90 minutes' as span`;
+
+  it('drizzle reads timestamps, dates and intervals as PostgreSQL wrote them, in and out of a transaction', async () => {
+    const expected = { at: '2026-11-24 18:00:00+00', day: '2026-11-25', span: '01:30:00' };
+    expect((await database.db.execute(moment)).rows[0]).toEqual(expected);
+    const inTransaction = await database.db.transaction(async (tx) => (await tx.execute(moment)).rows[0]);
+    expect(inTransaction).toEqual(expected);
+    // Given to the instance, so drizzle's own copy can be left out of each query.
+    expect(client.parsers[1184]('2026-11-24 18:00:00+00')).toBe('2026-11-24 18:00:00+00');
+  });
+
+  it("keeps a query's own parsers when they are not drizzle's", async () => {
+    const { rows } = await client.query('select 41 + 1 as n', [], { parsers: { 23: (v: string) => `n=${v}` } });
+    expect(rows[0].n).toBe('n=42');
+    expect((await client.query('select 41 + 1 as n')).rows[0].n).toBe(42);
+  });
+});
