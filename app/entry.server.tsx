@@ -81,7 +81,9 @@ export default function handleRequest(
     const html = `<!DOCTYPE html>${renderToString(page)}`;
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
     responseHeaders.set(SCRIPT_HASHES_HEADER, inlineScriptHashes(html));
-    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+    // Bytes, not the string: undici would first check the string's well-formedness and encode it
+    // more slowly (~1.5% of a full render together).
+    return new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -96,7 +98,7 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           const html = withoutModulePreloads(Buffer.concat(chunks).toString('utf8'));
           responseHeaders.set(SCRIPT_HASHES_HEADER, inlineScriptHashes(html));
-          resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode }));
         });
         pipe(body);
       },

@@ -123,8 +123,10 @@ export function buildServer() {
  * - `--max-old-space-size=128`: V8 otherwise lets the old generation grow to several times the
  *   ~50 MB that is live before collecting (peak ~420 MiB under the full-render load, ~270 with the
  *   cap). Imports run in their own process (scripts/import-wordpress.ts); page bodies are off-heap.
+ * - `--expose-gc`: one memory-reducing collection when start-up is done (server/main.ts), ~20 MB
+ *   less resident from the first request on.
  */
-export const serverNodeArgs = ['--liftoff-only', '--max-semi-space-size=8', '--max-old-space-size=128'];
+export const serverNodeArgs = ['--liftoff-only', '--max-semi-space-size=8', '--max-old-space-size=128', '--expose-gc'];
 
 /** V8's compiled code for the bundle, kept between starts (~25% less CPU to load it). */
 export const compileCacheDir = path.join(buildDir, 'compile-cache');
