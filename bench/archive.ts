@@ -58,9 +58,10 @@ function run(args: string[], env: Record<string, string>) {
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
-  // The compiled server as `npm start` runs it (React's production build), page cache off.
-  const { buildDir, serverBundle } = await import('../scripts/build-if-stale.ts');
-  const child: ChildProcess = spawn(process.execPath, [serverBundle], {
+  // The server as `npm start` runs it (compiled, React's production build, the production V8 and
+  // malloc settings), page cache off.
+  const { buildDir } = await import('../scripts/build-if-stale.ts');
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
     env: {
       ...process.env,

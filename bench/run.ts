@@ -22,7 +22,7 @@ const resultsDir = path.join(root, 'bench/results');
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 2000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
 const SEARCH_WORD = 'హైదరాబాద్';
 const LIGHTHOUSE_ONLY = process.argv.includes('--lighthouse');
 /** `--name value` from the command line. */
@@ -34,6 +34,9 @@ const BUDGET = {
   performance: 95,
   cls: 0.01,
   articleJsBytes: 100 * 1024,
+  // The reader's pages (home, article) on a phone, with photo-like pictures.
+  lcpMs: 2000,
+  tbtMs: 200,
   throughputRatio: 0.5,
   // A small host: server process resident memory (MiB) when ready (demo newsroom) and at its peak
   // through the loads; the same process on PostgreSQL when ready.
@@ -245,6 +248,20 @@ async function lighthouseRuns(pages: { page: string; url: string }[]): Promise<P
   return scores;
 }
 
+/** A Lighthouse page's missed budgets. */
+function pageMisses(s: PageScore): string[] {
+  const readerPage = s.page === 'home' || s.page === 'article';
+  return [
+    ...(s.performance < BUDGET.performance ? [`${s.page}: performance ${s.performance} < ${BUDGET.performance}`] : []),
+    ...(s.cls > BUDGET.cls ? [`${s.page}: CLS ${s.cls} > ${BUDGET.cls}`] : []),
+    ...(readerPage && s.lcpMs > BUDGET.lcpMs ? [`${s.page}: LCP ${s.lcpMs} ms > ${BUDGET.lcpMs}`] : []),
+    ...(readerPage && s.tbtMs > BUDGET.tbtMs ? [`${s.page}: TBT ${s.tbtMs} ms > ${BUDGET.tbtMs}`] : []),
+    ...(s.page === 'article' && s.jsTransferBytes > BUDGET.articleJsBytes
+      ? [`article: JS ${(s.jsTransferBytes / 1024).toFixed(1)} KB > ${BUDGET.articleJsBytes / 1024} KB`]
+      : []),
+  ];
+}
+
 function markdown(loads: Load[], ratio: number, ratioBr: number, scores: PageScore[], meta: Record<string, string | number>) {
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
   const ok = (pass: boolean) => (pass ? 'yes' : '**no**');
@@ -268,9 +285,7 @@ function markdown(loads: Load[], ratio: number, ratioBr: number, scores: PageSco
     ...scores.map(
       (s) =>
         `| ${s.page} | ${s.performance} | ${(s.lcpMs / 1000).toFixed(2)} s | ${s.cls} | ${s.tbtMs} ms | ${kb(s.jsTransferBytes)} | ${kb(s.totalTransferBytes)} | ${ok(
-          s.performance >= BUDGET.performance &&
-            s.cls <= BUDGET.cls &&
-            (s.page !== 'article' || s.jsTransferBytes <= BUDGET.articleJsBytes),
+          pageMisses(s).length === 0,
         )} |`,
     ),
   ].join('\n');
@@ -455,9 +470,11 @@ async function main() {
     await stopChild(server.child);
 
     // Full renders: the same server with the page cache off (first views after a change).
+    // Warmed up with 1,000 renders (~2 s), as a server that has been running is: after 20, the first
+    // seconds of the measurement still ran code V8 had not optimised yet.
     const uncached = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0', RENDER_CACHE: 'off' });
-    const renderArticle = await load('article, full render', articleUrl, {}, 20);
-    const renderHome = await load('home, full render', pages[0].url, {}, 20);
+    const renderArticle = await load('article, full render', articleUrl, {}, 1000);
+    const renderHome = await load('home, full render', pages[0].url, {}, 1000);
     loads.push(renderArticle, renderHome);
     const memoryAfterRenders = memoryOf(uncached.server.child.pid);
     await stopChild(uncached.server.child);
@@ -516,13 +533,7 @@ async function main() {
         ? [`home full render ${renderHome.requestsPerSec} req/s < ${BUDGET.homeRenderRps}`]
         : []),
       ...(restart.readyMs > BUDGET.readyMs ? [`ready ${restart.readyMs} ms after npm start > ${BUDGET.readyMs} (PGlite)`] : []),
-      ...scores.flatMap((s) => [
-        ...(s.performance < BUDGET.performance ? [`${s.page}: performance ${s.performance} < 95`] : []),
-        ...(s.cls > BUDGET.cls ? [`${s.page}: CLS ${s.cls} > 0.01`] : []),
-        ...(s.page === 'article' && s.jsTransferBytes > BUDGET.articleJsBytes
-          ? [`article: JS ${(s.jsTransferBytes / 1024).toFixed(1)} KB > 100 KB`]
-          : []),
-      ]),
+      ...scores.flatMap(pageMisses),
     ];
     log(`finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     if (misses.length) {

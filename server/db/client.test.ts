@@ -25,8 +25,9 @@ describe.skipIf(TEST_DB !== 'pglite')('PGlite type parsers', () => {
 
   it('drizzle reads timestamps, dates and intervals as PostgreSQL wrote them, in and out of a transaction', async () => {
     const expected = { at: '2026-11-24 18:00:00+00', day: '2026-11-25', span: '01:30:00' };
-    expect((await database.db.execute(moment)).rows[0]).toEqual(expected);
-    const inTransaction = await database.db.transaction(async (tx) => (await tx.execute(moment)).rows[0]);
+    const firstRow = (result: unknown) => (result as { rows: unknown[] }).rows[0];
+    expect(firstRow(await database.db.execute(moment))).toEqual(expected);
+    const inTransaction = await database.db.transaction(async (tx) => firstRow(await tx.execute(moment)));
     expect(inTransaction).toEqual(expected);
     // Given to the instance, so drizzle's own copy can be left out of each query.
     expect(client.parsers[1184]('2026-11-24 18:00:00+00')).toBe('2026-11-24 18:00:00+00');
