@@ -6,7 +6,17 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { articles, categories } from '../server/db/schema.ts';
-import { closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import {
+  closeDatabase,
+  createUser,
+  database,
+  expectDialogs,
+  goto,
+  launch,
+  newPage,
+  screenshot,
+  signIn,
+} from './support/browser.ts';
 
 let browser: Browser;
 let reporter: { id: number; username: string; password: string };
@@ -52,6 +62,8 @@ describe('drafts', () => {
     const editor = page.locator('.editor-content');
     await editor.click();
     await page.keyboard.insertText('గోదావరి నది పొంగుతోంది');
+    // Text not yet saved: the form asks before the tab closes, and the reporter closes it anyway.
+    expectDialogs(page);
     await page.close({ runBeforeUnload: true });
 
     const again = await context.newPage();

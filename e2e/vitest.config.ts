@@ -7,6 +7,7 @@ export default defineConfig({
     root: '.',
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
+    setupFiles: ['e2e/support/setup.ts'],
     fileParallelism: false,
     // Playwright, drizzle and the fixtures load once, not once per file (a second a file).
     isolate: false,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { afterEach, inject } from 'vitest';
+import { inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { users } from '../../server/db/schema.ts';
@@ -18,11 +18,11 @@ export async function launch(): Promise<Browser> {
 }
 
 // The site speaks on the page, never in a browser box: any alert, confirm, prompt or beforeunload
-// dialog a test did not ask for fails that test (checked after each test, so a dialog met while a
-// shared page was set up fails the first test). A test asks for them with expectDialogs(), or by
-// listening for them itself (page.on/once('dialog')). An unexpected one is dismissed (Cancel), except
-// beforeunload, which is let through so the test still reaches its end.
-const unexpectedDialogs: string[] = [];
+// dialog a test did not ask for fails that test (checked after each test by e2e/support/setup.ts,
+// so a dialog met while a shared page was set up fails the file's first test). A test asks for them
+// with expectDialogs(), or by listening for them itself (page.on/once('dialog')). An unexpected one
+// is dismissed (Cancel), except beforeunload, which is let through so the test still reaches its end.
+const unexpectedDialogs: { context: BrowserContext; text: string }[] = [];
 const expectedDialogs = new WeakMap<BrowserContext, { seen: string[]; answer: (dialog: Dialog) => boolean }>();
 
 function answerDialogs(context: BrowserContext) {
@@ -32,18 +32,28 @@ function answerDialogs(context: BrowserContext) {
     const page = dialog.page() as (Page & Pick<EventEmitter, 'listenerCount'>) | null;
     if (page && page.listenerCount('dialog') > 0) return;
     const expected = expectedDialogs.get(context);
-    if (!expected) unexpectedDialogs.push(`${dialog.type()} "${dialog.message()}" on ${dialog.page()?.url() ?? '?'}`);
+    if (!expected)
+      unexpectedDialogs.push({ context, text: `${dialog.type()} "${dialog.message()}" on ${dialog.page()?.url() ?? '?'}` });
     else expected.seen.push(dialog.message());
     const accept = expected ? expected.answer(dialog) : dialog.type() === 'beforeunload';
     (accept ? dialog.accept() : dialog.dismiss()).catch(() => {});
   });
 }
 
-afterEach(() => {
+/** After each test (e2e/support/setup.ts): fails it on the dialogs nobody expected since the last check. */
+export function failOnUnexpectedDialogs() {
   if (unexpectedDialogs.length === 0) return;
-  const met = unexpectedDialogs.splice(0);
+  const met = unexpectedDialogs.splice(0).map((d) => d.text);
   throw new Error(`Unexpected browser dialog (use expectDialogs() if the test means it): ${met.join('; ')}`);
-});
+}
+
+/**
+ * Before each file: what a previous file's pages raised after its last test (a page closing on a
+ * form that asks before leaving) belongs to no test of this file.
+ */
+export function forgetDialogs() {
+  unexpectedDialogs.length = 0;
+}
 
 /**
  * For a test that means to meet dialogs on this page's context: each one's message is recorded in the
@@ -55,9 +65,13 @@ export function expectDialogs(page: Page, answer: (dialog: Dialog) => boolean = 
   return seen;
 }
 
-/** The unexpected dialogs met so far, taken out of the check (for a test of the check itself). */
-export function takeUnexpectedDialogs(): string[] {
-  return unexpectedDialogs.splice(0);
+/** The unexpected dialogs met so far on this page's context, taken out of the check (for a test of the check itself). */
+export function takeUnexpectedDialogs(page: Page): string[] {
+  const taken: string[] = [];
+  for (let i = unexpectedDialogs.length - 1; i >= 0; i--) {
+    if (unexpectedDialogs[i].context === page.context()) taken.unshift(unexpectedDialogs.splice(i, 1)[0].text);
+  }
+  return taken;
 }
 
 /** A fresh context (own cookies) on a phone-sized viewport unless told otherwise. */
