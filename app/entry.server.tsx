@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
-import type { RouteHandle } from './islands/Island.tsx';
+import { isIslandsPage } from './islands/Island.tsx';
 import { requestSavesData, SaveDataContext } from './lib/save-data.ts';
 
 export { servicesContext } from './lib/context.ts';
@@ -50,13 +50,6 @@ function inlineScriptHashes(html: string): string {
   return [...hashes].join(' ');
 }
 
-/** A page whose route asks for islands (app/islands/): no React Router in the browser. */
-function isIslandsPage(context: EntryContext) {
-  return context.staticHandlerContext.matches.some(
-    (m) => (context.routeModules[m.route.id]?.handle as RouteHandle | undefined)?.hydrate === 'islands',
-  );
-}
-
 // Pages are rendered whole (onAllReady): public data is loaded before rendering, the HTML is
 // cacheable as one string, and crawlers and link previews always get the complete page.
 export default function handleRequest(
@@ -74,7 +67,8 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} />
     </SaveDataContext>
   );
-  if (isIslandsPage(routerContext)) {
+  const { matches } = routerContext.staticHandlerContext;
+  if (isIslandsPage(matches.map((m) => routerContext.routeModules[m.route.id]?.handle))) {
     // Nothing suspends on an islands page (its data is loaded, React Router's scripts are left
     // out), so it is rendered to a string at once: ~10% less CPU than the stream below, and none of
     // the stream's buffers (docs/performance.md). It has no module preloads to remove.

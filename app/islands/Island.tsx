@@ -8,10 +8,17 @@ import islandsScript from 'virtual:islands-script';
 export type IslandName = 'header' | 'share' | 'ads' | 'gallery' | 'latest';
 export type RouteHandle = { hydrate?: 'islands' };
 
-/** True while the server renders a page whose route asks for islands (never in the browser). */
+/**
+ * Whether a page with these route handles is an islands page: a route asks for islands and the
+ * islands entry is built (the dev server hydrates every page in full). Never in the browser.
+ */
+export function isIslandsPage(handles: unknown[]): boolean {
+  return islandsScript !== null && handles.some((handle) => (handle as RouteHandle | undefined)?.hydrate === 'islands');
+}
+
+/** True while the server renders an islands page. */
 export function useIslandsPage(): boolean {
-  const matches = useMatches();
-  return islandsScript !== null && matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate === 'islands');
+  return isIslandsPage(useMatches().map((m) => m.handle));
 }
 
 export function Island<P extends object>({

@@ -32,6 +32,7 @@ function timeQueries(client: { query: (...args: never[]) => Promise<unknown> }) 
 }
 
 type PGliteModule = typeof PGliteExports;
+type PGliteClient = InstanceType<PGliteModule['PGlite']>;
 
 /**
  * The types drizzle reads as PostgreSQL's text (timestamp, timestamptz, interval, date and their
@@ -46,10 +47,11 @@ const DRIZZLE_TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182
  */
 function skipParserMerge(client: PGliteClient, instanceParsers: Record<number, unknown>) {
   type QueryFn = (text: string, params?: unknown[], options?: { parsers?: object }) => Promise<unknown>;
-  const same = (parsers: object) => Object.keys(parsers).every((type) => type in instanceParsers);
+  // drizzle's parsers for these types return the text as it came, as the instance's do.
+  const onlyInstanceTypes = (parsers: object) => Object.keys(parsers).every((type) => type in instanceParsers);
   const withoutMerge = (query: QueryFn): QueryFn => {
     return (text, params, options) =>
-      query(text, params, options?.parsers && same(options.parsers) ? { ...options, parsers: undefined } : options);
+      query(text, params, options?.parsers && onlyInstanceTypes(options.parsers) ? { ...options, parsers: undefined } : options);
   };
   const target = client as unknown as {
     query: QueryFn;
@@ -64,7 +66,6 @@ function skipParserMerge(client: PGliteClient, instanceParsers: Record<number, u
       return fn(tx);
     });
 }
-type PGliteClient = InstanceType<PGliteModule['PGlite']>;
 
 /**
  * Named prepared statements for PGlite, which parses and plans every query afresh: queries whose
