@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ContentChange } from '../db/changes.ts';
+import { createTaggedCache } from '../db/memo.ts';
 
 /** Public API answers: a CDN may keep them a minute and serve a stale copy while refetching. */
 export const PUBLIC_API_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -95,21 +95,9 @@ export function newCachedPage(status: number, headers: [string, string][], body:
   return { status, headers, body: bytes, etag: `W/${etagOf(bytes)}` };
 }
 
-/** Tags naming what a page shows, so that a change drops only the pages it can affect. */
-export function tagsOfChange(change: ContentChange): Set<string> {
-  return new Set([
-    'home',
-    'search',
-    ...change.articles.map((id) => `article:${id}`),
-    ...change.categories.map((id) => `category:${id}`),
-  ]);
-}
-
 /**
- * Least-recently-used page store keyed by path (and the query parameters the page reads), bounded
- * in bytes. Each entry carries tags (`home`, `search`, `article:<id>`, `category:<id>`): a targeted
- * change drops the entries it names; an untargeted one (navigation, ads, categories...) drops all.
- * A render that started before any change is never stored after it.
+ * Rendered pages keyed by path (and the query parameters the page reads), least recently used
+ * first out, bounded in bytes, dropped by the tags of a change (server/db/memo.ts).
  */
 export function createRenderCache({
   version,
@@ -120,70 +108,12 @@ export function createRenderCache({
   maxBytes?: number;
   maxBodyBytes?: number;
 }) {
-  const entries = new Map<string, { page: CachedPage; tags: string[]; size: number }>();
-  let bytes = 0;
-  let evictions = 0;
-  let hits = 0;
-  let misses = 0;
-  // The body plus room for its brotli and gzip copies (made on demand, each ~1/6 of Telugu HTML).
-  const sizeOf = (page: CachedPage) => Math.ceil(page.body.length * 1.35) + 512;
-  const remove = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    bytes -= entry.size;
-    entries.delete(key);
-  };
-  return {
-    get(key: string): CachedPage | undefined {
-      const hit = entries.get(key);
-      if (hit) {
-        // Re-insert: Map keeps insertion order, so the first key is always the least recently used.
-        entries.delete(key);
-        entries.set(key, hit);
-        hits++;
-      } else misses++;
-      return hit?.page;
-    },
-    /** Stores the page only if it was rendered from the content version it started with. */
-    set(key: string, page: CachedPage, renderedAtVersion: number, tags: string[] = []) {
-      if (version() !== renderedAtVersion || page.body.length > maxBodyBytes) return;
-      remove(key);
-      const size = sizeOf(page);
-      entries.set(key, { page, tags, size });
-      bytes += size;
-      while (bytes > maxBytes && entries.size > 0) {
-        remove(entries.keys().next().value as string);
-        evictions++;
-      }
-    },
-    /** Drops the pages a change can affect (all of them when the change is not targeted). */
-    invalidate(change: ContentChange | undefined) {
-      if (!change) return this.clear();
-      const dropped = tagsOfChange(change);
-      for (const [key, entry] of [...entries]) if (entry.tags.some((t) => dropped.has(t))) remove(key);
-    },
-    get size() {
-      return entries.size;
-    },
-    get bytes() {
-      return bytes;
-    },
-    get evictions() {
-      return evictions;
-    },
-    get hits() {
-      return hits;
-    },
-    get misses() {
-      return misses;
-    },
-    has(key: string) {
-      return entries.has(key);
-    },
-    clear() {
-      entries.clear();
-      bytes = 0;
-    },
-  };
+  return createTaggedCache<CachedPage>({
+    version,
+    maxBytes,
+    // The body plus room for its brotli and gzip copies (made on demand, each ~1/6 of Telugu HTML).
+    sizeOf: (page) => Math.ceil(page.body.length * 1.35) + 512,
+    admits: (page) => page.body.length <= maxBodyBytes,
+  });
 }
 export type RenderCache = ReturnType<typeof createRenderCache>;

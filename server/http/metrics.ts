@@ -73,14 +73,21 @@ export function registerMetrics(app: FastifyInstance, services: Services, cache:
       for (const [name, value] of Object.entries(stats().gauges)) this.set({ name }, value);
     },
   });
-  const cacheFigure = (name: string, help: string, read: (c: RenderCache) => number, type: 'counter' | 'gauge') => {
+  type CacheFigures = Pick<RenderCache, 'hits' | 'misses' | 'evictions' | 'bytes' | 'size'>;
+  const cacheFigure = (
+    name: string,
+    help: string,
+    read: (c: CacheFigures) => number,
+    type: 'counter' | 'gauge',
+    of: () => CacheFigures | undefined = cache,
+  ) => {
     const Metric = type === 'counter' ? Counter : Gauge;
     new Metric({
       name,
       help,
       registers: [registry],
       collect(this: Counter | Gauge) {
-        const c = cache();
+        const c = of();
         this.reset();
         if (c) (this as Gauge).inc(read(c));
       },
@@ -91,6 +98,16 @@ export function registerMetrics(app: FastifyInstance, services: Services, cache:
   cacheFigure('page_cache_evictions_total', 'Pages dropped to stay within the byte bound', (c) => c.evictions, 'counter');
   cacheFigure('page_cache_bytes', 'Bytes held by the page cache', (c) => c.bytes, 'gauge');
   cacheFigure('page_cache_entries', 'Pages held by the page cache', (c) => c.size, 'gauge');
+  const articles = () => services.articlePage.articles;
+  cacheFigure('article_cache_hits_total', 'Article pages whose article was in memory', (c) => c.hits, 'counter', articles);
+  cacheFigure(
+    'article_cache_misses_total',
+    'Article pages that read their article from the database',
+    (c) => c.misses,
+    'counter',
+    articles,
+  );
+  cacheFigure('article_cache_bytes', 'Estimated bytes of the articles kept in memory', (c) => c.bytes, 'gauge', articles);
 
   app.addHook('onResponse', async (request, reply) => {
     requests.observe(
