@@ -40,12 +40,21 @@ function scriptHash(source: string): string {
   }
   return hash;
 }
+// Found with indexOf rather than one regular expression over the page (~1.5% of a full render).
+// React writes every '>' in an attribute value as &gt;, so a tag's first '>' ends it.
 function inlineScriptHashes(html: string): string {
   const hashes = new Set<string>();
-  for (const m of html.matchAll(/<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script>/gi)) {
+  for (let at = html.indexOf('<script'); at !== -1; at = html.indexOf('<script', at + 1)) {
+    const open = html.indexOf('>', at);
+    const close = html.indexOf('</script>', open);
+    if (open === -1 || close === -1) break;
+    const attributes = html.slice(at + 7, open);
+    if (attributes !== '' && !/^\s/.test(attributes)) continue; // <scripts>, say
+    const source = html.slice(open + 1, close);
+    at = close;
     // Data blocks (the article's JSON-LD) are never run, so CSP does not ask for their hashes.
-    if (/\s(src|type\s*=\s*"application\/(ld\+)?json")/i.test(m[1]) || !m[2]) continue;
-    hashes.add(scriptHash(m[2]));
+    if (/\s(src|type\s*=\s*"application\/(ld\+)?json")/i.test(attributes) || !source) continue;
+    hashes.add(scriptHash(source));
   }
   return [...hashes].join(' ');
 }

@@ -1,5 +1,10 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB, useTestApp } from '../test/app.ts';
+import { buildApp } from '../app.ts';
 
 const t = useTestApp();
 
@@ -23,6 +28,34 @@ describe(`HTTP hardening (${TEST_DB})`, () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toBeUndefined();
     expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('serves the built web app: hashed bundles for a year (compressed copies included), the service worker checked on every visit', async () => {
+    const clientDir = await mkdtemp(path.join(os.tmpdir(), 'news-client-'));
+    await mkdir(path.join(clientDir, 'assets'));
+    const bundle = 'console.log("నమస్తే");'.repeat(50);
+    await writeFile(path.join(clientDir, 'assets/entry-AbC123.js'), bundle);
+    await writeFile(path.join(clientDir, 'assets/entry-AbC123.js.br'), brotliCompressSync(bundle));
+    await writeFile(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(path.join(clientDir, 'manifest.webmanifest'), '{"name":"తెలుగు వార్తలు"}');
+    const app = await buildApp({ services: t.services, clientDir });
+    try {
+      const plain = await app.inject({ url: '/assets/entry-AbC123.js' });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.body).toBe(bundle);
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const brotli = await app.inject({ url: '/assets/entry-AbC123.js', headers: { 'accept-encoding': 'br' } });
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.rawPayload.length).toBeLessThan(bundle.length);
+      expect((await app.inject({ url: '/assets/entry-Gone99.js' })).statusCode).toBe(404);
+      const worker = await app.inject({ url: '/sw.js' });
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['cache-control']).toBe('no-cache');
+      const manifest = await app.inject({ url: '/manifest.webmanifest' });
+      expect(manifest.headers['cache-control']).toBe('public, max-age=86400');
+    } finally {
+      await app.close();
+    }
   });
 
   it('marks API answers private unless a route says otherwise', async () => {
