@@ -14,6 +14,8 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     headers?: Record<string, string>;
+    /** Each connection sends these in turn; `setupRequest` may change a request before it goes. */
+    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
   };
   function autocannon(options: Options): Promise<Result>;
   namespace autocannon {

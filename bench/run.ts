@@ -136,6 +136,16 @@ async function load(name: string, url: string, headers: Record<string, string> =
   return toLoad(name, url, [await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers })]);
 }
 
+/** The same with a different path for every request, in turn (`paths` on the server at `base`). */
+async function loadEach(name: string, base: string, paths: string[], warmUp = 200): Promise<Load> {
+  let next = 0;
+  const requests = [{ setupRequest: (request: { path: string }) => ({ ...request, path: paths[next++ % paths.length] }) }];
+  await autocannon({ url: base, connections: 10, amount: warmUp, requests });
+  return toLoad(name, `${base}${paths[0]} …`, [
+    await autocannon({ url: base, connections: CONNECTIONS, duration: DURATION, requests }),
+  ]);
+}
+
 /**
  * The app against the static server, in alternating slices (5 × DURATION/5 s each), so that load
  * from other processes on a shared machine falls on both sides alike. The ratio is the median of
@@ -478,6 +488,17 @@ async function main() {
     loads.push(renderArticle, renderHome);
     const memoryAfterRenders = memoryOf(uncached.server.child.pid);
     await stopChild(uncached.server.child);
+    // The same without the articles kept in memory: every page reads its article from the
+    // database, as the first view of an article after it changed does (reported, no budget).
+    const cold = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0', RENDER_CACHE: 'off', ARTICLE_CACHE: 'off' });
+    const renderArticleRead = await loadEach(
+      'article read each time, full render',
+      base,
+      seeded.articleIds.map((id) => `/article/${id}`),
+      1000,
+    );
+    loads.push(renderArticleRead);
+    await stopChild(cold.server.child);
     const memoryAfter =
       memoryAfterCached && memoryAfterRenders
         ? {

@@ -122,7 +122,13 @@ export async function seedBenchDatabase(dataDir: string, articleCount: number, l
       .limit(1)
       .offset(5);
     const [category] = await services.db.select({ id: categories.id }).from(categories).orderBy(categories.id).limit(1);
-    return { total, articleId: (sample ?? anyArticle).id, categoryId: category.id };
+    // Every approved article, for full renders that read a different article each time.
+    const approved = await services.db
+      .select({ id: articles.id })
+      .from(articles)
+      .where(eq(articles.approvalStatus, 'APPROVED'))
+      .orderBy(articles.id);
+    return { total, articleId: (sample ?? anyArticle).id, categoryId: category.id, articleIds: approved.map((a) => a.id) };
   } finally {
     await database.close();
   }

@@ -47,6 +47,7 @@ const EnvSchema = z
       .optional(),
     BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
     RENDER_CACHE: z.enum(['on', 'off']).default('on'),
+    ARTICLE_CACHE: z.enum(['on', 'off']).default('on'),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, {
@@ -91,6 +92,8 @@ export type Config = {
   mostReadRefreshSeconds: number;
   /** The page cache (RENDER_CACHE=off renders every request: for measuring and debugging). */
   renderCache: boolean;
+  /** Articles kept in memory for their pages (ARTICLE_CACHE=off reads each one every time: for measuring). */
+  articleCache: boolean;
   /** GET /metrics: loopback only without it; with it, `Authorization: Bearer <token>` from anywhere. */
   metricsToken: string | undefined;
 };
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backup: { dir: path.resolve(e.BACKUP_DIR), everyMs: e.BACKUP_EVERY, keep: e.BACKUP_KEEP },
     mostReadRefreshSeconds: e.MOST_READ_REFRESH_SECONDS,
     renderCache: e.RENDER_CACHE === 'on',
+    articleCache: e.ARTICLE_CACHE === 'on',
     metricsToken: e.METRICS_TOKEN,
   };
 }

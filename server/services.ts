@@ -10,7 +10,7 @@ import { createAuthService } from './auth/service.ts';
 import { createCategoriesService } from './categories/service.ts';
 import { createArticlesService } from './articles/service.ts';
 import { createPublicArticlesService } from './articles/public-service.ts';
-import { createArticlePageService } from './articles/article-page.ts';
+import { ARTICLE_CACHE_BYTES, createArticlePageService } from './articles/article-page.ts';
 import { createReviewService } from './review/service.ts';
 import { createUsersService } from './users/service.ts';
 import { createNavigationService } from './navigation/service.ts';
@@ -69,7 +69,7 @@ export function createServices({
     categories: createCategoriesService(base),
     articles: createArticlesService(base),
     publicArticles,
-    articlePage: createArticlePageService(base, publicArticles),
+    articlePage: createArticlePageService(base, publicArticles, { cacheBytes: config.articleCache ? ARTICLE_CACHE_BYTES : 0 }),
     review: createReviewService(base),
     users: createUsersService(base),
     navigation: createNavigationService(base),

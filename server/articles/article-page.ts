@@ -31,7 +31,7 @@ export function createArticlePageService(
     const found = await publicArticles.get(id);
     // Tagged with itself only: publishing another article of its category leaves it as it is (a
     // category's rename and a reassignment of reporters are untargeted changes, which drop all).
-    if (found) articles.set(key, found, version, [`article:${id}`]);
+    if (found && cacheBytes > 0) articles.set(key, found, version, [`article:${id}`]);
     return found;
   }
   // One more than a page shows: the article being read is left out of its own related list.
