@@ -1,7 +1,8 @@
 // `npm run bench`: load test and Lighthouse against the production build on a seeded database.
 //   (a) autocannon, 50 connections, 10 s each: home, an article, a search; then the same article
 //       HTML from a plain node:http static server, and the ratio between the two; then full
-//       renders of the article and home with RENDER_CACHE=off; memory and start-up to ready (a
+//       renders of the article and home with RENDER_CACHE=off, and of a different article each
+//       request with ARTICLE_CACHE=off too (no budget); memory and start-up to ready (a
 //       fresh demo newsroom's first start, its restart, and a restart on PostgreSQL).
 //   (b) Lighthouse (mobile preset, Debian Chromium) on home, article, category and search.
 // Results go to bench/results/*.json and the table in docs/performance.md; exits 1 when a budget is missed.
