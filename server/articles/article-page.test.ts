@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/app.ts';
 import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
 import { articles } from '../db/schema.ts';
+import { createArticlePageService } from './article-page.ts';
+import { createChangeFeed } from '../db/changes.ts';
 
 const t = useTestApp();
 let politics: number;
@@ -75,6 +77,27 @@ describe('article page: the article is kept in memory until a change names it', 
     const page = t.services.articlePage;
     expect(await page.get(ids.pending)).toBeNull();
     expect(page.articles.has(String(ids.pending))).toBe(false);
+  });
+
+  it('another instance drops its copy when this one changes the article (NOTIFY on PostgreSQL)', async () => {
+    const { db, database, publicArticles } = t.services;
+    await t.services.changes.subscribe();
+    const otherFeed = createChangeFeed(database);
+    await otherFeed.subscribe();
+    const other = createArticlePageService({ db, changes: otherFeed }, publicArticles);
+    expect((await other.get(ids.cricket))?.article.title).toBe('క్రికెట్');
+    await t.services.db.update(articles).set({ title: 'క్రికెట్ (సవరణ)' }).where(eq(articles.id, ids.cricket));
+    await t.services.changes.contentChanged({ articles: [ids.cricket], categories: [sports] });
+    await expect.poll(() => other.articles.has(String(ids.cricket)), { timeout: 5000, interval: 20 }).toBe(false);
+    expect((await other.get(ids.cricket))?.article.title).toBe('క్రికెట్ (సవరణ)');
+  });
+
+  it('with no room (ARTICLE_CACHE=off) every view reads its article', async () => {
+    const { db, changes, publicArticles } = t.services;
+    const page = createArticlePageService({ db, changes }, publicArticles, { cacheBytes: 0 });
+    await page.get(ids.cricket);
+    expect(page.articles.size).toBe(0);
+    expect(await queriesDuring(() => page.get(ids.cricket))).toBeGreaterThan(0);
   });
 
   it('a read that started before a change is not kept after it', async () => {

@@ -1,8 +1,8 @@
 // What an article page shows: the article (one query) and, by its first category, the related
 // and latest lists. The lists are the same for every article of a category, so they are loaded
 // once per category and content change (server/db/memo.ts), not once per page. The article itself
-// is kept until a change names it: publishing an article changes the
-// lists on every page of its category, and those pages render again with their articles at hand.
+// is kept until a change names it: publishing an article changes the lists on every page of its
+// category, and those pages render again with their articles at hand.
 import type { ServiceDeps } from '../services.ts';
 import type { Article } from '../../contract/articles.ts';
 import { createTaggedCache, untilChangeBy } from '../db/memo.ts';
@@ -18,6 +18,7 @@ const sizeOfArticle = (a: Article) => 2 * (a.content.length + a.title.length + a
 export function createArticlePageService(
   { db, changes }: Pick<ServiceDeps, 'db' | 'changes'>,
   publicArticles: PublicArticlesService,
+  // 0: nothing kept (ARTICLE_CACHE=off).
   { cacheBytes = ARTICLE_CACHE_BYTES } = {},
 ) {
   const articles = createTaggedCache<Article>({ version: () => changes.version, maxBytes: cacheBytes, sizeOf: sizeOfArticle });
@@ -31,7 +32,7 @@ export function createArticlePageService(
     const found = await publicArticles.get(id);
     // Tagged with itself only: publishing another article of its category leaves it as it is (a
     // category's rename and a reassignment of reporters are untargeted changes, which drop all).
-    if (found && cacheBytes > 0) articles.set(key, found, version, [`article:${id}`]);
+    if (found) articles.set(key, found, version, [`article:${id}`]);
     return found;
   }
   // One more than a page shows: the article being read is left out of its own related list.

@@ -1,7 +1,8 @@
 // Site-wide reading data (navigation, ads, headlines, the home page's lists, an article page's
 // related and latest lists) kept in memory until the next content change: loaded once per change
 // instead of once per page, and every instance drops it on the same change feed that drops cached
-// pages (docs/performance.md). This is data, not HTML: every page is still rendered.
+// pages (docs/performance.md). This is data, not HTML: every page is still rendered. The tagged
+// store below keeps both kinds: rendered pages (the page cache) and articles read by id.
 import type { ChangeFeed, ContentChange } from './changes.ts';
 
 /**
@@ -40,7 +41,7 @@ export function untilChangeBy<K, T>(
 }
 
 /** Tags naming what a cached value shows, so that a change drops only the values it can affect. */
-export function tagsOfChange(change: ContentChange): Set<string> {
+function tagsOfChange(change: ContentChange): Set<string> {
   return new Set([
     'home',
     'search',
@@ -92,9 +93,10 @@ export function createTaggedCache<T>({
     },
     /** Stores the value only if it was loaded at the content version it started with. */
     set(key: string, value: T, loadedAtVersion: number, tags: string[] = []) {
-      if (version() !== loadedAtVersion || !admits(value)) return;
-      remove(key);
       const size = sizeOf(value);
+      // A value bigger than the whole store would only push everything out, itself included.
+      if (version() !== loadedAtVersion || !admits(value) || size > maxBytes) return;
+      remove(key);
       entries.set(key, { value, tags, size });
       bytes += size;
       while (bytes > maxBytes && entries.size > 0) {

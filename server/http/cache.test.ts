@@ -67,6 +67,15 @@ describe('render cache (LRU in bytes, dropped by what a change affects)', () => 
     cache.set('/big', newCachedPage(200, [], 'x'.repeat(11)), 0);
     expect(cache.get('/big')).toBeUndefined();
   });
+
+  it('stores nothing bigger than the whole cache, and pushes nothing out for it', () => {
+    const cache = createRenderCache({ version: () => 0, maxBytes: 4000 });
+    cache.set('/a', newCachedPage(200, [], 'a'.repeat(1000)), 0);
+    cache.set('/huge', newCachedPage(200, [], 'h'.repeat(5000)), 0);
+    expect(cache.has('/huge')).toBe(false);
+    expect(cache.has('/a')).toBe(true);
+    expect(cache.evictions).toBe(0);
+  });
 });
 
 describe('preferredEncoding', () => {
