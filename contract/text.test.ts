@@ -13,6 +13,11 @@ describe('text helpers', () => {
     expect(stripTags('<p>హైదరాబాద్ &amp; <b>విజయవాడ</b></p><script>alert(1)</script>')).toBe('హైదరాబాద్ & విజయవాడ');
   });
 
+  it('gives plain text back with only its white space folded', () => {
+    expect(stripTags('  హైదరాబాద్\n\tవార్తలు  ')).toBe('హైదరాబాద్ వార్తలు');
+    expect(stripTags('5 > 3')).toBe('5 > 3');
+  });
+
   it('never cuts inside a grapheme cluster', () => {
     const text = 'క్షేమం'.repeat(40);
     const cut = truncateGraphemes(text, 150);

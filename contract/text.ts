@@ -26,6 +26,8 @@ function fromCharacterReference(code: number): string {
 
 /** Plain text from HTML: tags dropped, common entities decoded, white space folded. */
 export function stripTags(html: string): string {
+  // Titles and summaries are mostly plain already; lists strip dozens per page render.
+  if (!html.includes('<') && !html.includes('&')) return html.replace(/\s+/g, ' ').trim();
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<\/?(p|div|br|h[1-6]|li|blockquote)[^>]*>/gi, ' ')
