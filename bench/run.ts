@@ -380,6 +380,8 @@ async function main() {
         // Per-request logging is left out on both sides of the comparison.
         LOG_LEVEL: 'warn',
         BUILD_DIR: buildDir,
+        // As package.json's start script sets it, before Node loads (and type-strips) start.ts.
+        NODE_COMPILE_CACHE: path.join(buildDir, 'compile-cache'),
         ...extra,
       });
       await waitFor(`${base}/readyz`, server, 120_000, 20);
