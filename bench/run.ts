@@ -356,7 +356,7 @@ async function main() {
   const started = Date.now();
   mkdirSync(resultsDir, { recursive: true });
   const { buildIfStale, buildDir } = await import('../scripts/build-if-stale.ts');
-  buildIfStale();
+  await buildIfStale();
 
   const keptDir = process.env.BENCH_DATA_DIR;
   const dataDir = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(os.tmpdir(), 'news-bench-'));

@@ -14,7 +14,7 @@ process.env.MALLOC_ARENA_MAX ??= '2';
 // heap it never gives back (after the demo newsroom's pictures, ~60 MB more resident for good;
 // under full renders at 128 KB, ~30 MB more at the peak for ~3% less CPU).
 process.env.MALLOC_MMAP_THRESHOLD_ ??= '32768';
-buildIfStale();
+await buildIfStale();
 // A flag the operator set in NODE_OPTIONS (e.g. a larger --max-old-space-size) is theirs: flags
 // on the command line would override it.
 const operatorOptions = process.env.NODE_OPTIONS ?? '';

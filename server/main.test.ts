@@ -39,7 +39,7 @@ let dataDir: string;
 let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
 beforeAll(async () => {
-  buildIfStale();
+  await buildIfStale();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-main-'));
   if (TEST_DB === 'postgres') {
     const created = await createPgDatabase('main');

@@ -19,7 +19,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  buildIfStale();
+  await buildIfStale();
   const database = await createPgDatabase('e2e');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-e2e-'));
   const port = await freePort();
