@@ -18,6 +18,15 @@ describe('text helpers', () => {
     expect(stripTags('5 > 3')).toBe('5 > 3');
   });
 
+  it('gives the same answer for a string it has seen, long or short', () => {
+    const title = '<b>ఎన్నికలు</b> &amp; ఫలితాలు';
+    expect(stripTags(title)).toBe('ఎన్నికలు & ఫలితాలు');
+    expect(stripTags(title)).toBe('ఎన్నికలు & ఫలితాలు');
+    const body = `<p>${'వార్త '.repeat(100)}</p>`;
+    expect(stripTags(body)).toBe(stripTags(body));
+    expect(stripTags(body)).toBe('వార్త '.repeat(100).trim());
+  });
+
   it('never cuts inside a grapheme cluster', () => {
     const text = 'క్షేమం'.repeat(40);
     const cut = truncateGraphemes(text, 150);

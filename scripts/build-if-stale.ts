@@ -165,8 +165,12 @@ export async function buildIfStale() {
     serverBundle,
     latestOf(['server', 'scripts', 'contract', 'app', 'package.json', 'package-lock.json']),
   );
-  if (serverStale) buildServer();
-  await webBuilt;
+  try {
+    if (serverStale) buildServer();
+  } finally {
+    // Awaited even when the bundle failed: a failed web build is never left as an unhandled rejection.
+    await webBuilt;
+  }
   return webBuilt !== undefined || serverStale;
 }
 

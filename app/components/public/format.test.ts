@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, formatDate, shareImage, youtubeEmbedUrl } from './format.ts';
 import { coverForSharing, newsArticleJsonLd, pageMeta } from './meta.ts';
-import { listPages, loadedMore, toListArticle } from './paging.ts';
+import { listPages, loadedMore, toListArticle, toListArticles } from './paging.ts';
 import type { Article } from '../../../contract/articles.ts';
 
 const image = {
@@ -119,5 +119,13 @@ describe('paging', () => {
   it('keeps only what a list card draws', () => {
     const card = toListArticle(article);
     expect(Object.keys(card).sort()).toEqual(['categories', 'id', 'images', 'publicationDate', 'shortDescription', 'title']);
+  });
+
+  it('cuts a kept list to its cards once', () => {
+    const list = [article, { ...article, id: article.id + 1 }];
+    const cards = toListArticles(list);
+    expect(cards).toEqual(list.map(toListArticle));
+    expect(toListArticles(list)).toBe(cards);
+    expect(toListArticles([...list])).not.toBe(cards);
   });
 });

@@ -29,6 +29,20 @@ export function toListArticle({
   return { id, title, shortDescription, images: images.slice(0, 1), publicationDate, categories: categories.slice(0, 1) };
 }
 
+// The services keep the home page's lists and an article page's latest list until the next content
+// change and hand back the same arrays: each is cut to its cards once, not on every render.
+const cardsByList = new WeakMap<readonly (Article | ListArticle)[], ListArticle[]>();
+
+/** A list's cards (`toListArticle` of each), the same array again for the same list. */
+export function toListArticles(list: readonly (Article | ListArticle)[]): ListArticle[] {
+  let cards = cardsByList.get(list);
+  if (!cards) {
+    cards = list.map(toListArticle);
+    cardsByList.set(list, cards);
+  }
+  return cards;
+}
+
 /**
  * True when a navigation only asks for more pages of the same list (the load-more writes `?page=N`
  * into the address): the pages already on screen stay, and no loader runs again for them.

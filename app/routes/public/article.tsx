@@ -17,7 +17,7 @@ import { keepForOffline } from '../../lib/offline.ts';
 import { countView } from '../../lib/readership.ts';
 import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
 import { absoluteUrl, formatDate } from '../../components/public/format.ts';
-import { toListArticle } from '../../components/public/paging.ts';
+import { toListArticle, toListArticles } from '../../components/public/paging.ts';
 import { coverForSharing, newsArticleJsonLd, pageMeta } from '../../components/public/meta.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
@@ -50,8 +50,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { article, related, latest } = page;
   return {
     article,
+    // Related is this article's own cut of its category's list (itself left out), made per page.
     related: related.map(toListArticle),
-    latest: latest.map(toListArticle),
+    latest: toListArticles(latest),
     ads,
     mostRead: mostRead.map(toMostRead),
     publicUrl,

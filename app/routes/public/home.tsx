@@ -9,7 +9,6 @@ import type { Ad } from '../../../contract/ads.ts';
 import { stripTags } from '../../../contract/text.ts';
 import { BREAKING_LABEL } from '../../../contract/articles.ts';
 import { servicesContext } from '../../lib/context.ts';
-import type { HomepageService } from '../../../server/homepage/service.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
 import { AdBanner } from '../../components/public/AdBanner.tsx';
 import { LatestCarousel, toLatestSlide } from '../../components/public/LatestCarousel.tsx';
@@ -20,7 +19,7 @@ import { FeaturedPane, type FeaturedSection } from '../../components/public/Feat
 import { LazySection } from '../../components/public/LazySection.tsx';
 import { MostRead, toMostRead, type MostReadArticle } from '../../components/public/MostRead.tsx';
 import { keepForOffline } from '../../lib/offline.ts';
-import { toListArticle } from '../../components/public/paging.ts';
+import { toListArticles } from '../../components/public/paging.ts';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { failureText, MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
@@ -42,27 +41,6 @@ type HomePage = {
 // A reader of the home page needs only the carousel and the ads to respond: see app/islands/Island.tsx.
 export const handle: RouteHandle = { hydrate: 'islands' };
 
-type Homepage = Awaited<ReturnType<HomepageService['get']>>;
-// The service keeps one home page until the next change: its cards are cut to what they draw once
-// per change, not on every render.
-const listsByHomepage = new WeakMap<Homepage, HomePage['homepage']>();
-function listsOf(homepage: Homepage): HomePage['homepage'] {
-  let lists = listsByHomepage.get(homepage);
-  if (!lists) {
-    lists = {
-      latestNews: homepage.latestNews.map(toListArticle),
-      videoArticles: homepage.videoArticles.map(toListArticle),
-      featuredCategorySections: homepage.featuredCategorySections.map((s) => ({
-        category: { id: s.category.id, name: s.category.name },
-        articles: s.articles.map(toListArticle),
-      })),
-      breakingNews: homepage.breakingNews.map((a) => ({ id: a.id, title: a.title })),
-    };
-    listsByHomepage.set(homepage, lists);
-  }
-  return lists;
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const [homepage, ads, mostRead] = await Promise.all([
@@ -79,7 +57,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     }),
   ]);
   const page: HomePage = {
-    homepage: listsOf(homepage),
+    homepage: {
+      latestNews: toListArticles(homepage.latestNews),
+      videoArticles: toListArticles(homepage.videoArticles),
+      featuredCategorySections: homepage.featuredCategorySections.map((s) => ({
+        category: { id: s.category.id, name: s.category.name },
+        articles: toListArticles(s.articles),
+      })),
+      breakingNews: homepage.breakingNews.map((a) => ({ id: a.id, title: a.title })),
+    },
     ads,
     mostRead: mostRead.map(toMostRead),
   };
