@@ -1,13 +1,12 @@
 // Builds the web app (production) and precompresses its assets; `buildIfStale` skips the work
 // when the build is newer than every source file.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import * as esbuild from 'esbuild';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the web app is built (BUILD_DIR, for parallel test runs; default build/). */
@@ -87,14 +86,25 @@ const serverExternals = [
 ];
 
 /**
- * The server and the packages it uses, bundled into one ES module ahead of time. Loading
+ * The server and the packages it uses, bundled into ES modules ahead of time. Loading
  * drizzle-orm file by file made Node parse its 179 KB package.json once per module: ~150 MB of
- * garbage and ~0.5 s of CPU at every start (docs/performance.md).
+ * garbage and ~0.5 s of CPU at every start (docs/performance.md). Split at the code's dynamic
+ * imports, so that what one start does not use stays on disk: the other database's driver (PGlite
+ * or pg, ~50 ms each to load), development mode, the importers.
  */
-export function buildServer() {
-  esbuild.buildSync({
-    entryPoints: [path.join(root, 'server/main.ts')],
-    outfile: serverBundle,
+export async function buildServer() {
+  // Imported here: `npm start` on a built checkout never needs esbuild (~40 ms to load).
+  const esbuild = await import('esbuild');
+  const outdir = path.dirname(serverBundle);
+  rmSync(outdir, { recursive: true, force: true }); // no chunk of an older build left behind
+  const { metafile } = await esbuild.build({
+    entryPoints: { [path.basename(serverBundle, '.js')]: path.join(root, 'server/main.ts') },
+    outdir,
+    absWorkingDir: root,
+    // In the entry's own folder: server/paths.ts finds the checkout from import.meta.url.
+    chunkNames: '[name]-[hash]',
+    splitting: true,
+    metafile: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -113,15 +123,17 @@ export function buildServer() {
     legalComments: 'linked',
     sourcemap: 'linked',
     logLevel: 'warning',
-    define: { __APP_ROOT__: JSON.stringify(path.relative(path.dirname(serverBundle), root)) },
+    define: { __APP_ROOT__: JSON.stringify(path.relative(outdir, root)) },
   });
   // esbuild escapes strings but not regular expression literals: one Telugu character in a regex
   // doubled the bundle's 3 MB of source in the heap. Caught here rather than found in a profile.
-  const source = readFileSync(serverBundle);
-  const at = source.findIndex((byte) => byte > 0x7f);
-  if (at >= 0) {
-    const around = source.subarray(Math.max(0, at - 60), at + 20).toString('utf8');
-    throw new Error(`The server bundle must be ASCII; write this character as a \\u escape: ...${around}...`);
+  for (const file of Object.keys(metafile.outputs).filter((name) => name.endsWith('.js'))) {
+    const source = readFileSync(path.resolve(root, file));
+    const at = source.findIndex((byte) => byte > 0x7f);
+    if (at >= 0) {
+      const around = source.subarray(Math.max(0, at - 60), at + 20).toString('utf8');
+      throw new Error(`The server bundle must be ASCII; write this character as a \\u escape: ...${around}...`);
+    }
   }
 }
 
@@ -166,7 +178,7 @@ export async function buildIfStale() {
     latestOf(['server', 'scripts', 'contract', 'app', 'package.json', 'package-lock.json']),
   );
   try {
-    if (serverStale) buildServer();
+    if (serverStale) await buildServer();
   } finally {
     // Awaited even when the bundle failed: a failed web build is never left as an unhandled rejection.
     await webBuilt;
@@ -176,5 +188,5 @@ export async function buildIfStale() {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   await build();
-  buildServer();
+  await buildServer();
 }
