@@ -96,7 +96,10 @@ export async function buildServer() {
   // Imported here: `npm start` on a built checkout never needs esbuild (~40 ms to load).
   const esbuild = await import('esbuild');
   const outdir = path.dirname(serverBundle);
-  rmSync(outdir, { recursive: true, force: true }); // no chunk of an older build left behind
+  // No chunk of an older build left behind. A server still running from this folder has loaded its
+  // chunks at start (the driver, the migrator, the cookie parser); a chunk imported only later
+  // would be gone after a rebuild beside it.
+  rmSync(outdir, { recursive: true, force: true });
   const { metafile } = await esbuild.build({
     entryPoints: { [path.basename(serverBundle, '.js')]: path.join(root, 'server/main.ts') },
     outdir,
