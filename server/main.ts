@@ -100,7 +100,7 @@ export async function start(config: Config) {
     async (n) => {
       if (n === 0) return;
       app.log.info(`Tenglish search: ${n} articles indexed`);
-      await services.changes.contentChanged('search'); // cached search pages may now find more
+      await services.changes.announce({ kind: 'search-index' }); // cached search pages may now find more
     },
     (error: unknown) => app.log.error({ err: error }, 'Tenglish search backfill failed'),
   );

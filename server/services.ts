@@ -55,7 +55,7 @@ export function createServices({
     config,
     database,
     db: database.db,
-    changes: createChangeFeed(database),
+    changes: createChangeFeed(database, { log: log as Console }),
     storage,
     images: createImagePipeline({ db: database.db, storage, encoding: config.env === 'test' ? 'fastest' : 'smallest' }),
     sessions: createSessionStore(database.db, { idleMs: config.sessionIdleMs }),

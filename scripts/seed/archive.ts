@@ -211,7 +211,7 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
     await finish(services, indexes, { vacuum: inserted, log: opts.log });
   }
   await services.database.maintain();
-  await services.changes.contentChanged('seed');
+  await services.changes.announce({ kind: 'seed' });
   const ms = Math.round(performance.now() - started);
   opts.log(`archive: ${added} articles added in ${Math.round(ms / 1000)} s`);
   return { added, ms };

@@ -57,9 +57,13 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
   }
 
   /** Runs `work` in a transaction; if it fails, the new files are removed again. */
+  /** One write announcing the About Us change; the prepared files go again if it fails. */
   async function withPrepared<T>(prepared: PreparedImage[], work: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await db.transaction(work);
+      return await changes.write((tx, notice) => {
+        notice({ kind: 'about' });
+        return work(tx);
+      });
     } catch (error) {
       await pipeline.discard(prepared);
       throw error;
@@ -95,7 +99,6 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
         if (isUniqueViolation(error)) throw badRequest(ABOUT_MESSAGES.alreadyExists);
         throw error;
       }
-      await changes.contentChanged('about');
       return (await get())!;
     },
 
@@ -135,7 +138,6 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
           details: { contentChanged: content !== undefined, images: order.length, added: stored.length, removed: removed.length },
         });
       });
-      await changes.contentChanged('about');
       return (await get())!;
     },
   };

@@ -64,7 +64,7 @@ export function createAdsService({ db, images: pipeline, changes }: ServiceDeps)
       for (const file of kept) prepared.push(await pipeline.prepare(file, 'ad'));
       let ids: number[];
       try {
-        ids = await db.transaction(async (tx) => {
+        ids = await changes.write(async (tx, notice) => {
           const stored = await pipeline.store(prepared, tx);
           const rows = await tx
             .insert(ads)
@@ -84,26 +84,26 @@ export function createAdsService({ db, images: pipeline, changes }: ServiceDeps)
             summary: `${rows.length} ad${rows.length === 1 ? '' : 's'}`,
             details: { ids: rows.map((r) => r.id), dropped },
           });
+          notice({ kind: 'ads' });
           return rows.map((r) => r.id);
         });
       } catch (error) {
         await pipeline.discard(prepared);
         throw error;
       }
-      await changes.contentChanged('ads');
       const created = new Set(ids);
       return { ads: (await list()).filter((a) => created.has(a.id)), dropped };
     },
 
     /** Removes the ad and releases its image (row and files). */
     async remove(id: number, actor?: AuditActor): Promise<void> {
-      await db.transaction(async (tx) => {
+      await changes.write(async (tx, notice) => {
         const [row] = await tx.delete(ads).where(eq(ads.id, id)).returning({ imageId: ads.imageId });
         if (!row) throw notFound(AD_MESSAGES.notFound);
         await pipeline.release([row.imageId], tx);
         await record(tx, { actor, action: 'ad.delete', objectType: 'ad', objectId: id, summary: `ad #${id}` });
+        notice({ kind: 'ads' });
       });
-      await changes.contentChanged('ads');
     },
   };
 }

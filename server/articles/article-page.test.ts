@@ -54,7 +54,7 @@ describe('article page: the article is kept in memory until a change names it', 
     await page.get(ids.second);
     await page.get(ids.cricket);
     await t.services.db.update(articles).set({ title: 'మొదటి వార్త (సవరణ)' }).where(eq(articles.id, ids.first));
-    await t.services.changes.contentChanged({ articles: [ids.first], categories: [politics] });
+    await t.services.changes.announce({ kind: 'articles', articles: [ids.first], categories: [politics] });
 
     expect(page.articles.has(String(ids.first))).toBe(false);
     expect(page.articles.has(String(ids.second))).toBe(true);
@@ -68,7 +68,7 @@ describe('article page: the article is kept in memory until a change names it', 
   it('a change that names nothing (categories, ads, navigation...) drops every article', async () => {
     const page = t.services.articlePage;
     await page.get(ids.cricket);
-    await t.services.changes.contentChanged('categories');
+    await t.services.changes.announce({ kind: 'categories' });
     expect(page.articles.size).toBe(0);
     expect(await queriesDuring(() => page.get(ids.cricket))).toBeGreaterThan(0);
   });
@@ -87,7 +87,7 @@ describe('article page: the article is kept in memory until a change names it', 
     const other = createArticlePageService({ db, changes: otherFeed }, publicArticles);
     expect((await other.get(ids.cricket))?.article.title).toBe('క్రికెట్');
     await t.services.db.update(articles).set({ title: 'క్రికెట్ (సవరణ)' }).where(eq(articles.id, ids.cricket));
-    await t.services.changes.contentChanged({ articles: [ids.cricket], categories: [sports] });
+    await t.services.changes.announce({ kind: 'articles', articles: [ids.cricket], categories: [sports] });
     await expect.poll(() => other.articles.has(String(ids.cricket)), { timeout: 5000, interval: 20 }).toBe(false);
     expect((await other.get(ids.cricket))?.article.title).toBe('క్రికెట్ (సవరణ)');
   });
@@ -102,9 +102,9 @@ describe('article page: the article is kept in memory until a change names it', 
 
   it('a read that started before a change is not kept after it', async () => {
     const page = t.services.articlePage;
-    await t.services.changes.contentChanged('ads');
+    await t.services.changes.announce({ kind: 'ads' });
     const reading = page.get(ids.second);
-    await t.services.changes.contentChanged({ articles: [ids.second], categories: [politics] });
+    await t.services.changes.announce({ kind: 'articles', articles: [ids.second], categories: [politics] });
     await reading;
     expect(page.articles.has(String(ids.second))).toBe(false);
   });

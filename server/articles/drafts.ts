@@ -9,7 +9,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
-import { articleCategories, articleImages, articles } from '../db/schema.ts';
+import { articleCategories, articles } from '../db/schema.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors.ts';
@@ -17,7 +17,7 @@ import { loadArticle, loadArticles } from './model.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import { checkCategories, prepareArticleImages, withPreparedImages } from './service.ts';
-import { recordRevision } from './revisions.ts';
+import { createLifecycle } from './lifecycle.ts';
 import { checkImageCount, writeArticleImages } from './images.ts';
 import type { Article } from '../../contract/articles.ts';
 import { ArticleCreateSchema, type ImageOrderEntry } from '../../contract/article-form.ts';
@@ -30,6 +30,7 @@ type Upload = IncomingFile & { truncated?: boolean };
 
 export function createDraftsService(deps: ServiceDeps) {
   const { db } = deps;
+  const lifecycle = createLifecycle(deps);
 
   async function toDrafts(ids: number[]): Promise<Draft[]> {
     const [list, rows] = await Promise.all([
@@ -45,17 +46,6 @@ export function createDraftsService(deps: ServiceDeps) {
     return list.map((a) => ({ ...a, version: meta.get(a.id)!.version, updatedAt: meta.get(a.id)!.updatedAt.toISOString() }));
   }
   const draftOf = async (id: number) => (await toDrafts([id]))[0];
-
-  /** The caller's own draft, locked for this transaction; anything else is 404. */
-  async function lockOwnDraft(tx: Tx, user: SessionUser, id: number) {
-    const [row] = await tx
-      .select({ id: articles.id, version: articles.version })
-      .from(articles)
-      .where(and(eq(articles.id, id), eq(articles.reporterId, user.id), eq(articles.approvalStatus, 'DRAFT')))
-      .for('update');
-    if (!row) throw notFound(DRAFT_MESSAGES.notFound);
-    return row;
-  }
 
   function fields(input: DraftSaveInput) {
     const content = sanitizeArticleHtml(input.content);
@@ -86,13 +76,10 @@ export function createDraftsService(deps: ServiceDeps) {
       await tx.insert(articleCategories).values(ids.map((categoryId, position) => ({ articleId: id, categoryId, position })));
   }
 
-  /** Locks the draft and refuses a save based on an older version (409 offering the newer draft). */
-  async function checkVersion(tx: Tx, user: SessionUser, id: number, version: number | undefined, required: boolean) {
-    const row = await lockOwnDraft(tx, user, id);
-    if (version === undefined) {
-      if (required) throw badRequest(DRAFT_MESSAGES.versionRequired, { version: DRAFT_MESSAGES.versionRequired });
-    } else if (version !== row.version) throw new StaleDraft();
-    return row;
+  /** Refuses a save based on an older version (409 offering the newer draft, once rolled back). */
+  function checkVersion(version: number | undefined, stored: number) {
+    if (version === undefined) throw badRequest(DRAFT_MESSAGES.versionRequired, { version: DRAFT_MESSAGES.versionRequired });
+    if (version !== stored) throw new StaleDraft();
   }
 
   async function answerStale<T>(id: number, work: () => Promise<T>): Promise<T> {
@@ -109,16 +96,15 @@ export function createDraftsService(deps: ServiceDeps) {
     const prepared = await prepareAll(files);
     await answerStale(id, () =>
       withPreparedImages(deps, prepared, () =>
-        db.transaction(async (tx) => {
-          const row = await checkVersion(tx, user, id, input.version, true);
-          await checkCategories(tx, input.categoryIds, user.role);
-          await tx
-            .update(articles)
-            .set({ ...fields(input), version: row.version + 1, updatedAt: new Date() })
-            .where(eq(articles.id, id));
-          await writeCategories(tx, id, input.categoryIds);
-          await writeImages(tx, id, input.imageOrder ?? input.imageUrls, prepared);
-        }),
+        deps.changes.write((tx, notice) =>
+          lifecycle.move(tx, notice, { act: 'save-draft', id, by: user }, async (draft) => {
+            checkVersion(input.version, draft.version);
+            await checkCategories(tx, input.categoryIds, user.role);
+            await writeCategories(tx, id, input.categoryIds);
+            await writeImages(tx, id, input.imageOrder ?? input.imageUrls, prepared);
+            return { set: { ...fields(input), version: draft.version + 1 } };
+          }),
+        ),
       ),
     );
     return draftOf(id);
@@ -129,16 +115,18 @@ export function createDraftsService(deps: ServiceDeps) {
     async create(user: SessionUser, input: DraftSaveInput, files: Upload[]): Promise<Draft> {
       const prepared = await prepareAll(files);
       const id = await withPreparedImages(deps, prepared, () =>
-        db.transaction(async (tx) => {
-          await checkCategories(tx, input.categoryIds, user.role);
-          const [row] = await tx
-            .insert(articles)
-            .values({ ...fields(input), reporterId: user.id, approvalStatus: 'DRAFT', version: 1 })
-            .returning({ id: articles.id });
-          await writeCategories(tx, row.id, input.categoryIds);
-          await writeImages(tx, row.id, [], prepared);
-          return row.id;
-        }),
+        deps.changes.write((tx, notice) =>
+          lifecycle.start(tx, notice, { act: 'draft', by: user }, async (approvalStatus) => {
+            await checkCategories(tx, input.categoryIds, user.role);
+            const [row] = await tx
+              .insert(articles)
+              .values({ ...fields(input), reporterId: user.id, approvalStatus, version: 1 })
+              .returning({ id: articles.id });
+            await writeCategories(tx, row.id, input.categoryIds);
+            await writeImages(tx, row.id, [], prepared);
+            return row.id;
+          }),
+        ),
       );
       return draftOf(id);
     },
@@ -169,15 +157,7 @@ export function createDraftsService(deps: ServiceDeps) {
 
     /** DELETE /api/reporter/articles/drafts/{id}: the draft and its images. */
     async remove(user: SessionUser, id: number): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockOwnDraft(tx, user, id);
-        const held = await tx.select({ id: articleImages.imageId }).from(articleImages).where(eq(articleImages.articleId, id));
-        await tx.delete(articles).where(eq(articles.id, id));
-        await deps.images.release(
-          held.map((h) => h.id),
-          tx,
-        );
-      });
+      await deps.changes.write((tx, notice) => lifecycle.move(tx, notice, { act: 'delete-draft', id, by: user }));
     },
 
     /**
@@ -187,29 +167,23 @@ export function createDraftsService(deps: ServiceDeps) {
      */
     async submit(user: SessionUser, id: number, input: DraftSaveInput | undefined, files: Upload[]): Promise<Article> {
       if (input !== undefined) await save(user, id, input, files);
-      await db.transaction(async (tx) => {
-        await lockOwnDraft(tx, user, id);
-        const [stored] = await loadArticles(tx, [id], { withReason: true });
-        // The create rules, on the draft as stored.
-        const input = parseOr400(ArticleCreateSchema, {
-          title: stored.title,
-          author: stored.author,
-          content: stored.content,
-          youtubeVideoId: stored.youtubeVideoId,
-          categoryIds: stored.categories.map((c) => c.id),
-          region: stored.region ?? '',
-          summary: stored.summary,
-        });
-        checkImageCount(stored.imageUrls.length, { required: true });
-        await checkCategories(tx, input.categoryIds, user.role);
-        const now = new Date();
-        // Submitted now: the admin queue is worked in order of submission.
-        await tx
-          .update(articles)
-          .set({ approvalStatus: 'PENDING', createdAt: now, publicationDate: now, updatedAt: now })
-          .where(eq(articles.id, id));
-        await recordRevision(tx, id, user, 'CREATE');
-      });
+      await deps.changes.write((tx, notice) =>
+        lifecycle.move(tx, notice, { act: 'submit', id, by: user }, async () => {
+          const [stored] = await loadArticles(tx, [id], { withReason: true });
+          // The create rules, on the draft as stored.
+          const input = parseOr400(ArticleCreateSchema, {
+            title: stored.title,
+            author: stored.author,
+            content: stored.content,
+            youtubeVideoId: stored.youtubeVideoId,
+            categoryIds: stored.categories.map((c) => c.id),
+            region: stored.region ?? '',
+            summary: stored.summary,
+          });
+          checkImageCount(stored.imageUrls.length, { required: true });
+          await checkCategories(tx, input.categoryIds, user.role);
+        }),
+      );
       return (await loadArticle(db, id, { withReason: true }))!;
     },
   };

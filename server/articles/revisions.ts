@@ -1,7 +1,7 @@
 // Revision history of articles: every saved change of the text, categories, images, region or
 // video of a non-draft article keeps a revision (who, when, what), written by the caller's
 // transaction so a failed save leaves none. Reads for the author and admins; restore for admins.
-import { record } from '../audit/service.ts';
+import { createLifecycle } from './lifecycle.ts';
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
@@ -131,6 +131,7 @@ export async function imageIdsHeldBy(tx: DbOrTx, articleId: number): Promise<num
 
 export function createRevisionsService(deps: ServiceDeps) {
   const { db } = deps;
+  const lifecycle = createLifecycle(deps);
 
   /** The article if this caller may see its history: its reporter or an admin; drafts have none. */
   async function visibleArticle(user: SessionUser, articleId: number) {
@@ -265,62 +266,50 @@ export function createRevisionsService(deps: ServiceDeps) {
       revisionId: number,
       ip?: string,
     ): Promise<{ message: string; article: Article }> {
-      const status = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ status: articles.approvalStatus, summary: articles.summary })
-          .from(articles)
-          .where(eq(articles.id, articleId))
-          .for('update');
-        if (!row || row.status === 'DRAFT') throw notFound('Article not found.');
-        const [rev] = await tx
-          .select()
-          .from(articleRevisions)
-          .where(and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.id, revisionId)));
-        if (!rev) throw notFound(DRAFT_MESSAGES.revisionNotFound);
-        await ensureFirstRevision(tx, articleId);
-        const [liveCats, liveImages] = await Promise.all([
-          rev.categoryIds.length
-            ? tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, rev.categoryIds))
-            : [],
-          rev.imageIds.length ? tx.select({ id: images.id }).from(images).where(inArray(images.id, rev.imageIds)) : [],
-        ]);
-        const catIds = rev.categoryIds.filter((id) => liveCats.some((c) => c.id === id));
-        const imageIds = rev.imageIds.filter((id) => liveImages.some((i) => i.id === id));
-        await tx
-          .update(articles)
-          .set({
-            title: rev.title,
-            author: rev.author,
-            content: rev.content,
-            region: rev.region,
-            youtubeVideoId: rev.youtubeVideoId,
-            // The reporter's own summary is not part of the history: it stays.
-            shortDescription: shortDescriptionFor(rev.content, row.summary),
-            ...searchFieldsFor(rev.title, rev.content),
-            updatedAt: new Date(),
-          })
-          .where(eq(articles.id, articleId));
-        if (catIds.length) {
-          await tx.delete(articleCategories).where(eq(articleCategories.articleId, articleId));
-          await tx.insert(articleCategories).values(catIds.map((categoryId, position) => ({ articleId, categoryId, position })));
-        }
-        // Images dropped from the article stay stored: the history still shows them.
-        if (imageIds.length) {
-          await tx.delete(articleImages).where(eq(articleImages.articleId, articleId));
-          await tx.insert(articleImages).values(imageIds.map((imageId, position) => ({ articleId, imageId, position })));
-        }
-        await recordRevision(tx, articleId, user, 'RESTORE', { previousStatus: row.status, restoredFromId: rev.id });
-        await record(tx, {
-          actor: { id: user.id, username: user.username, ip },
-          action: 'article.revision_restore',
-          objectType: 'article',
-          objectId: articleId,
-          summary: rev.title,
-          details: { revisionId: rev.id, status: row.status },
-        });
-        return row.status;
-      });
-      if (status === 'APPROVED') await deps.changes.contentChanged(`article:${articleId}:restored`);
+      await deps.changes.write((tx, notice) =>
+        lifecycle.move(tx, notice, { act: 'restore', id: articleId, by: { ...user, ip } }, async ({ status }) => {
+          const [rev] = await tx
+            .select()
+            .from(articleRevisions)
+            .where(and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.id, revisionId)));
+          if (!rev) throw notFound(DRAFT_MESSAGES.revisionNotFound);
+          const [[{ summary }], liveCats, liveImages] = await Promise.all([
+            tx.select({ summary: articles.summary }).from(articles).where(eq(articles.id, articleId)),
+            rev.categoryIds.length
+              ? tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, rev.categoryIds))
+              : [],
+            rev.imageIds.length ? tx.select({ id: images.id }).from(images).where(inArray(images.id, rev.imageIds)) : [],
+          ]);
+          const catIds = rev.categoryIds.filter((id) => liveCats.some((c) => c.id === id));
+          const imageIds = rev.imageIds.filter((id) => liveImages.some((i) => i.id === id));
+          if (catIds.length) {
+            await tx.delete(articleCategories).where(eq(articleCategories.articleId, articleId));
+            await tx
+              .insert(articleCategories)
+              .values(catIds.map((categoryId, position) => ({ articleId, categoryId, position })));
+          }
+          // Images dropped from the article stay stored: the history still shows them.
+          if (imageIds.length) {
+            await tx.delete(articleImages).where(eq(articleImages.articleId, articleId));
+            await tx.insert(articleImages).values(imageIds.map((imageId, position) => ({ articleId, imageId, position })));
+          }
+          return {
+            set: {
+              title: rev.title,
+              author: rev.author,
+              content: rev.content,
+              region: rev.region,
+              youtubeVideoId: rev.youtubeVideoId,
+              // The reporter's own summary is not part of the history: it stays.
+              shortDescription: shortDescriptionFor(rev.content, summary),
+              ...searchFieldsFor(rev.title, rev.content),
+            },
+            summary: rev.title,
+            details: { revisionId: rev.id, status },
+            restoredFromId: rev.id,
+          };
+        }),
+      );
       return { message: DRAFT_MESSAGES.restored, article: (await loadArticle(db, articleId, { withReason: true }))! };
     },
   };

@@ -1,9 +1,8 @@
 // Articles: the reporter workflow and the shared edit (reporter resubmission, admin edit and
 // edit-then-approve). Every rule of docs/product.md about writing articles lives here.
 import { approveArticleIn } from '../review/service.ts';
-import { record } from '../audit/service.ts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revisions.ts';
+import { createLifecycle } from './lifecycle.ts';
 import { checkImageCount, writeArticleImages } from './images.ts';
 import { boundedCount } from '../db/count.ts';
 import { countTitleMatches, titleContains } from '../search/service.ts';
@@ -12,8 +11,8 @@ import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articles, categories } from '../db/schema.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { categoryIdsOf, loadArticle, loadArticles } from './model.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { loadArticle, loadArticles } from './model.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import type { Article } from '../../contract/articles.ts';
@@ -73,6 +72,7 @@ export async function checkCategories(tx: DbOrTx, ids: number[], role: SessionUs
 
 export function createArticlesService(deps: ServiceDeps) {
   const { db } = deps;
+  const lifecycle = createLifecycle(deps);
 
   async function writeCategories(tx: DbOrTx, articleId: number, ids: number[]) {
     await tx.delete(articleCategories).where(eq(articleCategories.articleId, articleId));
@@ -80,37 +80,14 @@ export function createArticlesService(deps: ServiceDeps) {
   }
 
   /** The reporter's own article, or 404 (another reporter's article is not visible, docs/product.md). */
-  async function ownRow(tx: DbOrTx, user: SessionUser, id: number, { lock = false } = {}) {
-    const query = tx
-      .select({ id: articles.id, approvalStatus: articles.approvalStatus, title: articles.title })
+  async function ownRow(user: SessionUser, id: number) {
+    const [row] = await db
+      .select({ id: articles.id })
       .from(articles)
       // A draft is reached through the drafts API only (./drafts.ts).
       .where(and(eq(articles.id, id), eq(articles.reporterId, user.id), ne(articles.approvalStatus, 'DRAFT')))
       .limit(1);
-    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound('Article not found.');
-    return row;
-  }
-
-  /**
-   * The status of an article this caller may edit, with the row locked for the save: an admin any
-   * but a draft; a reporter the own PENDING or REJECTED one (a scheduled story is accepted by the
-   * desk like an approved one).
-   */
-  async function editableStatus(tx: DbOrTx, user: SessionUser, id: number): Promise<Article['approvalStatus']> {
-    if (user.role !== 'ADMIN') {
-      const { approvalStatus } = await ownRow(tx, user, id, { lock: true });
-      if (approvalStatus === 'APPROVED' || approvalStatus === 'SCHEDULED') throw conflict(ARTICLE_MESSAGES.approvedNotEditable);
-      return approvalStatus;
-    }
-    const [row] = await tx
-      .select({ approvalStatus: articles.approvalStatus })
-      .from(articles)
-      .where(eq(articles.id, id))
-      .limit(1)
-      .for('update');
-    if (!row || row.approvalStatus === 'DRAFT') throw notFound('Article not found.');
-    return row.approvalStatus;
   }
 
   return {
@@ -124,16 +101,17 @@ export function createArticlesService(deps: ServiceDeps) {
       const prepared = await prepareArticleImages(deps, files);
       const fields = articleFields(input);
       const id = await withPreparedImages(deps, prepared, () =>
-        db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(articles)
-            .values({ ...fields, reporterId: user.id, approvalStatus: 'PENDING' })
-            .returning({ id: articles.id });
-          await writeCategories(tx, row.id, input.categoryIds);
-          await writeArticleImages(tx, deps.images, row.id, undefined, prepared, { required: true });
-          await recordRevision(tx, row.id, user, 'CREATE');
-          return row.id;
-        }),
+        deps.changes.write((tx, notice) =>
+          lifecycle.start(tx, notice, { act: 'create', by: user }, async (approvalStatus) => {
+            const [row] = await tx
+              .insert(articles)
+              .values({ ...fields, reporterId: user.id, approvalStatus })
+              .returning({ id: articles.id });
+            await writeCategories(tx, row.id, input.categoryIds);
+            await writeArticleImages(tx, deps.images, row.id, undefined, prepared, { required: true });
+            return row.id;
+          }),
+        ),
       );
       return (await loadArticle(db, id, { withReason: true }))!;
     },
@@ -151,78 +129,44 @@ export function createArticlesService(deps: ServiceDeps) {
       opts: { approve?: boolean; ip?: string } = {},
     ): Promise<Article> {
       if (opts.approve && user.role !== 'ADMIN') throw forbidden('Only an admin can approve articles.');
-      // The listings it leaves matter as much as those it joins.
-      const categoriesBefore = await categoryIdsOf(db, id);
       // Checked by their bytes before the transaction; written by it, removed again if it fails.
       const prepared = await prepareArticleImages(deps, files);
-      const wasPublic = await withPreparedImages(deps, prepared, () =>
-        db.transaction(async (tx) => {
-          const status = await editableStatus(tx, user, id);
-          await checkCategories(tx, input.categoryIds, user.role);
-          await ensureFirstRevision(tx, id);
-          const now = deps.clock.now();
-          // A reporter's edit is a resubmission; an admin's edit keeps the status (the approval
-          // of save-and-approve is the review domain's one rule, applied below in this transaction).
-          const statusChange = user.role === 'ADMIN' ? {} : { approvalStatus: 'PENDING' as const, rejectionReason: null };
-          await tx
-            .update(articles)
-            .set({ ...articleFields(input), updatedAt: now, ...statusChange })
-            .where(eq(articles.id, id));
-          await writeCategories(tx, id, input.categoryIds);
-          const images = await writeArticleImages(tx, deps.images, id, input.imageOrder, prepared, { required: true });
-          const actor = { id: user.id, username: user.username, ip: opts.ip };
-          await record(tx, {
-            actor,
-            action: 'article.edit',
-            objectType: 'article',
-            objectId: id,
-            summary: input.title,
-            details: {
-              status,
-              ...(user.role === 'ADMIN' ? {} : { resubmitted: true }),
-              ...(images.added || images.removed ? { imagesAdded: images.added, imagesRemoved: images.removed } : {}),
-            },
+      const by = { ...user, ip: opts.ip };
+      await withPreparedImages(deps, prepared, () =>
+        deps.changes.write(async (tx, notice) => {
+          // A reporter's edit is a resubmission (back to PENDING); an admin's keeps the status
+          // (lifecycle.ts). The approval of save-and-approve is the review domain's rule, applied
+          // below in this transaction.
+          await lifecycle.move(tx, notice, { act: 'edit', id, by }, async ({ status }) => {
+            await checkCategories(tx, input.categoryIds, user.role);
+            await writeCategories(tx, id, input.categoryIds);
+            const images = await writeArticleImages(tx, deps.images, id, input.imageOrder, prepared, { required: true });
+            return {
+              set: articleFields(input),
+              summary: input.title,
+              details: {
+                status,
+                ...(user.role === 'ADMIN' ? {} : { resubmitted: true }),
+                ...(images.added || images.removed ? { imagesAdded: images.added, imagesRemoved: images.removed } : {}),
+              },
+            };
           });
-          // A reporter's edit of a rejected article is a resubmission: the review screen shows what
-          // changed since the rejection.
-          const kind = user.role !== 'ADMIN' && status === 'REJECTED' ? 'RESUBMIT' : 'EDIT';
-          await recordRevision(tx, id, user, kind, { previousStatus: status });
-          if (opts.approve) await approveArticleIn(tx, id, { actor, now });
-          return status === 'APPROVED' || opts.approve === true;
+          if (opts.approve)
+            await approveArticleIn(lifecycle, tx, notice, id, { actor: { id: user.id, username: user.username, ip: opts.ip } });
         }),
       );
-      if (wasPublic) {
-        const categories = new Set([...categoriesBefore, ...input.categoryIds]);
-        await deps.changes.contentChanged({ articles: [id], categories: [...categories] });
-      }
       return (await loadArticle(db, id, { withReason: true }))!;
     },
 
     /** GET /api/reporter/articles/{id}: any status, with the rejection reason. */
     async getOwn(user: SessionUser, id: number): Promise<Article> {
-      await ownRow(db, user, id);
+      await ownRow(user, id);
       return (await loadArticle(db, id, { withReason: true }))!;
     },
 
     /** DELETE /api/reporter/articles/{id}: own PENDING or REJECTED; its images are released. */
     async deleteOwn(user: SessionUser, id: number, ip?: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const row = await ownRow(tx, user, id, { lock: true });
-        if (row.approvalStatus === 'APPROVED' || row.approvalStatus === 'SCHEDULED')
-          throw conflict(ARTICLE_MESSAGES.approvedNotDeletable);
-        // Its images and those only its history still shows.
-        const imageIds = await imageIdsHeldBy(tx, id);
-        await tx.delete(articles).where(eq(articles.id, id));
-        await deps.images.release(imageIds, tx);
-        await record(tx, {
-          actor: { id: user.id, username: user.username, ip },
-          action: 'article.delete',
-          objectType: 'article',
-          objectId: id,
-          summary: row.title,
-          details: { status: row.approvalStatus },
-        });
-      });
+      await deps.changes.write((tx, notice) => lifecycle.move(tx, notice, { act: 'delete', id, by: { ...user, ip } }));
     },
 
     /** GET /api/reporter/articles/approved: own APPROVED, newest first, title filter. */

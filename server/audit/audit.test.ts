@@ -8,6 +8,7 @@ import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addCategory, addSubmission } from '../test/fixtures.ts';
 import { articles, auditEntries, navigationEntries } from '../db/schema.ts';
 import { approveArticleIn } from '../review/service.ts';
+import { createLifecycle } from '../articles/lifecycle.ts';
 import { ensureFirstRevision } from '../articles/revisions.ts';
 import { AUDIT_ACTIONS, AUDIT_MESSAGES } from '../../contract/audit.ts';
 
@@ -100,13 +101,17 @@ describe(`audit trail (${TEST_DB})`, () => {
     expect((await allEntries()).length).toBe(count);
 
     // The entry is written with the act's transaction: when that transaction fails, both go.
+    const version = t.services.changes.version;
+    const lifecycle = createLifecycle(t.services);
     await expect(
-      t.services.db.transaction(async (tx) => {
-        await approveArticleIn(tx, pending.id, { actor: { id: admin.id, username: admin.username } });
+      t.services.changes.write(async (tx, notice) => {
+        await approveArticleIn(lifecycle, tx, notice, pending.id, { actor: { id: admin.id, username: admin.username } });
         throw new Error('the act fails after recording');
       }),
     ).rejects.toThrow('the act fails after recording');
     expect(await entriesFor(pending.id)).toEqual([]);
+    // Nor was the approval announced.
+    expect(t.services.changes.version).toBe(version);
     expect((await t.services.db.select().from(articles).where(eq(articles.id, pending.id)))[0].approvalStatus).toBe('PENDING');
   });
 

@@ -37,13 +37,12 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
     async create({ name }: CategoryInput, actor?: AuditActor): Promise<Category> {
       await assertNameFree(name);
       try {
-        const row = await db.transaction(async (tx) => {
+        return await changes.write(async (tx, notice) => {
           const [created] = await tx.insert(categories).values({ name }).returning({ id: categories.id, name: categories.name });
           await record(tx, { actor, action: 'category.create', objectType: 'category', objectId: created.id, summary: name });
+          notice({ kind: 'categories' });
           return created;
         });
-        await changes.contentChanged('categories');
-        return row;
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(CATEGORY_MESSAGES.nameTaken);
         throw error;
@@ -55,7 +54,7 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
       if (!exists) throw notFound(CATEGORY_MESSAGES.notFound);
       await assertNameFree(name, id);
       try {
-        const row = await db.transaction(async (tx) => {
+        return await changes.write(async (tx, notice) => {
           const [before] = await tx.select({ name: categories.name }).from(categories).where(eq(categories.id, id)).for('update');
           const [renamed] = await tx
             .update(categories)
@@ -71,10 +70,9 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
             summary: `${before.name} → ${name}`,
             details: { from: before.name, to: name },
           });
+          notice({ kind: 'categories' });
           return renamed;
         });
-        await changes.contentChanged('categories');
-        return row;
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(CATEGORY_MESSAGES.nameTaken);
         throw error;
@@ -120,7 +118,7 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
      * edit gives it one (every article form requires a category); docs/product.md states the rule.
      */
     async remove(id: number, actor?: AuditActor): Promise<void> {
-      await db.transaction(async (tx) => {
+      await changes.write(async (tx, notice) => {
         // Lock the row: a concurrent navigation save referencing it waits for us, then fails its FK check.
         const [row] = await tx
           .select({ id: categories.id, name: categories.name })
@@ -132,8 +130,8 @@ export function createCategoriesService({ db, changes }: ServiceDeps) {
         if (inNav) throw conflict(CATEGORY_MESSAGES.inNavigation);
         await tx.delete(categories).where(eq(categories.id, id));
         await record(tx, { actor, action: 'category.delete', objectType: 'category', objectId: id, summary: row.name });
+        notice({ kind: 'categories' });
       });
-      await changes.contentChanged('categories');
     },
   };
 }

@@ -164,7 +164,7 @@ export async function seedDemoContent(services: Services, opts: SeedOptions): Pr
   const about = await seedAboutUs(services);
   const adCount = await seedAds(services);
   await services.images.settled();
-  await services.changes.contentChanged('seed');
+  await services.changes.announce({ kind: 'seed' });
 
   const added = (status: PlannedArticle['status']) => todo.filter((a) => a.status === status).length;
   const summary: SeedSummary = {

@@ -22,7 +22,7 @@ export function createFeaturedService({ db, changes }: ServiceDeps) {
     /** Replaces the whole list; array order is display order. */
     async replace(ids: number[], actor?: AuditActor) {
       if (new Set(ids).size !== ids.length) throw badRequest(FEATURED_MESSAGES.duplicate);
-      await db.transaction(async (tx) => {
+      await changes.write(async (tx, notice) => {
         if (ids.length) {
           const known = new Set(
             (await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids))).map((r) => r.id),
@@ -39,8 +39,8 @@ export function createFeaturedService({ db, changes }: ServiceDeps) {
           summary: `${ids.length} categories`,
           details: { categoryIds: ids },
         });
+        notice({ kind: 'featured' });
       });
-      await changes.contentChanged('featured');
       return list();
     },
   };

@@ -464,7 +464,8 @@ export function createWordpressImporter(deps: ServiceDeps) {
           opts.onProgress?.({ done, total });
         }
       }
-      if (changed) await deps.changes.contentChanged('article');
+      // One announcement for the whole run, not one per post: each would drop every cached page.
+      if (changed) await deps.changes.announce({ kind: 'import' });
       return report;
     },
   };

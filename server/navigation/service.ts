@@ -34,7 +34,7 @@ export function createNavigationService({ db, changes }: ServiceDeps) {
       const ids = entries.map((e) => e.categoryId);
       if (new Set(ids).size !== ids.length) throw badRequest('A category appears twice in the navigation bar');
       const sorted = [...entries].sort((a, b) => a.displayOrder - b.displayOrder);
-      await db.transaction(async (tx) => {
+      await changes.write(async (tx, notice) => {
         if (ids.length) {
           const known = await tx.select({ id: categories.id }).from(categories);
           const knownIds = new Set(known.map((k) => k.id));
@@ -52,8 +52,8 @@ export function createNavigationService({ db, changes }: ServiceDeps) {
           summary: `${sorted.length} categories`,
           details: { categoryIds: sorted.map((e) => e.categoryId) },
         });
+        notice({ kind: 'navigation' });
       });
-      await changes.contentChanged('navigation');
       return list();
     },
   };

@@ -2,12 +2,13 @@
 // expire, on every instance, with no outside cron. Each instance arms one timer for the next due
 // moment (the earliest scheduled publication or breaking-news expiry), re-arms when any instance
 // changes content (a new schedule arrives by the change feed, NOTIFY on PostgreSQL), and polls
-// every `pollMs` as a safety net. The promotion is a single UPDATE ... WHERE status = 'SCHEDULED':
-// two instances firing together cannot both publish a row (the second finds it APPROVED).
+// every `pollMs` as a safety net. The promotion is the lifecycle's `publish` transition as a single
+// UPDATE ... WHERE status = 'SCHEDULED': two instances firing together cannot both publish a row
+// (the second finds it APPROVED).
 import { and, eq, gt, lte, min } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { articles } from '../db/schema.ts';
-import { recordMany } from '../audit/service.ts';
+import { createLifecycle } from '../articles/lifecycle.ts';
 
 /** setTimeout's limit is ~24.8 days; the poll is far shorter anyway. */
 const DEFAULT_POLL_MS = 30_000;
@@ -16,6 +17,7 @@ const SLACK_MS = 20;
 
 export function createPublishingClock(deps: ServiceDeps, opts: { pollMs?: number } = {}) {
   const { db, changes, clock, log } = deps;
+  const lifecycle = createLifecycle(deps);
   const pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -26,28 +28,15 @@ export function createPublishingClock(deps: ServiceDeps, opts: { pollMs?: number
 
   /** Publishes every SCHEDULED article whose time has come; returns their ids. */
   async function publishDue(now = clock.now()): Promise<number[]> {
-    const published = await db.transaction(async (tx) => {
-      const rows = await tx
-        .update(articles)
-        // publicationDate already holds the scheduled time.
-        .set({ approvalStatus: 'APPROVED', updatedAt: now })
-        .where(and(eq(articles.approvalStatus, 'SCHEDULED'), lte(articles.publicationDate, now)))
-        .returning({ id: articles.id, title: articles.title, publicationDate: articles.publicationDate });
-      await recordMany(
-        tx,
-        rows.map((r) => ({
-          actor: null,
-          action: 'article.publish' as const,
-          objectType: 'article' as const,
-          objectId: r.id,
-          summary: r.title,
-          details: { publishAt: r.publicationDate.toISOString() },
-        })),
-      );
-      return rows.map((r) => r.id);
-    });
-    if (published.length) await changes.contentChanged(`articles:${published.join(',')}:published`);
-    return published;
+    return changes.write((tx, notice) =>
+      lifecycle.moveWhere(tx, notice, {
+        act: 'publish',
+        by: { role: 'SYSTEM' },
+        now,
+        where: lte(articles.publicationDate, now),
+        details: (r) => ({ publishAt: r.publicationDate.toISOString() }),
+      }),
+    );
   }
 
   /** One check: publish what is due and drop cached pages if breaking news expired since the last one. */
@@ -62,8 +51,8 @@ export function createPublishingClock(deps: ServiceDeps, opts: { pollMs?: number
       .from(articles)
       .where(and(gt(articles.breakingUntil, since), lte(articles.breakingUntil, now)))
       .limit(1);
-    // Pages and the ticker cache on the content version: bump it so the banner goes at once.
-    if (expired) await changes.contentChanged('breaking:expired');
+    // Nothing is written: the time has passed. Announce it so cached pages drop the banner at once.
+    if (expired) await changes.announce({ kind: 'breaking' });
     return { published, breakingExpired: Boolean(expired) };
   }
 

@@ -1,42 +1,28 @@
 // Editorial review: the admin's pending queue, approve / schedule / reject, the approved list,
-// breaking news and deletion. Status rules (documented in ./README.md):
-//   approve: PENDING, REJECTED or SCHEDULED -> APPROVED, publicationDate = now; already APPROVED -> 409.
-//            With a publishAt in the future -> SCHEDULED, publicationDate = publishAt (the publishing
-//            clock, ./publishing-clock.ts, makes it APPROVED at that time). A time already past publishes now.
-//   unschedule: SCHEDULED -> PENDING.
-//   reject:  PENDING, REJECTED or SCHEDULED -> REJECTED with an optional reason; APPROVED -> 409 (an
-//            approved article is unpublished by deleting or editing it, never silently sent back).
-//   delete:  any status; the article's images are released in the same transaction.
-// Every act is recorded in the audit trail inside its own transaction.
+// breaking news and deletion. The status rules of each act (from -> to, the audit action, the
+// change announced) are rows of the lifecycle table, ../articles/lifecycle.ts; ./README.md lists
+// them as the admin meets them.
 import { and, asc, count, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { boundedCount } from '../db/count.ts';
 import { countTitleMatches, titleContains } from '../search/service.ts';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import { articleViews, articles } from '../db/schema.ts';
-import { categoryIdsOf, loadArticle, loadArticles } from '../articles/model.ts';
-import { imageIdsHeldBy } from '../articles/revisions.ts';
-import { conflict, notFound } from '../http/errors.ts';
-import { record, type AuditActor } from '../audit/service.ts';
+import type { Notice } from '../db/changes.ts';
+import { loadArticle, loadArticles } from '../articles/model.ts';
+import {
+  adminCaller,
+  createLifecycle,
+  type Act,
+  type ActInput,
+  type Lifecycle,
+  type LockedArticle,
+  type Step,
+} from '../articles/lifecycle.ts';
+import { notFound } from '../http/errors.ts';
+import type { AuditActor } from '../audit/service.ts';
 import { REVIEW_MESSAGES, type ApprovedPage, type ApprovedQuery, type ReviewResult } from '../../contract/review.ts';
 import type { Article, ArticleListItem } from '../../contract/articles.ts';
-
-/** Locks the row so two admins acting at once cannot both win (approve vs delete, etc.). */
-async function lockArticle(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({
-      id: articles.id,
-      status: articles.approvalStatus,
-      title: articles.title,
-      publicationDate: articles.publicationDate,
-    })
-    .from(articles)
-    .where(eq(articles.id, id))
-    .for('update');
-  // A draft is its author's alone: to an admin it does not exist.
-  if (!row || row.status === 'DRAFT') throw notFound(REVIEW_MESSAGES.notFound);
-  return row;
-}
 
 export type ApprovalOptions = {
   actor?: AuditActor | null;
@@ -47,42 +33,45 @@ export type ApprovalOptions = {
 };
 
 /**
- * The approval rule, inside the caller's transaction: the admin's save-and-approve
+ * The approval rule, inside the caller's write (changes.write): the admin's save-and-approve
  * (PUT /api/articles/{id}?approve=true) calls it so saving and approving commit together.
- * The caller calls changes.contentChanged after commit. Returns what happened.
+ * A publication time ahead schedules the article. Returns what happened.
  */
-export async function approveArticleIn(tx: Tx, id: number, opts: ApprovalOptions = {}): Promise<'approved' | 'scheduled'> {
-  const row = await lockArticle(tx, id);
-  if (row.status === 'APPROVED') throw conflict(REVIEW_MESSAGES.alreadyApproved);
+export async function approveArticleIn(
+  lifecycle: Lifecycle,
+  tx: Tx,
+  notice: Notice,
+  id: number,
+  opts: ApprovalOptions = {},
+): Promise<'approved' | 'scheduled'> {
   const now = opts.now ?? new Date();
-  if (opts.publishAt && opts.publishAt.getTime() > now.getTime()) {
-    await tx
-      .update(articles)
-      .set({ approvalStatus: 'SCHEDULED', publicationDate: opts.publishAt, rejectionReason: null, updatedAt: now })
-      .where(eq(articles.id, id));
-    await record(tx, {
-      actor: opts.actor,
-      action: 'article.schedule',
-      objectType: 'article',
-      objectId: id,
-      summary: row.title,
-      details: {
-        publishAt: opts.publishAt.toISOString(),
-        ...(row.status === 'SCHEDULED' ? { previousPublishAt: row.publicationDate.toISOString() } : {}),
-      },
-    });
-    return 'scheduled';
-  }
-  await tx
-    .update(articles)
-    .set({ approvalStatus: 'APPROVED', publicationDate: now, rejectionReason: null, updatedAt: now })
-    .where(eq(articles.id, id));
-  await record(tx, { actor: opts.actor, action: 'article.approve', objectType: 'article', objectId: id, summary: row.title });
-  return 'approved';
+  const publishAt = opts.publishAt && opts.publishAt.getTime() > now.getTime() ? opts.publishAt : undefined;
+  await lifecycle.move(
+    tx,
+    notice,
+    { act: publishAt ? 'schedule' : 'approve', id, by: adminCaller(opts.actor), input: { publishAt } },
+    async (row) =>
+      publishAt
+        ? {
+            details: {
+              publishAt: publishAt.toISOString(),
+              ...(row.status === 'SCHEDULED' ? { previousPublishAt: row.publicationDate.toISOString() } : {}),
+            },
+          }
+        : undefined,
+  );
+  return publishAt ? 'scheduled' : 'approved';
 }
 
 export function createReviewService(deps: ServiceDeps) {
   const { db, changes, clock } = deps;
+  const lifecycle = createLifecycle(deps);
+
+  /** One of the admin's acts on one article, in its own write (lifecycle.ts has the rules). */
+  const move = (act: Act, id: number, actor: AuditActor | undefined, input: ActInput = {}, work?: (row: LockedArticle) => Step) =>
+    changes.write((tx, notice) =>
+      lifecycle.move(tx, notice, { act, id, by: adminCaller(actor), input }, async (row) => work?.(row)),
+    );
 
   async function reload(id: number): Promise<Article> {
     const article = await loadArticle(db, id, { withReason: true });
@@ -172,9 +161,9 @@ export function createReviewService(deps: ServiceDeps) {
 
     /** Approve now, or with `publishAt` ahead, schedule (also reschedules a SCHEDULED article). */
     async approve(id: number, { publishAt }: { publishAt?: Date } = {}, actor?: AuditActor): Promise<ReviewResult> {
-      const outcome = await db.transaction((tx) => approveArticleIn(tx, id, { actor, now: clock.now(), publishAt }));
-      // A schedule shows nothing yet, but other instances' publishing clocks re-arm on the change.
-      await changes.contentChanged({ articles: [id], categories: await categoryIdsOf(db, id) });
+      const outcome = await changes.write((tx, notice) =>
+        approveArticleIn(lifecycle, tx, notice, id, { actor, now: clock.now(), publishAt }),
+      );
       return {
         message: outcome === 'scheduled' ? REVIEW_MESSAGES.scheduled : REVIEW_MESSAGES.approved,
         article: await reload(id),
@@ -183,81 +172,24 @@ export function createReviewService(deps: ServiceDeps) {
 
     /** SCHEDULED -> PENDING: back in the queue, its publication date the submission time again. */
     async unschedule(id: number, actor?: AuditActor): Promise<ReviewResult> {
-      await db.transaction(async (tx) => {
-        const row = await lockArticle(tx, id);
-        if (row.status !== 'SCHEDULED') throw conflict(REVIEW_MESSAGES.notScheduled);
-        await tx
-          .update(articles)
-          .set({ approvalStatus: 'PENDING', publicationDate: sql`${articles.createdAt}`, updatedAt: clock.now() })
-          .where(eq(articles.id, id));
-        await record(tx, {
-          actor,
-          action: 'article.unschedule',
-          objectType: 'article',
-          objectId: id,
-          summary: row.title,
-          details: { publishAt: row.publicationDate.toISOString() },
-        });
-      });
-      await changes.contentChanged(`article:${id}:unscheduled`);
+      await move('unschedule', id, actor, {}, (row) => ({ details: { publishAt: row.publicationDate.toISOString() } }));
       return { message: REVIEW_MESSAGES.unscheduled, article: await reload(id) };
     },
 
     async reject(id: number, { reason }: { reason: string | null }, actor?: AuditActor): Promise<ReviewResult> {
-      await db.transaction(async (tx) => {
-        const row = await lockArticle(tx, id);
-        if (row.status === 'APPROVED') throw conflict(REVIEW_MESSAGES.cannotRejectApproved);
-        await tx
-          .update(articles)
-          .set({
-            approvalStatus: 'REJECTED',
-            rejectionReason: reason,
-            updatedAt: clock.now(),
-            // A scheduled story sent back no longer carries its future publication time.
-            ...(row.status === 'SCHEDULED' ? { publicationDate: sql`${articles.createdAt}` } : {}),
-          })
-          .where(eq(articles.id, id));
-        await record(tx, {
-          actor,
-          action: 'article.reject',
-          objectType: 'article',
-          objectId: id,
-          summary: row.title,
-          details: { reason },
-        });
-      });
-      // Not public yet, but the reporter's lists and any admin caches key on the same version.
-      await changes.contentChanged({ articles: [id], categories: await categoryIdsOf(db, id) });
+      await move('reject', id, actor, { reason }, () => ({ details: { reason } }));
       return { message: REVIEW_MESSAGES.rejected, article: await reload(id) };
     },
 
     /** Breaking news for `hours` (1-24) from now: leads the ticker and the home banner until then. */
     async markBreaking(id: number, { hours }: { hours: number }, actor?: AuditActor): Promise<ReviewResult> {
       const until = new Date(clock.now().getTime() + hours * 3_600_000);
-      await db.transaction(async (tx) => {
-        const row = await lockArticle(tx, id);
-        if (row.status !== 'APPROVED') throw conflict(REVIEW_MESSAGES.breakingNotApproved);
-        await tx.update(articles).set({ breakingUntil: until }).where(eq(articles.id, id));
-        await record(tx, {
-          actor,
-          action: 'article.breaking',
-          objectType: 'article',
-          objectId: id,
-          summary: row.title,
-          details: { hours, until: until.toISOString() },
-        });
-      });
-      await changes.contentChanged(`article:${id}:breaking`);
+      await move('breaking', id, actor, { breakingUntil: until }, () => ({ details: { hours, until: until.toISOString() } }));
       return { message: REVIEW_MESSAGES.breakingSet, article: await reload(id) };
     },
 
     async clearBreaking(id: number, actor?: AuditActor): Promise<ReviewResult> {
-      await db.transaction(async (tx) => {
-        const row = await lockArticle(tx, id);
-        await tx.update(articles).set({ breakingUntil: null }).where(eq(articles.id, id));
-        await record(tx, { actor, action: 'article.breaking_clear', objectType: 'article', objectId: id, summary: row.title });
-      });
-      await changes.contentChanged(`article:${id}:breaking`);
+      await move('clear-breaking', id, actor);
       return { message: REVIEW_MESSAGES.breakingCleared, article: await reload(id) };
     },
 
@@ -298,26 +230,8 @@ export function createReviewService(deps: ServiceDeps) {
 
     /** Deletes an article of any status and releases its images in the same transaction. */
     async remove(id: number, actor?: AuditActor): Promise<{ message: string }> {
-      const categories = await db.transaction(async (tx) => {
-        const row = await lockArticle(tx, id);
-        const categories = await categoryIdsOf(tx, id);
-        // Its images, including those only its revision history still shows.
-        const imageIds = await imageIdsHeldBy(tx, id);
-        // Categories, image links and revisions go with the article (ON DELETE CASCADE); then the images.
-        await tx.delete(articles).where(eq(articles.id, id));
-        if (imageIds.length) await deps.images.release(imageIds, tx);
-        // The audit entry outlives the article: it has no foreign key to it.
-        await record(tx, {
-          actor,
-          action: 'article.delete',
-          objectType: 'article',
-          objectId: id,
-          summary: row.title,
-          details: { status: row.status },
-        });
-        return categories;
-      });
-      await changes.contentChanged({ articles: [id], categories });
+      // Its images go in the same transaction (lifecycle.ts); if releasing them fails nothing is deleted.
+      await move('delete', id, actor);
       return { message: REVIEW_MESSAGES.deleted };
     },
   };

@@ -3,6 +3,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
+import type { Notice } from '../db/changes.ts';
 import { articles, users } from '../db/schema.ts';
 import { EXACT_COUNT_LIMIT } from '../db/count.ts';
 import { containsPattern, SQL_STATE, sqlState } from '../db/sql.ts';
@@ -64,7 +65,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
   }
 
   /** Checks of both reassign calls; returns after moving every article (all statuses) to the target. */
-  async function reassignWithin(tx: Tx, actor: Actor, fromId: number, toId: number) {
+  async function reassignWithin(tx: Tx, notice: Notice, actor: Actor, fromId: number, toId: number) {
     refuseOwnAccount(actor, fromId);
     if (fromId === toId) throw badRequest(USER_MESSAGES.sameReporter);
     const locked = await lockUsers(tx, [fromId, toId]);
@@ -87,12 +88,8 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
       summary: `${from.username} → ${to.username}`,
       details: { from: from.username, to: to.username, toId, articles: moved.length },
     });
-    return moved.length;
-  }
-
-  /** reporterName on public article pages changes when articles move: page caches must drop them. */
-  async function afterReassign(moved: number) {
-    if (moved > 0) await changes.contentChanged('articles');
+    // reporterName on public article pages changes when articles move: page caches must drop them.
+    if (moved.length > 0) notice({ kind: 'reporters' });
   }
 
   return {
@@ -144,8 +141,8 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
     },
 
     async reassignAndUpdateRole(actor: Actor, input: ReassignAndUpdateRoleInput): Promise<MessageResult> {
-      const moved = await db.transaction(async (tx) => {
-        const n = await reassignWithin(tx, actor, input.fromReporterId, input.toReporterId);
+      await changes.write(async (tx, notice) => {
+        await reassignWithin(tx, notice, actor, input.fromReporterId, input.toReporterId);
         const [changed] = await tx
           .update(users)
           .set({ role: input.newRole as Role })
@@ -160,15 +157,13 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
           summary: `${changed?.username ?? input.fromReporterId}: REPORTER → ${input.newRole}`,
           details: { username: changed?.username, from: 'REPORTER', to: input.newRole },
         });
-        return n;
       });
-      await afterReassign(moved);
       return { message: USER_MESSAGES.reassignedAndRoleChanged };
     },
 
     async reassignAndDeleteReporter(actor: Actor, input: ReassignAndDeleteInput): Promise<MessageResult> {
-      const moved = await db.transaction(async (tx) => {
-        const n = await reassignWithin(tx, actor, input.fromReporterId, input.toReporterId);
+      await changes.write(async (tx, notice) => {
+        await reassignWithin(tx, notice, actor, input.fromReporterId, input.toReporterId);
         await sessions.destroyAllForUser(input.fromReporterId, tx);
         const [deleted] = await tx
           .delete(users)
@@ -182,9 +177,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
           summary: deleted?.username ?? '',
           details: { username: deleted?.username, role: deleted?.role },
         });
-        return n;
       });
-      await afterReassign(moved);
       return { message: USER_MESSAGES.reassignedAndDeleted };
     },
 
