@@ -40,6 +40,18 @@ export default tseslint.config(
     },
   },
   {
+    // A change is announced by the write that made it, as a typed notice (changes.write or
+    // changes.announce, server/db/changes.ts); contentChanged is for tests writing past the services.
+    files: ['server/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'contentChanged', message: 'Announce a typed notice from changes.write (or changes.announce) instead.' },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
