@@ -74,7 +74,10 @@ beforeAll(async () => {
     const form = new FormData();
     for (const [i, colour] of ['#c64600', '#1c71d8'].entries())
       form.append('images', new File([await picture(colour, 728, 90)], `ad-${i}.png`, { type: 'image/png' }));
-    form.set('adDetails', JSON.stringify([{ durationInSeconds: 5, link: 'https://example.com/offer' }, { durationInSeconds: 5 }]));
+    form.set(
+      'adDetails',
+      JSON.stringify([{ durationInSeconds: 5, link: 'https://example.com/offer' }, { durationInSeconds: 5 }]),
+    );
     await ok(await admin.post('/api/admin/ads', { multipart: form }));
   }
 
@@ -87,7 +90,9 @@ beforeAll(async () => {
     form.set('keepImageUrls', JSON.stringify(about?.imageUrls ?? []));
     for (const [i, colour] of ['#2ec27e', '#b3121f'].slice(about?.imageUrls.length ?? 0).entries())
       form.append('images', new File([await picture(colour, 800, 450)], `about-${i}.png`, { type: 'image/png' }));
-    const saved = about ? admin.put('/api/admin/about', { multipart: form }) : admin.post('/api/admin/about', { multipart: form });
+    const saved = about
+      ? admin.put('/api/admin/about', { multipart: form })
+      : admin.post('/api/admin/about', { multipart: form });
     await ok(await saved);
   }
 }, 180_000);

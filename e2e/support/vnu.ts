@@ -25,7 +25,9 @@ function run(command: string, args: string[]): Promise<{ code: number | null; st
 /** Every message the checker has on each named document (HTML text), keyed by name. */
 export async function checkHtml(documents: Record<string, string>): Promise<Record<string, VnuMessage[]>> {
   await run('java', ['-version']).catch(() => {
-    throw new Error('The Nu HTML Checker needs Java 11 or later as `java` (Debian: apt-get install default-jre-headless; .ci/run does).');
+    throw new Error(
+      'The Nu HTML Checker needs Java 11 or later as `java` (Debian: apt-get install default-jre-headless; .ci/run does).',
+    );
   });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'vnu-'));
   try {

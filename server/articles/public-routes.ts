@@ -47,7 +47,12 @@ export async function publicArticlesRoutes(app: FastifyInstance, { services }: {
   publicRead(
     api,
     '/public/articles/latest-news/:categoryId',
-    { tags, summary: 'Newest articles outside a category', params: z.object({ categoryId: PathId }), response: ArticleListSchema },
+    {
+      tags,
+      summary: 'Newest articles outside a category',
+      params: z.object({ categoryId: PathId }),
+      response: ArticleListSchema,
+    },
     ({ params }) => publicArticles.latestNews(params.categoryId),
   );
 
