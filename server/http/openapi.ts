@@ -143,27 +143,25 @@ export async function registerOpenApi(
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 
-type Document = ReturnType<typeof jsonSchemaTransformObject>;
-
 /**
  * The schema registry writes an input and an output twin of every named schema, used or not; the
  * document keeps only the schemas an operation reaches (directly or through another schema).
  */
-function withoutUnusedSchemas(doc: Document): Document {
-  const schemas = doc.components?.schemas;
+function withoutUnusedSchemas<T extends object>(doc: T): T {
+  const { components } = doc as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = components?.schemas;
   if (!schemas) return doc;
   const refs = (value: unknown) =>
     Array.from(JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g), (m) => decodeURIComponent(m[1]));
   const used = new Set<string>();
-  const { schemas: _all, ...otherComponents } = doc.components ?? {};
-  let next = refs({ ...doc, components: otherComponents });
+  let next = refs({ ...doc, components: { ...components, schemas: {} } });
   while (next.length) {
     const fresh = next.filter((name) => !used.has(name) && name in schemas);
     for (const name of fresh) used.add(name);
     next = fresh.flatMap((name) => refs(schemas[name]));
   }
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
-  return { ...doc, components: { ...doc.components, schemas: kept } };
+  return { ...doc, components: { ...components, schemas: kept } };
 }
 
 /** Routes registered through this get `request.params/query/body` typed from their zod schemas. */
