@@ -8,6 +8,7 @@ import { IslandScripts, useIslandsPage } from './islands/Island.tsx';
 import { useSaveData } from './lib/save-data.ts';
 import { MESSAGES } from './lib/messages.ts';
 import { PlainLinks } from './components/PageLink.tsx';
+import { FEED_PATHS, SITE_NAME } from './lib/site.ts';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -17,6 +18,8 @@ export const links: LinksFunction = () => [
   // Installable (with the service worker of app/sw/): Telugu name, icons, theme colour.
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png' },
+  // Feed readers and browsers find the site's feed from any page (a category page adds its own).
+  { rel: 'alternate', type: 'application/rss+xml', title: SITE_NAME, href: FEED_PATHS.site },
 ];
 
 // local() first: Android phones ship Noto Sans Telugu, so most readers download nothing.

@@ -14,13 +14,18 @@ export function toId(raw: string): number {
 }
 
 /**
- * `/:id` in a path. A malformed id names nothing, so it becomes 0 (no row has it) and the resource's
+ * An id in a path. A malformed id names nothing, so it becomes 0 (no row has it) and the resource's
  * own "not found" answers with 404: one rule for every resource, and no 400 that would tell a caller
- * more about the id's shape than "there is nothing here".
+ * more about the id's shape than "there is nothing here". The URL carries text, but the OpenAPI
+ * document says integer, so a generated client takes the number the API's answers hold.
  */
-export const IdParam = z.object({
-  id: z.string().transform(toId).meta({ description: 'Numeric id (a positive 32-bit integer).' }),
-});
+export const PathId = z
+  .string()
+  .transform(toId)
+  .meta({ type: 'integer', format: 'int32', minimum: 1, description: 'Numeric id (a positive 32-bit integer).' });
+
+/** `/:id` in a path (see PathId). */
+export const IdParam = z.object({ id: PathId });
 
 /** Paging of every list: `page` from 0, `size` within the list's own bounds; blank means default. */
 export function pageQuery({ size, maxSize }: { size: number; maxSize: number }) {

@@ -1,5 +1,6 @@
 // `node scripts/openapi.ts [--lint]`: writes the API's OpenAPI document to build/openapi.json from the
-// route schemas (an in-memory database, nothing served), and with --lint checks it with Redocly.
+// route schemas (an in-memory database, nothing served), and with --lint checks it with Redocly's
+// recommended ruleset (redocly.yaml).
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +12,8 @@ import { buildApp } from '../server/app.ts';
 import { appRoot } from '../server/paths.ts';
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-openapi-'));
-const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' });
+// `servers` names PUBLIC_URL: the deployment's address when given, else the local default.
+const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:3000' });
 const database = await openDatabase({ dataDir, inMemory: true });
 const services = createServices({ config, database, log: { ...console, info() {}, debug() {} } as unknown as Console });
 const app = await buildApp({ services });

@@ -157,7 +157,7 @@ export async function buildApp({
     limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
   });
   registerOriginCheck(app, config.publicUrl);
-  await registerOpenApi(app, { sessionCookie: config.sessionCookie });
+  await registerOpenApi(app, { sessionCookie: config.sessionCookie, publicUrl: config.publicUrl });
   // Old WordPress addresses of imported posts (server/import/).
   registerLegacyRedirects(app, services.db);
 

@@ -1,5 +1,5 @@
 // Newsroom identity shown in the shell.
-export { SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
+export { FEED_PATHS, SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
 
 export const SOCIAL_LINKS = [
   { label: 'Facebook', href: 'https://www.facebook.com/' },

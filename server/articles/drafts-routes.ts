@@ -7,7 +7,7 @@ import { typed } from '../http/openapi.ts';
 import { ARTICLE_MULTIPART, readArticleRequest } from './routes.ts';
 import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
 import { DraftSaveSchema } from '../../contract/drafts.ts';
-import { ErrorBody, IdParam, toId } from '../../contract/http.ts';
+import { ErrorBody, IdParam, PathId } from '../../contract/http.ts';
 import {
   ArticleSchema,
   ChangesSinceRejectionSchema,
@@ -17,7 +17,7 @@ import {
   RevisionSummarySchema,
 } from '../../contract/articles.schema.ts';
 
-const RevisionParams = z.object({ id: IdParam.shape.id, revId: z.string().transform(toId) });
+const RevisionParams = z.object({ id: PathId, revId: PathId });
 const tags = ['drafts and revisions'];
 const reporterOnly = { access: ['REPORTER'] as const };
 const authorOrAdmin = { access: ['REPORTER', 'ADMIN'] as const };

@@ -5,11 +5,10 @@ import type { Services } from '../services.ts';
 import { notFound } from '../http/errors.ts';
 import { publicRead, setTotalCount, typed } from '../http/openapi.ts';
 import { PublicPageQuery } from './public-service.ts';
-import { IdParam, toId } from '../../contract/http.ts';
+import { IdParam, PathId } from '../../contract/http.ts';
 import { ArticleListSchema, ArticleSchema } from '../../contract/articles.schema.ts';
 
 const tags = ['articles (public)'];
-const anyId = z.string().transform(toId);
 
 export async function publicArticlesRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { publicArticles } = services;
@@ -39,7 +38,7 @@ export async function publicArticlesRoutes(app: FastifyInstance, { services }: {
     {
       tags,
       summary: 'Newest articles of a category, without the one being read',
-      params: z.object({ categoryId: anyId, excludeArticleId: anyId }),
+      params: z.object({ categoryId: PathId, excludeArticleId: PathId }),
       response: ArticleListSchema,
     },
     ({ params }) => publicArticles.related(params.categoryId, params.excludeArticleId),
@@ -48,7 +47,12 @@ export async function publicArticlesRoutes(app: FastifyInstance, { services }: {
   publicRead(
     api,
     '/public/articles/latest-news/:categoryId',
-    { tags, summary: 'Newest articles outside a category', params: z.object({ categoryId: anyId }), response: ArticleListSchema },
+    {
+      tags,
+      summary: 'Newest articles outside a category',
+      params: z.object({ categoryId: PathId }),
+      response: ArticleListSchema,
+    },
     ({ params }) => publicArticles.latestNews(params.categoryId),
   );
 

@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Role } from '../../contract/roles.ts';
 import { ErrorBody, NotModified } from '../../contract/http.ts';
+import { SITE_NAME } from '../../contract/site.ts';
 import { requireRole, requireRoleDuringTotpSetup } from './guards.ts';
 import { sendPublic } from './cache.ts';
 
@@ -97,10 +98,15 @@ function toArray<T>(value: T | T[] | undefined): T[] {
 }
 
 /** The OpenAPI document and its reference page. Only /api routes are documented. */
-export async function registerOpenApi(app: FastifyInstance, { sessionCookie }: { sessionCookie: string }) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  { sessionCookie, publicUrl }: { sessionCookie: string; publicUrl: string },
+) {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
+      // Paths start with /api, so the site's own address is the server.
+      servers: [{ url: publicUrl, description: SITE_NAME }],
       info: {
         title: 'Telugu news API',
         version: '1.0.0',
@@ -126,7 +132,7 @@ export async function registerOpenApi(app: FastifyInstance, { sessionCookie }: {
       }
       return jsonSchemaTransform(input);
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
@@ -135,6 +141,27 @@ export async function registerOpenApi(app: FastifyInstance, { sessionCookie }: {
     uiConfig: { url: '/api/openapi.json', deepLinking: true, validatorUrl: null },
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * The schema registry writes an input and an output twin of every named schema, used or not; the
+ * document keeps only the schemas an operation reaches (directly or through another schema).
+ */
+function withoutUnusedSchemas<T extends object>(doc: T): T {
+  const { components } = doc as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = components?.schemas;
+  if (!schemas) return doc;
+  const refs = (value: unknown) =>
+    Array.from(JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g), (m) => decodeURIComponent(m[1]));
+  const used = new Set<string>();
+  let next = refs({ ...doc, components: { ...components, schemas: {} } });
+  while (next.length) {
+    const fresh = next.filter((name) => !used.has(name) && name in schemas);
+    for (const name of fresh) used.add(name);
+    next = fresh.flatMap((name) => refs(schemas[name]));
+  }
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...doc, components: { ...components, schemas: kept } };
 }
 
 /** Routes registered through this get `request.params/query/body` typed from their zod schemas. */

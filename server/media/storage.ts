@@ -1,5 +1,5 @@
 // Media storage behind a small interface; the local directory is the default backend.
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -8,6 +8,8 @@ export type MediaStorage = {
   readonly dir: string;
   put(name: string, data: Buffer): Promise<void>;
   remove(name: string): Promise<void>;
+  /** The stored file's length in bytes (what /media serves), or undefined when there is none. */
+  size(name: string): Promise<number | undefined>;
 };
 
 const SAFE_NAME = /^[a-zA-Z0-9._-]+$/;
@@ -31,6 +33,15 @@ export function createLocalMediaStorage(dir: string): MediaStorage {
     },
     async remove(name) {
       await rm(check(name), { force: true });
+    },
+    async size(name) {
+      try {
+        const info = await stat(check(name));
+        return info.isFile() ? info.size : undefined;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
     },
   };
 }

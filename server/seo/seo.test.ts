@@ -1,6 +1,8 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
+import { readRss } from '../test/rss.ts';
 import { createSeoService, xml } from './service.ts';
 
 let t: TestApp;
@@ -171,7 +173,12 @@ describe(`SEO files (${TEST_DB})`, () => {
     expect(texts(res.body, 'news:publication_date')[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
-  it('rss.xml: RSS 2.0 of the newest approved articles, escaped, with the cover as enclosure', async () => {
+  it('rss.xml: RSS 2.0 of the newest approved articles, escaped, with the cover as enclosure of its real length', async () => {
+    // The cover's link-preview JPEG as the image pipeline stores it; the feed names its byte length.
+    const jpeg = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#b3121f' } })
+      .jpeg()
+      .toBuffer();
+    await t.services.storage.put('fixture0cover-share.jpg', jpeg);
     const res = await get('/rss.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
@@ -181,7 +188,25 @@ describe(`SEO files (${TEST_DB})`, () => {
     const titles = texts(res.body, 'title');
     expect(titles.slice(1)).toEqual(['ఎన్నికల &lt;ఫలితాలు&gt; &amp; &quot;విశ్లేషణ&quot;', 'నిన్నటి వార్త', 'పాత వార్త']);
     expect(texts(res.body, 'link')).toContain(`${PUBLIC}/article/${ids.fresh}`);
-    expect(res.body).toContain(`<enclosure url="${PUBLIC}/media/fixture0cover-share.jpg" length="0" type="image/jpeg"/>`);
+    expect(res.body).toContain(
+      `<enclosure url="${PUBLIC}/media/fixture0cover-share.jpg" length="${jpeg.length}" type="image/jpeg"/>`,
+    );
+    // As a feed reader reads it, and the enclosure's length is what /media serves for its address.
+    const feed = readRss(res.body);
+    expect(feed).toMatchObject({ title: 'తెలుగు వార్తలు', link: `${PUBLIC}/`, language: 'te', self: `${PUBLIC}/rss.xml` });
+    const item = feed.items.find((i) => i.link === `${PUBLIC}/article/${ids.fresh}`);
+    expect(item?.enclosure).toEqual({ url: `${PUBLIC}/media/fixture0cover-share.jpg`, length: jpeg.length, type: 'image/jpeg' });
+    const served = await get(new URL(item!.enclosure!.url).pathname);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.length).toBe(item!.enclosure!.length);
+    expect(Number(served.headers['content-length'])).toBe(item!.enclosure!.length);
+    expect(feed.items.filter((i) => i.enclosure).length).toBe(1);
+
+    // A cover whose file is not stored gets no enclosure (a reader would fetch a 404), and the feed stays valid.
+    await t.services.storage.remove('fixture0cover-share.jpg');
+    const without = readRss((await get('/rss.xml')).body);
+    expect(without.items.map((i) => i.link)).toEqual(feed.items.map((i) => i.link));
+    expect(without.items.filter((i) => i.enclosure)).toEqual([]);
     expect(texts(res.body, 'description')).toContain('ఓట్ల లెక్కింపు &amp; ఫలితాలు');
     expect(texts(res.body, 'pubDate')[0]).toMatch(/GMT$/);
     expect(res.body).toContain('<category>క్రీడలు &amp; ఆటలు</category>');
@@ -191,6 +216,10 @@ describe(`SEO files (${TEST_DB})`, () => {
     const res = await get(`/rss/category/${sports}.xml`);
     expect(res.statusCode).toBe(200);
     expectWellFormedXml(res.body);
+    const feed = readRss(res.body);
+    expect(feed.self).toBe(`${PUBLIC}/rss/category/${sports}.xml`);
+    expect(feed.items.map((i) => i.link)).toEqual([ids.fresh, ids.yesterday].map((id) => `${PUBLIC}/article/${id}`));
+    expect(feed.items.every((i) => i.categories.includes('క్రీడలు & ఆటలు'))).toBe(true);
     expect(texts(res.body, 'link')).toEqual([
       `${PUBLIC}/public/articles/category/${sports}`,
       ...[ids.fresh, ids.yesterday].map((id) => `${PUBLIC}/article/${id}`),

@@ -5,10 +5,11 @@ import type { Services } from '../services.ts';
 import { articles, categories } from '../db/schema.ts';
 import { isApproved, listApproved, listInCategory } from '../articles/public-service.ts';
 import { notFound } from '../http/errors.ts';
-import { SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
+import { FEED_PATHS, SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
 import type { Article } from '../../contract/articles.ts';
 
 export const RSS_ITEMS = 30;
+const MEDIA = '/media/';
 export const NEWS_SITEMAP_HOURS = 48;
 /** Google's limits: 50,000 addresses per sitemap, 1,000 per news sitemap. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -20,8 +21,8 @@ export const paths = {
   about: '/about-us',
   article: (id: number) => `/article/${id}`,
   category: (id: number) => `/public/articles/category/${id}`,
-  rss: '/rss.xml',
-  categoryRss: (id: number) => `/rss/category/${id}.xml`,
+  rss: FEED_PATHS.site,
+  categoryRss: FEED_PATHS.category,
 };
 
 // Characters XML 1.0 does not allow at all (control characters other than tab, newline, return).
@@ -46,12 +47,22 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
   const { db, config } = services;
   const abs = (path: string) => `${config.publicUrl}${path}`;
 
-  function rss(title: string, description: string, selfPath: string, pagePath: string, items: Article[]) {
+  /**
+   * The cover as an RSS enclosure: the link-preview JPEG (feed readers handle JPEG everywhere, WebP
+   * not) with its byte length as /media serves it. None when the file is not stored.
+   */
+  async function enclosure(a: Article) {
+    const cover = a.images[0]?.shareUrl;
+    const name = cover?.startsWith(MEDIA) ? cover.slice(MEDIA.length) : undefined;
+    const length = name ? await services.storage.size(name) : undefined;
+    return cover && length !== undefined ? `<enclosure url="${xml(abs(cover))}" length="${length}" type="image/jpeg"/>` : '';
+  }
+
+  async function rss(title: string, description: string, selfPath: string, pagePath: string, items: Article[]) {
     const lastBuild = items[0] ? new Date(items[0].publicationDate) : new Date(0);
-    const entries = items.map((a) => {
-      // The link-preview JPEG: feed readers handle JPEG everywhere, WebP not.
-      const cover = a.images[0]?.shareUrl;
-      return [
+    const enclosures = await Promise.all(items.map(enclosure));
+    const entries = items.map((a, i) =>
+      [
         '<item>',
         `<title>${xml(a.title)}</title>`,
         `<link>${xml(abs(paths.article(a.id)))}</link>`,
@@ -60,11 +71,10 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
         `<description>${xml(a.shortDescription)}</description>`,
         `<dc:creator>${xml(a.author)}</dc:creator>`,
         ...a.categories.map((c) => `<category>${xml(c.name)}</category>`),
-        // RSS requires a length; the byte size of a re-encoded variant is not stored, and 0 is the accepted "unknown".
-        cover ? `<enclosure url="${xml(abs(cover))}" length="0" type="image/jpeg"/>` : '',
+        enclosures[i],
         '</item>',
-      ].join('');
-    });
+      ].join(''),
+    );
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',

@@ -39,9 +39,11 @@ export function AdBanner({ ads, className }: { ads: Ad[]; className?: string }) 
     <aside ref={banner} className={`ad-banner ${className ?? ''}`} aria-label={MESSAGES.ads.label}>
       {ads.map((ad, i) => {
         const shown = i === index;
-        const picture = (
+        // An ad not yet asked for is an empty slot (its size comes from the slot's own style): an
+        // <img> without src is invalid HTML.
+        const picture = fetched.has(i) && (
           <img
-            src={fetched.has(i) ? ad.imageUrl : undefined}
+            src={ad.imageUrl}
             width={ad.width}
             height={ad.height}
             alt={MESSAGES.ads.label}
@@ -59,7 +61,7 @@ export function AdBanner({ ads, className }: { ads: Ad[]; className?: string }) 
             aria-hidden={!shown}
             style={{ aspectRatio: `${ad.width} / ${ad.height}`, width: `min(100%, ${ad.width}px)` }}
           >
-            {ad.link ? (
+            {picture && ad.link ? (
               <a href={ad.link} target="_blank" rel="noopener noreferrer sponsored" tabIndex={shown ? undefined : -1}>
                 {picture}
               </a>

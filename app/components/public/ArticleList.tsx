@@ -21,11 +21,14 @@ type CardProps = {
   /** The first card of a page may be its LCP image. */
   priority?: boolean;
   compact?: boolean;
+  /** The title's heading: h2 in a page's main list (right under its h1), h3 in a titled section. */
+  heading?: 'h2' | 'h3';
 };
 
-export function ArticleCard({ article, title, summary, priority = false, compact = false }: CardProps) {
+export function ArticleCard({ article, title, summary, priority = false, compact = false, heading = 'h3' }: CardProps) {
   const cover = article.images[0];
   const plainTitle = stripTags(article.title);
+  const Heading = heading;
   return (
     <article className={`article-card${compact ? ' compact' : ''}`}>
       <PageLink to={articlePath(article.id)} className="article-card-media" tabIndex={-1} aria-hidden="true">
@@ -36,9 +39,9 @@ export function ArticleCard({ article, title, summary, priority = false, compact
         )}
       </PageLink>
       <div className="article-card-body">
-        <h3 className="article-card-title">
+        <Heading className="article-card-title">
           <PageLink to={articlePath(article.id)}>{title ?? plainTitle}</PageLink>
-        </h3>
+        </Heading>
         {!compact && (
           <>
             <p className="article-card-meta">
@@ -125,7 +128,13 @@ export function LoadMoreList({
       <ul className="article-list">
         {articles.map((article, i) => (
           <li key={article.id}>
-            <ArticleCard article={article} title={renderTitle?.(article)} summary={renderSummary?.(article)} priority={i === 0} />
+            <ArticleCard
+              article={article}
+              title={renderTitle?.(article)}
+              summary={renderSummary?.(article)}
+              priority={i === 0}
+              heading="h2"
+            />
           </li>
         ))}
       </ul>

@@ -5,7 +5,7 @@ import type { Article } from '../../../contract/articles.ts';
 import { stripTags } from '../../../contract/text.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { apiWithHeaders } from '../../lib/api.ts';
-import { SITE_NAME } from '../../lib/site.ts';
+import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
 import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
@@ -45,13 +45,23 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const { category, articles, publicUrl } = loaderData;
   const name = stripTags(category.name);
   const cover = articles.find((a) => a.images.length > 0);
-  return pageMeta({
-    title: name,
-    description: `${name} – ${SITE_NAME}: తాజా ${name} వార్తలు.`,
-    publicUrl,
-    path: `/public/articles/category/${category.id}`,
-    image: cover ? coverForSharing(cover) : null,
-  });
+  return [
+    ...pageMeta({
+      title: name,
+      description: `${name} – ${SITE_NAME}: తాజా ${name} వార్తలు.`,
+      publicUrl,
+      path: `/public/articles/category/${category.id}`,
+      image: cover ? coverForSharing(cover) : null,
+    }),
+    // The category's own feed, beside the site's (root.tsx).
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: `${name} – ${SITE_NAME}`,
+      href: FEED_PATHS.category(category.id),
+    },
+  ];
 }
 
 async function loadCategoryPage(categoryId: number, page: number) {

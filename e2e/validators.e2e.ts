@@ -1,0 +1,196 @@
+// What outside tools read from the running site: the Nu HTML Checker on the public pages (with ads
+// and pictures on them), and feed readers finding the RSS feeds a page names and reading them.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import sharp from 'sharp';
+import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Browser } from 'playwright-core';
+import { baseUrl, closeDatabase, createUser, launch, newPage } from './support/browser.ts';
+import { checkHtml, errorsOf } from './support/vnu.ts';
+import { readRss } from '../server/test/rss.ts';
+import type { Article } from '../contract/articles.ts';
+import type { Ad } from '../contract/ads.ts';
+
+let browser: Browser;
+let admin: APIRequestContext;
+let reporter: APIRequestContext;
+
+/** Unique per run: the e2e database is shared by every file. */
+const stamp = Date.now().toString(36);
+const WORD = `vnu${stamp}`;
+const fixtures = { category: { id: 0, name: `వ్యాపారం ${stamp}` }, articles: [] as Article[] };
+
+async function picture(colour: string, width = 1200, height = 675) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${colour}"/></svg>`;
+  return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
+}
+
+async function apiContext(username: string, password: string) {
+  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
+  const res = await context.post('/api/auth/login', { data: { username, password } });
+  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()} ${await res.text()}`);
+  return context;
+}
+
+async function ok<T>(response: APIResponse): Promise<T> {
+  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function publish(title: string, colours: string[]) {
+  const form = new FormData();
+  const article = { title, author: 'వార్తా ప్రతినిధి', content: '<p>మార్కెట్ వార్త.</p>', region: 'హైదరాబాద్' };
+  form.set('article', JSON.stringify({ ...article, youtubeVideoId: '', categoryIds: [fixtures.category.id] }));
+  for (const [i, colour] of colours.entries())
+    form.append('images', new File([await picture(colour)], `photo-${i}.png`, { type: 'image/png' }));
+  const created = await ok<Article>(await reporter.post('/api/articles', { multipart: form }));
+  await ok(await admin.put(`/api/admin/articles/approve/${created.id}`));
+  return ok<Article>(await admin.get(`/api/public/articles/${created.id}`));
+}
+
+/** The page as a validator or feed reader gets it: the server's HTML, nothing run. */
+async function html(path: string) {
+  const res = await fetch(new URL(path, baseUrl()));
+  expect(res.status, path).toBe(200);
+  return res.text();
+}
+
+const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+
+beforeAll(async () => {
+  browser = await launch();
+  const chief = inject('admin');
+  admin = await apiContext(chief.username, chief.password);
+  const writer = await createUser('REPORTER', 'feeds');
+  reporter = await apiContext(writer.username, writer.password);
+
+  const { category } = fixtures;
+  category.id = (await ok<{ id: number }>(await admin.post('/api/admin/categories', { data: { name: category.name } }))).id;
+  // Newest last: the category page and its feed list them the other way round.
+  fixtures.articles.push(await publish(`పసిడి ధరలు ${WORD}`, ['#b3121f', '#1a5fb4']));
+  fixtures.articles.push(await publish(`స్టాక్ మార్కెట్ ${WORD}`, ['#26a269', '#e5a50a', '#613583']));
+
+  // Ads after the first are where an <img> without a source used to be: at least two in rotation.
+  const ads = await ok<Ad[]>(await admin.get('/api/public/ads'));
+  if (ads.length < 2) {
+    const form = new FormData();
+    for (const [i, colour] of ['#c64600', '#1c71d8'].entries())
+      form.append('images', new File([await picture(colour, 728, 90)], `ad-${i}.png`, { type: 'image/png' }));
+    form.set(
+      'adDetails',
+      JSON.stringify([{ durationInSeconds: 5, link: 'https://example.com/offer' }, { durationInSeconds: 5 }]),
+    );
+    await ok(await admin.post('/api/admin/ads', { multipart: form }));
+  }
+
+  // About Us with two pictures (the second waits in its carousel).
+  const aboutRes = await admin.get('/api/public/about');
+  const about = aboutRes.status() === 200 ? ((await aboutRes.json()) as { content: string; imageUrls: string[] }) : null;
+  if (!about || about.imageUrls.length < 2) {
+    const form = new FormData();
+    form.set('content', about?.content ?? '<p>మా గురించి: తెలుగు వార్తలు.</p>');
+    form.set('keepImageUrls', JSON.stringify(about?.imageUrls ?? []));
+    for (const [i, colour] of ['#2ec27e', '#b3121f'].slice(about?.imageUrls.length ?? 0).entries())
+      form.append('images', new File([await picture(colour, 800, 450)], `about-${i}.png`, { type: 'image/png' }));
+    const saved = about
+      ? admin.put('/api/admin/about', { multipart: form })
+      : admin.post('/api/admin/about', { multipart: form });
+    await ok(await saved);
+  }
+}, 180_000);
+
+afterAll(async () => {
+  await admin?.dispose();
+  await reporter?.dispose();
+  await browser?.close();
+  await closeDatabase();
+});
+
+describe('the Nu HTML Checker', () => {
+  it('reports no error on the home, article, category, search and About Us pages, with ads and pictures on them', async () => {
+    const [article] = fixtures.articles;
+    const pages = {
+      home: await html('/'),
+      article: await html(`/article/${article.id}`),
+      category: await html(`/public/articles/category/${fixtures.category.id}`),
+      search: await html(`/search?query=${encodeURIComponent(WORD)}`),
+      about: await html('/about-us'),
+    };
+    // What the check is about is on the pages: every ad in rotation, and pictures.
+    const ads = await ok<Ad[]>(await admin.get('/api/public/ads'));
+    expect(ads.length).toBeGreaterThanOrEqual(2);
+    for (const name of ['home', 'article'] as const) {
+      for (const ad of ads) expect(pages[name], `${name}: ad ${ad.id}`).toContain(`data-ad-id="${ad.id}"`);
+    }
+    for (const [name, page] of Object.entries(pages)) expect(count(page, /<img /g), name).toBeGreaterThan(0);
+    expect(count(pages.category, /class="article-card-title"/g)).toBe(2);
+    expect(count(pages.search, /class="article-card-title"/g)).toBe(2);
+
+    // In the same run (one Java start), a copy with a known error shows the check finds what it is for.
+    const control = pages.about.replace('<main', '<img alt="" width="10" height="10"><main');
+    const { control: controlMessages, ...messages } = await checkHtml({ ...pages, control });
+    expect(Object.keys(messages).sort()).toEqual(Object.keys(pages).sort());
+    expect(errorsOf(messages)).toEqual([]);
+    expect(errorsOf({ control: controlMessages })).toEqual([
+      expect.stringContaining('Element “img” is missing one or more of the following attributes: “src”, “srcset”.'),
+    ]);
+  }, 120_000);
+});
+
+describe('feed readers', () => {
+  /** The feeds a page names in its head, read from the server's HTML. */
+  async function feedsNamedBy(path: string) {
+    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    await page.goto(path);
+    const links = await page
+      .locator('head link[rel="alternate"][type="application/rss+xml"]')
+      .evaluateAll((els) => els.map((el) => ({ title: el.getAttribute('title') ?? '', href: (el as HTMLLinkElement).href })));
+    await context.close();
+    return links;
+  }
+
+  /** Fetches a feed and every enclosure it names: each enclosure's length is the bytes served. */
+  async function readFeed(url: string) {
+    const res = await fetch(url);
+    expect(res.status, url).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    const feed = readRss(await res.text());
+    for (const { enclosure } of feed.items) {
+      if (!enclosure) continue;
+      const file = await fetch(enclosure.url);
+      expect(file.status, enclosure.url).toBe(200);
+      expect(file.headers.get('content-type'), enclosure.url).toBe(enclosure.type);
+      expect((await file.arrayBuffer()).byteLength, enclosure.url).toBe(enclosure.length);
+    }
+    return feed;
+  }
+
+  it('finds the site feed on every public page, and its enclosures carry their real byte length', async () => {
+    const site = { title: 'తెలుగు వార్తలు', href: `${baseUrl()}/rss.xml` };
+    for (const path of [
+      '/',
+      `/article/${fixtures.articles[0].id}`,
+      `/search?query=${encodeURIComponent(WORD)}`,
+      '/about-us',
+      '/public/articles/category/999999',
+    ])
+      expect(await feedsNamedBy(path), path).toEqual([site]);
+    const feed = await readFeed(site.href);
+    expect(feed.self).toBe(site.href);
+    expect(feed.link).toBe(`${baseUrl()}/`);
+    const newest = fixtures.articles.at(-1)!;
+    const item = feed.items.find((i) => i.link === `${baseUrl()}/article/${newest.id}`);
+    expect(item?.enclosure).toMatchObject({ url: `${baseUrl()}${newest.images[0].shareUrl}`, type: 'image/jpeg' });
+    expect(item?.enclosure?.length).toBeGreaterThan(0);
+  });
+
+  it("finds a category page's own feed beside the site's, listing that category's articles", async () => {
+    const { category, articles } = fixtures;
+    const links = await feedsNamedBy(`/public/articles/category/${category.id}`);
+    const own = { title: `${category.name} – తెలుగు వార్తలు`, href: `${baseUrl()}/rss/category/${category.id}.xml` };
+    expect(links).toEqual([own, { title: 'తెలుగు వార్తలు', href: `${baseUrl()}/rss.xml` }]);
+    const feed = await readFeed(own.href);
+    expect(feed.self).toBe(own.href);
+    expect(feed.link).toBe(`${baseUrl()}/public/articles/category/${category.id}`);
+    expect(feed.items.map((i) => i.link)).toEqual(articles.toReversed().map((a) => `${baseUrl()}/article/${a.id}`));
+    expect(feed.items.every((i) => i.categories.includes(category.name) && (i.enclosure?.length ?? 0) > 0)).toBe(true);
+  });
+});
