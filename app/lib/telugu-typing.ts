@@ -6,7 +6,7 @@
 // while an IME is composing, and nothing at all when the toggle is off, so a real Telugu keyboard
 // works as before. Mobile keyboards send `beforeinput`/`input`, not dependable keydowns.
 import { useSyncExternalStore } from 'react';
-import { TYPING_WORD, transliterateWord } from '../../contract/telugu-typing.ts';
+import { transliterateWord, typingWordBefore } from '../../contract/telugu-typing.ts';
 
 const STORAGE_KEY = 'teluguTyping';
 const listeners = new Set<() => void>();
@@ -80,8 +80,8 @@ export function attachTeluguTyping(root: HTMLElement, toggle: () => void): () =>
 
   /** The Latin word that ends at `end`, if any. */
   const wordBefore = (el: Field, end: number) => {
-    const m = TYPING_WORD.exec(el.value.slice(0, end));
-    return m ? { start: end - m[0].length, latin: m[0] } : null;
+    const latin = typingWordBefore(el.value, end);
+    return latin ? { start: end - latin.length, latin } : null;
   };
 
   /** Converts the word ending at `end` and puts `after` behind it; answers whether it did. */
