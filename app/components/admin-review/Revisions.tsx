@@ -1,7 +1,7 @@
 // The admin review screen's history: 'Changes since rejection' of a resubmitted article (a
 // word-level diff of title and content, images added and removed, categories changed) and the
 // revision list with a Restore button (the restore is itself a new revision).
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { htmlToText, wordDiff, type DiffPart } from '../../../contract/word-diff.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -12,18 +12,24 @@ import { ConfirmModal, useConfirm } from '../form/ConfirmModal.tsx';
 const RESTORE = { title: 'Restore revision', confirm: 'Restore this version', busy: 'Restoring...' };
 import { ChangesSinceRejectionSchema, ReviewResultSchema, RevisionSummaryListSchema } from '../../../contract/articles.schema.ts';
 
+/**
+ * A removed word and the word that replaced it are never drawn touching: the browser would shape
+ * them as one word and could join their letters into a conjunct found in neither version
+ * (హైదరాబాద్ + వర్షం → ద్వ). A space between them ends the cluster.
+ */
 function Diff({ parts }: { parts: DiffPart[] }) {
   return (
     <>
-      {parts.map((p, i) =>
-        p.kind === 'added' ? (
-          <ins key={i}>{p.text}</ins>
-        ) : p.kind === 'removed' ? (
-          <del key={i}>{p.text}</del>
-        ) : (
-          <span key={i}>{p.text}</span>
-        ),
-      )}
+      {parts.map((p, i) => {
+        const prev = parts[i - 1];
+        const apart = prev !== undefined && prev.kind !== 'same' && p.kind !== 'same';
+        return (
+          <Fragment key={i}>
+            {apart && <span className="diff-gap"> </span>}
+            {p.kind === 'added' ? <ins>{p.text}</ins> : p.kind === 'removed' ? <del>{p.text}</del> : <span>{p.text}</span>}
+          </Fragment>
+        );
+      })}
     </>
   );
 }
@@ -43,6 +49,8 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
   const { before, after } = changes;
   const addedImages = after.imageUrls.filter((u) => !before.imageUrls.includes(u));
   const removedImages = before.imageUrls.filter((u) => !after.imageUrls.includes(u));
+  // Pictures removed since the rejection are deleted with their files: listed by number only.
+  const goneImages = before.imagesNoLongerStored;
   const names = (r: Revision) => r.categories.map((c) => c.name);
   const addedCats = names(after).filter((n) => !names(before).includes(n));
   const removedCats = names(before).filter((n) => !names(after).includes(n));
@@ -54,6 +62,7 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
     contentBefore === contentAfter &&
     !addedImages.length &&
     !removedImages.length &&
+    !goneImages &&
     !addedCats.length &&
     !removedCats.length;
   return (
@@ -91,29 +100,38 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
           )}
         </div>
       )}
-      {(addedImages.length > 0 || removedImages.length > 0) && (
+      {(addedImages.length > 0 || removedImages.length > 0 || goneImages > 0) && (
         <div className="diff-block">
           <h3>Images</h3>
-          {[
-            ['Added', addedImages],
-            ['Removed', removedImages],
-          ].map(([label, urls]) =>
-            (urls as string[]).length ? (
-              <div key={label as string}>
-                <p>{label as string}:</p>
-                <ul className="image-previews">
-                  {(urls as string[]).map((u, i) => (
-                    <li key={u}>
-                      <img src={u} alt={`${label as string} image ${i + 1}`} />
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null,
-          )}
+          {addedImages.length > 0 && <ImageList label="Added" urls={addedImages} />}
+          {(removedImages.length > 0 || goneImages > 0) && <ImageList label="Removed" urls={removedImages} gone={goneImages} />}
         </div>
       )}
     </section>
+  );
+}
+
+/** Added or removed pictures; `gone` more removed ones whose files were deleted with them. */
+function ImageList({ label, urls, gone = 0 }: { label: 'Added' | 'Removed'; urls: string[]; gone?: number }) {
+  const Mark = label === 'Added' ? 'ins' : 'del';
+  return (
+    <div>
+      <p>
+        {label}: <Mark>{urls.length + gone === 1 ? '1 picture' : `${urls.length + gone} pictures`}</Mark>
+      </p>
+      <ul className="image-previews">
+        {urls.map((u, i) => (
+          <li key={u}>
+            <img src={u} alt={`${label} image ${i + 1}`} />
+          </li>
+        ))}
+        {Array.from({ length: gone }, (_, i) => (
+          <li key={`gone-${i}`} className="image-gone">
+            A removed picture (its file is no longer stored)
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
