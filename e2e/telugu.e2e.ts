@@ -120,7 +120,9 @@ describe('phonetic Telugu typing as Gboard spells, remembered per person', { tim
 
   it('spells the common words as Gboard does; each account keeps its own toggle on one browser', async () => {
     const other = await createUser('REPORTER', 'typist');
-    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const opened = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const context = opened.context;
+    let page = opened.page;
     await signIn(page, reporter.username, reporter.password);
     await openWithToggle(page, '/reporter-dashboard/write-article');
     expect(await toggleState(page)).toBe('false');
@@ -139,24 +141,33 @@ describe('phonetic Telugu typing as Gboard spells, remembered per person', { tim
     await page.keyboard.type('kuda varshaalu ');
     await expect.poll(() => editor.innerText(), { timeout: POLL_MS }).toBe('కూడా వర్షాలు ');
 
-    // Remembered for this account after a reload.
-    await openWithToggle(page, '/reporter-dashboard/write-article');
+    // Remembered for this account in a new tab (closed without saving: no leave prompt).
+    const reopen = async (as: { username: string; password: string }) => {
+      await page.close();
+      await context.clearCookies();
+      page = await context.newPage();
+      await signIn(page, as.username, as.password);
+      await openWithToggle(page, '/reporter-dashboard/write-article');
+    };
+    await reopen(reporter);
     await expect.poll(() => toggleState(page), { timeout: POLL_MS }).toBe('true');
 
-    // Another reporter signs in on the same browser: their own state (off), and theirs alone.
-    await context.clearCookies();
-    await signIn(page, other.username, other.password);
-    await openWithToggle(page, '/reporter-dashboard/write-article');
+    // Another reporter signs in on the same browser: their own state (off); they turn it on.
+    await reopen(other);
     expect(await toggleState(page)).toBe('false');
-    await page.getByLabel('Title', { exact: true }).click();
-    await page.keyboard.type('amma ');
-    expect(await valueOf(page, 'Title')).toBe('amma ');
+    await page.getByRole('button', { name: 'తెలుగు / ENG' }).click();
+    expect(await toggleState(page)).toBe('true');
 
-    // The first one comes back: still on.
-    await context.clearCookies();
-    await signIn(page, reporter.username, reporter.password);
-    await openWithToggle(page, '/reporter-dashboard/write-article');
+    // The first one comes back: still on; turns it off, which leaves the other one's on.
+    await reopen(reporter);
     await expect.poll(() => toggleState(page), { timeout: POLL_MS }).toBe('true');
+    await page.getByRole('button', { name: 'తెలుగు / ENG' }).click();
+    expect(await toggleState(page)).toBe('false');
+    await reopen(other);
+    await expect.poll(() => toggleState(page), { timeout: POLL_MS }).toBe('true');
+    await reopen(reporter);
+    expect(await toggleState(page)).toBe('false');
+    await page.close();
     await context.close();
   });
 
@@ -197,11 +208,13 @@ describe('phonetic Telugu typing as Gboard spells, remembered per person', { tim
     await categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).click();
     expect(await categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).getAttribute('aria-pressed')).toBe('true');
 
-    await openWithToggle(page, `/admin-dashboard/view-article/${id}`);
+    await goto(page, `/admin-dashboard/view-article/${id}`);
     await page.getByRole('button', { name: 'Reject', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject article' });
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByRole('button', { name: 'తెలుగు / ENG' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'తెలుగు / ENG' }).getAttribute('aria-pressed'), { timeout: POLL_MS })
+      .toBe('true');
     const reason = dialog.getByLabel('Reason for the reporter (optional)');
     await reason.click();
     await page.keyboard.type('fOTO lo vivaraalu ledu.');

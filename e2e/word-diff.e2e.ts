@@ -1,4 +1,4 @@
-// 'Changes since rejection' in Chromium: a removed word and the word that replaced it are drawn
+// 'Changes since rejection' and the revision history in Chromium: a removed word and the word that replaced it are drawn
 // apart, so their letters never join into a conjunct found in neither version (హైదరాబాద్ +
 // వర్షం → ద్వ), and a picture removed before the resubmission is listed as removed.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -77,7 +77,7 @@ function pairs(page: Page, testId: string) {
 }
 
 describe('changes since rejection', { timeout: 180_000 }, () => {
-  it('never joins a removed and an inserted word into one letter, and lists a removed picture', async () => {
+  it('never joins a removed and an inserted word into one letter, and lists a removed picture; the history too', async () => {
     const { page: rp, context: rc } = await newPage(browser);
     await signIn(rp, reporter.username, reporter.password);
     const suffix = Date.now().toString(36);
@@ -125,6 +125,22 @@ describe('changes since rejection', { timeout: 180_000 }, () => {
     const images = page.locator('.changes-since-rejection .diff-block', { has: page.getByRole('heading', { name: 'Images' }) });
     expect(await images.getByText('Removed:').textContent()).toBe('Removed: 1 picture');
     expect(await images.locator('.image-gone').allTextContents()).toEqual(['A removed picture (its file is no longer stored)']);
+
+    // The revision history shows each revision's words against the one before, drawn the same way.
+    const history = page.locator('.revision-history');
+    await history.getByRole('button', { name: 'Show changes' }).first().click();
+    await page.getByTestId('revision-title-diff').waitFor({ timeout: POLL_MS });
+    const revisionPairs = [...(await pairs(page, 'revision-title-diff')), ...(await pairs(page, 'revision-content-diff'))];
+    expect(revisionPairs.map((p) => [p.removed, p.added])).toEqual([
+      ['హైదరాబాద్', 'వర్షం'],
+      ['కార్', 'బస్సు'],
+      ['పోలీస్', 'పోలీసులు'],
+    ]);
+    for (const pair of revisionPairs) {
+      expect(pair.between).toBe(' ');
+      expect(pair.gap).toBeGreaterThan(0);
+      expect(pair.firstLetterWidth).toBeGreaterThan(0);
+    }
     await screenshot(page, 'review-changes-apart');
     await context.close();
   });

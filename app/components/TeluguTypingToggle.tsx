@@ -96,6 +96,11 @@ export function TeluguTypingToggle() {
             <span lang="te">చిరంజీవి</span>.
           </p>
           <p>
+            Words spell as on Gboard: <kbd>varsham</kbd> <span lang="te">వర్షం</span>, <kbd>kurisindi</kbd>{' '}
+            <span lang="te">కురిసింది</span>, <kbd>lo</kbd> <span lang="te">లో</span>, <kbd>kuda</kbd> <span lang="te">కూడా</span>; the
+            capitals above still mean their letter.
+          </p>
+          <p>
             Names typed the English way (in small letters) are known:{' '}
             {Object.entries(COMMON_NAMES).map(([telugu, spellings], i) => (
               <span key={telugu}>

@@ -1,6 +1,7 @@
 // The admin review screen's history: 'Changes since rejection' of a resubmitted article (a
 // word-level diff of title and content, images added and removed, categories changed) and the
-// revision list with a Restore button (the restore is itself a new revision).
+// revision list with a Restore button (the restore is itself a new revision) and, on request, the
+// word diff of each revision against the one before it.
 import { Fragment, useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { htmlToText, wordDiff, type DiffPart } from '../../../contract/word-diff.ts';
@@ -10,7 +11,12 @@ import { failureText } from './feedback.ts';
 import { ConfirmModal, useConfirm } from '../form/ConfirmModal.tsx';
 
 const RESTORE = { title: 'Restore revision', confirm: 'Restore this version', busy: 'Restoring...' };
-import { ChangesSinceRejectionSchema, ReviewResultSchema, RevisionSummaryListSchema } from '../../../contract/articles.schema.ts';
+import {
+  ChangesSinceRejectionSchema,
+  ReviewResultSchema,
+  RevisionSchema,
+  RevisionSummaryListSchema,
+} from '../../../contract/articles.schema.ts';
 
 /**
  * A removed word and the word that replaced it are never drawn touching: the browser would shape
@@ -69,22 +75,7 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
     <section className="changes-since-rejection" aria-labelledby="changes-heading">
       <h2 id="changes-heading">Changes since rejection</h2>
       {nothing && <p>No changes since the rejection.</p>}
-      {titleChanged && (
-        <div className="diff-block">
-          <h3>Title</h3>
-          <p lang="te" className="word-diff" data-testid="title-diff">
-            <Diff parts={wordDiff(before.title, after.title)} />
-          </p>
-        </div>
-      )}
-      {contentBefore !== contentAfter && (
-        <div className="diff-block">
-          <h3>Content</h3>
-          <p lang="te" className="word-diff" data-testid="content-diff">
-            <Diff parts={wordDiff(contentBefore, contentAfter)} />
-          </p>
-        </div>
-      )}
+      <TextChanges before={before} after={after} testId="" />
       {(addedCats.length > 0 || removedCats.length > 0) && (
         <div className="diff-block">
           <h3>Categories</h3>
@@ -108,6 +99,63 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
         </div>
       )}
     </section>
+  );
+}
+
+/** Word diffs of the title and the content, where they changed. */
+function TextChanges({ before, after, testId }: { before: Revision; after: Revision; testId: string }) {
+  const contentBefore = htmlToText(before.content);
+  const contentAfter = htmlToText(after.content);
+  return (
+    <>
+      {before.title !== after.title && (
+        <div className="diff-block">
+          <h3>Title</h3>
+          <p lang="te" className="word-diff" data-testid={`${testId}title-diff`}>
+            <Diff parts={wordDiff(before.title, after.title)} />
+          </p>
+        </div>
+      )}
+      {contentBefore !== contentAfter && (
+        <div className="diff-block">
+          <h3>Content</h3>
+          <p lang="te" className="word-diff" data-testid={`${testId}content-diff`}>
+            <Diff parts={wordDiff(contentBefore, contentAfter)} />
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** What one revision changed in the text, beside the revision before it (loaded when asked). */
+function RevisionChanges({ articleId, revisionId, previousId }: { articleId: number; revisionId: number; previousId: number }) {
+  const [pair, setPair] = useState<{ before: Revision; after: Revision } | 'failed' | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all([
+      api(`/articles/${articleId}/revisions/${previousId}`, RevisionSchema),
+      api(`/articles/${articleId}/revisions/${revisionId}`, RevisionSchema),
+    ]).then(
+      ([before, after]) => !cancelled && setPair({ before, after }),
+      () => !cancelled && setPair('failed'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [articleId, revisionId, previousId]);
+  if (pair === null) return <p>Loading changes...</p>;
+  if (pair === 'failed')
+    return (
+      <p className="form-error" role="alert">
+        Could not load the changes.
+      </p>
+    );
+  const same = pair.before.title === pair.after.title && htmlToText(pair.before.content) === htmlToText(pair.after.content);
+  return (
+    <div className="revision-changes">
+      {same ? <p>The title and content did not change.</p> : <TextChanges {...pair} testId="revision-" />}
+    </div>
   );
 }
 
@@ -171,6 +219,7 @@ export function RevisionHistory({
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [shown, setShown] = useState<number | null>(null); // the revision whose changes are open
   useEffect(() => {
     let cancelled = false;
     api(`/articles/${articleId}/revisions`, RevisionSummaryListSchema)
@@ -216,11 +265,22 @@ export function RevisionHistory({
               {KIND_LABELS[r.kind]} by {r.editor.name ?? 'a deleted account'} on {indiaTime.format(new Date(r.createdAt))} IST
               {r.changed.length > 0 && <> — {r.changed.join(', ')}</>}
             </span>{' '}
+            {i < revisions.length - 1 && (
+              <button
+                type="button"
+                className="secondary"
+                aria-expanded={shown === r.id}
+                onClick={() => setShown(shown === r.id ? null : r.id)}
+              >
+                {shown === r.id ? 'Hide changes' : 'Show changes'}
+              </button>
+            )}{' '}
             {i > 0 && (
               <button type="button" className="secondary" disabled={busy} onClick={() => asking.ask(r)}>
                 Restore
               </button>
             )}
+            {shown === r.id && <RevisionChanges articleId={articleId} revisionId={r.id} previousId={revisions[i + 1].id} />}
           </li>
         ))}
       </ol>
