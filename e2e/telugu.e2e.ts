@@ -202,8 +202,10 @@ describe('phonetic Telugu typing as Gboard spells, remembered per person', { tim
     const admin = inject('admin');
     await signIn(page, admin.username, admin.password);
     // The admin turns typing on in another form of the desk (a category dialog).
-    await openWithToggle(page, '/admin-dashboard/categorymanagement');
+    await goto(page, '/admin-dashboard/categorymanagement');
+    const who = page.waitForResponse((r) => r.url().endsWith('/api/auth/me'));
     await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await who;
     const categoryDialog = page.getByRole('dialog');
     await categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).click();
     expect(await categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).getAttribute('aria-pressed')).toBe('true');
