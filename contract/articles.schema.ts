@@ -77,6 +77,8 @@ export const RevisionSchema = RevisionSummarySchema.extend({
   youtubeVideoId: z.string().nullable(),
   categories: z.array(CategoryRefSchema),
   imageUrls: z.array(z.string()),
+  /** Pictures of this revision that are no longer stored (removed from the article since). */
+  imagesNoLongerStored: z.number().int().min(0),
 });
 
 export const ChangesSinceRejectionSchema = z.object({

@@ -82,6 +82,8 @@ export type Revision = RevisionSummary & {
   youtubeVideoId: string | null;
   categories: { id: number; name: string }[];
   imageUrls: string[];
+  /** Pictures of this revision that are no longer stored (removed from the article since). */
+  imagesNoLongerStored: number;
 };
 
 /** The state the admin rejected and the state now, for a resubmitted article; null when none. */

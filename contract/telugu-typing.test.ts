@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { COMMON_NAMES, KEY_TABLE, schemeToTelugu, transliterateWord } from './telugu-typing.ts';
+import { COMMON_NAMES, COMMON_WORDS, KEY_TABLE, schemeToTelugu, transliterateWord, typingWordBefore } from './telugu-typing.ts';
+import { NEWS_WORDS } from './telugu-typing-words.ts';
 
 describe('phonetic Telugu typing (RTS/Lekhini scheme)', () => {
   it.each([
@@ -76,6 +77,97 @@ describe('phonetic Telugu typing (RTS/Lekhini scheme)', () => {
     const keys = KEY_TABLE.flatMap((g) => g.rows.flatMap((r) => r.keys));
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys).toEqual(expect.arrayContaining(['a', 'aa', 'k', 'sh', 'S', 'M', 'H', '_', 'R']));
+  });
+
+  it("spells like Gboard: the issue's words", () => {
+    expect(['varsham', 'kurisindi', 'vastondi', 'ibbandulu', 'lo'].map(transliterateWord)).toEqual([
+      'వర్షం',
+      'కురిసింది',
+      'వస్తోంది',
+      'ఇబ్బందులు',
+      'లో',
+    ]);
+    // The scheme's capitals keep working.
+    expect(transliterateWord('nAnna')).toBe('నాన్న');
+    expect(transliterateWord('kRshNaa')).toBe('కృష్ణా');
+    // The strict scheme itself is unchanged.
+    expect(schemeToTelugu('varsham')).toBe('వర్షమ్');
+    expect(schemeToTelugu('lo')).toBe('లొ');
+  });
+
+  it('anusvara: a word-final m, and n or m before a consonant, except where the letter is written', () => {
+    expect(transliterateWord('pustakam')).toBe('పుస్తకం');
+    expect(transliterateWord('film')).toBe('ఫిల్మ్'); // m after a consonant keeps its letter
+    expect(transliterateWord('pavan')).toBe('పవన్'); // a final n keeps its letter
+    expect(transliterateWord('panDuga')).toBe('పండుగ');
+    expect(transliterateWord('kumbham')).toBe('కుంభం');
+    // Doubled letters and the consonants that take న్ / మ్ in print.
+    expect(['amma', 'anna', 'janma', 'anyaayam', 'anvEshaNa', 'namra', 'penshan'].map(transliterateWord)).toEqual([
+      'అమ్మ',
+      'అన్న',
+      'జన్మ',
+      'అన్యాయం',
+      'అన్వేషణ',
+      'నమ్ర',
+      'పెన్షన్',
+    ]);
+    // At the start of a word there is no syllable to carry it.
+    expect(transliterateWord('ndi')).toBe('న్ది');
+    // The scheme's own M and the half form (_) are left alone.
+    expect(transliterateWord('aMdaM')).toBe('అందం');
+    expect(transliterateWord('aan_lain')).toBe('ఆన్\u200cలైన్');
+  });
+
+  it('long vowels of endings and short words', () => {
+    expect(['lo', 'vaaritho', 'ayite', 'maatrame', 'jarugutondi'].map(transliterateWord)).toEqual([
+      'లో',
+      'వారితో',
+      'అయితే',
+      'మాత్రమే',
+      'జరుగుతోంది',
+    ]);
+    // -aru / -ayi after two consonants are long; after one (or an anusvara) they stay short.
+    expect(['annaru', 'vastaru', 'unnayi', 'evaru', 'kondaru'].map(transliterateWord)).toEqual([
+      'అన్నారు',
+      'వస్తారు',
+      'ఉన్నాయి',
+      'ఎవరు',
+      'కొందరు',
+    ]);
+    for (const [telugu, spellings] of Object.entries(COMMON_WORDS))
+      for (const s of spellings) expect(transliterateWord(s)).toBe(telugu);
+    // Short words are looked up in small letters only.
+    expect(transliterateWord('Ela')).toBe('ఏల');
+  });
+
+  const words = NEWS_WORDS.flatMap(([, list]) => list);
+  it('the list of news words holds at least 300 different words', () => {
+    expect(words.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(words.map(([latin]) => latin)).size).toBe(words.length);
+    expect(new Set(words.map(([, telugu]) => telugu)).size).toBeGreaterThanOrEqual(300);
+  });
+  describe.each(NEWS_WORDS)('news words: %s', (_group, list) => {
+    it.each(list)('%s → %s', (latin, telugu) => {
+      expect(transliterateWord(latin)).toBe(telugu);
+    });
+  });
+
+  it('finds the Latin word before the cursor', () => {
+    expect(typingWordBefore('తెలుగు amma')).toBe('amma');
+    expect(typingWordBefore('a kRsh~N_a')).toBe('kRsh~N_a');
+    expect(typingWordBefore('amma ')).toBe('');
+    expect(typingWordBefore('vaarta1')).toBe('');
+    expect(typingWordBefore('one two', 3)).toBe('one');
+    expect(typingWordBefore('')).toBe('');
+  });
+
+  // A backward scan looks at each character once, so no input can make it slow; the end-anchored
+  // regex it replaces retried from every letter of a long run ended by a non-letter.
+  it('reads a field of 50,000 letters without freezing', () => {
+    const letters = 'a'.repeat(50_000);
+    expect(typingWordBefore(`${letters}1`)).toBe('');
+    expect(typingWordBefore(`${letters}1`, 50_000)).toBe(letters);
+    expect(typingWordBefore(`${letters}${letters}.`, 100_000)).toHaveLength(100_000);
   });
 
   it('never throws and keeps what it cannot convert', () => {

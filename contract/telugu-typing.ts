@@ -94,8 +94,21 @@ for (const entry of CONSONANTS) for (const k of entry.keys) TOKENS.set(k, { kind
 for (const entry of MARKS) for (const k of entry.keys) TOKENS.set(k, { kind: 'mark', entry });
 const LONGEST = Math.max(...[...TOKENS.keys()].map((k) => k.length));
 
-/** The characters a typed Latin word is made of (everything else commits the word). */
-export const TYPING_WORD = /[A-Za-z~_]+$/;
+/** A character a typed Latin word is made of: a-z, A-Z and the scheme's own `~` and `_`. */
+function isTypingChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 126 || code === 95;
+}
+
+/**
+ * The Latin word that ends at `end` in `text` (empty when none): everything else commits a word.
+ * A backward scan, one step per character, so a field of any length costs linear time (an
+ * end-anchored regex retries from every letter of a long run that a non-letter ends).
+ */
+export function typingWordBefore(text: string, end = text.length): string {
+  let start = end;
+  while (start > 0 && isTypingChar(text.charCodeAt(start - 1))) start--;
+  return text.slice(start, end);
+}
 
 /**
  * Common names typed the English way (Google Input Tools style), found by their folded spelling:
@@ -117,25 +130,110 @@ export const COMMON_NAMES: Record<string, string[]> = {
 const NAME_BY_FOLD = new Map<string, string>();
 for (const [telugu, spellings] of Object.entries(COMMON_NAMES)) for (const s of spellings) NAME_BY_FOLD.set(foldLatin(s), telugu);
 
-/** Converts one Latin word by the scheme's table (greedy, longest key first). */
-export function schemeToTelugu(latin: string): string {
-  let out = '';
-  let afterConsonant = false; // a consonant is waiting for its vowel (or a virama)
+/**
+ * Short words everyone types the short way although the word is spelt long (Gboard knows them from
+ * its dictionary): exact lower-case spellings only.
+ */
+export const COMMON_WORDS: Record<string, string[]> = {
+  కూడా: ['kuda', 'kooda'],
+  ఎలా: ['ela'],
+  ఇలా: ['ila'],
+  అలా: ['ala'],
+  చాలా: ['chala', 'chaala'],
+  ఇంకా: ['inka'],
+  ద్వారా: ['dwara', 'dvara', 'dwaara'],
+  తర్వాత: ['tarvata', 'tarvaata', 'tharvatha'],
+  కోసం: ['kosam'],
+  లేదు: ['ledu'],
+  లేదా: ['leda', 'ledaa'],
+  లేక: ['leka'],
+  కాదు: ['kadu'],
+  కానీ: ['kani', 'kaani'],
+  నేను: ['nenu'],
+  మేము: ['memu'],
+  ఏమి: ['emi'],
+  ఏది: ['edi'],
+  మా: ['ma'],
+  నా: ['na'],
+  తో: ['tho', 'to'],
+};
+const WORD_BY_SPELLING = new Map<string, string>();
+for (const [telugu, spellings] of Object.entries(COMMON_WORDS)) for (const s of spellings) WORD_BY_SPELLING.set(s, telugu);
+
+type Piece = { key: string; token: Token } | { key: string; token?: undefined };
+
+/** Cuts a Latin word into the table's keys (greedy, longest key first); other characters alone. */
+function tokenize(latin: string): Piece[] {
+  const pieces: Piece[] = [];
   for (let i = 0; i < latin.length;) {
-    let token: Token | undefined;
     let len = Math.min(LONGEST, latin.length - i);
     for (; len > 0; len--) {
-      token = TOKENS.get(latin.slice(i, i + len));
-      if (token) break;
+      const key = latin.slice(i, i + len);
+      const token = TOKENS.get(key);
+      if (token) {
+        pieces.push({ key, token });
+        break;
+      }
     }
-    if (!token) {
-      if (afterConsonant) out += VIRAMA;
-      out += latin[i];
-      afterConsonant = false;
-      i += 1;
-      continue;
+    if (len === 0) {
+      pieces.push({ key: latin[i] });
+      len = 1;
     }
     i += len;
+  }
+  return pieces;
+}
+
+const piece = (key: string): Piece => ({ key, token: TOKENS.get(key)! });
+const isVowel = (p: Piece | undefined) => p?.token?.kind === 'vowel';
+const isConsonant = (p: Piece | undefined) => p?.token?.kind === 'consonant';
+
+/** Consonants before which a typed n or m keeps its own letter (అన్న, అమ్మ, జన్మ, అన్యాయం). */
+const KEEPS_N = new Set(['n', 'm', 'y', 'v', 'w', 'r', 'l', 's', 'sh', 'Sh', 'S']);
+const KEEPS_M = new Set(['m', 'y', 'r', 'l']);
+
+/**
+ * The conventions of Gboard and Google's Telugu input, on top of the scheme (lower-case keys
+ * only, so the scheme's capitals mean what they always meant):
+ * - a word-final m after a vowel, and an n or m between a vowel and a consonant, is the anusvara
+ *   (varsham → వర్షం, kurisindi → కురిసింది), except before the consonants in KEEPS_N/KEEPS_M;
+ * - a word-final o or e is long (lo → లో, ayite → అయితే), so is the o of the ending -ondi
+ *   (vastondi → వస్తోంది), and word-final tho is తో (vaaritho → వారితో);
+ * - the a of -aru/-ayi after two consonants is long (annaru → అన్నారు, vastaru → వస్తారు).
+ */
+function applyConventions(pieces: Piece[]): Piece[] {
+  const out = pieces.slice();
+  const n = out.length;
+  const last = out[n - 1];
+  for (let i = 0; i < n; i++) {
+    const p = out[i];
+    if ((p.key === 'n' || p.key === 'm') && isVowel(out[i - 1])) {
+      const next = out[i + 1];
+      const keeps = p.key === 'n' ? KEEPS_N : KEEPS_M;
+      if ((next === undefined && p.key === 'm') || (isConsonant(next) && !keeps.has(next!.key))) out[i] = piece('M');
+    }
+  }
+  if (n >= 2 && isConsonant(out[n - 2]) && (last.key === 'o' || last.key === 'e')) {
+    out[n - 1] = piece(last.key === 'o' ? 'O' : 'E');
+    if (out[n - 2].key === 'th' && last.key === 'o') out[n - 2] = piece('t');
+  }
+  const tail = (keys: string[]) => keys.every((k, j) => out[n - keys.length + j]?.key === k);
+  if (n >= 5 && tail(['o', 'M', 'd', 'i'])) out[n - 4] = piece('O');
+  if (n >= 5 && (tail(['a', 'r', 'u']) || tail(['a', 'y', 'i'])) && isConsonant(out[n - 4]) && isConsonant(out[n - 5]))
+    out[n - 3] = piece('aa');
+  return out;
+}
+
+function render(pieces: Piece[]): string {
+  let out = '';
+  let afterConsonant = false; // a consonant is waiting for its vowel (or a virama)
+  for (const { key, token } of pieces) {
+    if (!token) {
+      if (afterConsonant) out += VIRAMA;
+      out += key;
+      afterConsonant = false;
+      continue;
+    }
     const { kind, entry } = token;
     if (kind === 'consonant') {
       if (afterConsonant) out += VIRAMA;
@@ -155,11 +253,19 @@ export function schemeToTelugu(latin: string): string {
   return out;
 }
 
-/** A typed word as Telugu: a common name spelt the English way, else the scheme. */
+/** Converts one Latin word by the scheme's table alone (strict RTS: varShaM → వర్షం). */
+export function schemeToTelugu(latin: string): string {
+  return render(tokenize(latin));
+}
+
+/**
+ * A typed word as Telugu, as Gboard would spell it: a common name or short word spelt the English
+ * way, else the scheme with Gboard's conventions (varsham → వర్షం, lo → లో).
+ */
 export function transliterateWord(latin: string): string {
   if (latin === latin.toLowerCase()) {
-    const name = NAME_BY_FOLD.get(foldLatin(latin));
-    if (name) return name;
+    const known = WORD_BY_SPELLING.get(latin) ?? NAME_BY_FOLD.get(foldLatin(latin));
+    if (known) return known;
   }
-  return schemeToTelugu(latin);
+  return render(applyConventions(tokenize(latin)));
 }

@@ -2,7 +2,8 @@
 // and Tenglish search on the search page.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { articles } from '../server/db/schema.ts';
+import sharp from 'sharp';
+import { articles, categories } from '../server/db/schema.ts';
 import { searchFieldsFor, shortDescriptionFor } from '../server/articles/text.ts';
 import { closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
 
@@ -104,6 +105,123 @@ describe('phonetic Telugu typing', { timeout: 180_000 }, () => {
     await screenshot(page, 'telugu-typing-help');
     await page.keyboard.press('Escape');
     await expect.poll(() => help.isVisible(), { timeout: POLL_MS }).toBe(false);
+    await context.close();
+  });
+});
+
+describe('phonetic Telugu typing as Gboard spells, remembered per person', { timeout: 180_000 }, () => {
+  const toggleState = (page: Page) => page.getByRole('button', { name: 'తెలుగు / ENG' }).first().getAttribute('aria-pressed');
+  /** Opens a page with the toggle and waits until it shows the signed-in account's state. */
+  async function openWithToggle(page: Page, url: string) {
+    const who = page.waitForResponse((r) => r.url().endsWith('/api/auth/me'));
+    await goto(page, url);
+    await who;
+  }
+
+  it('spells the common words as Gboard does; each account keeps its own toggle on one browser', async () => {
+    const other = await createUser('REPORTER', 'typist');
+    const opened = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const context = opened.context;
+    let page = opened.page;
+    await signIn(page, reporter.username, reporter.password);
+    await openWithToggle(page, '/reporter-dashboard/write-article');
+    expect(await toggleState(page)).toBe('false');
+    await page.getByRole('button', { name: 'తెలుగు / ENG' }).click();
+    await page.getByLabel('Title', { exact: true }).click();
+    await page.keyboard.type('hyderabad lo varsham kurisindi. ibbandulu vastondi ');
+    expect(await valueOf(page, 'Title')).toBe('హైదరాబాద్ లో వర్షం కురిసింది. ఇబ్బందులు వస్తోంది ');
+    // RTS capitals as before; Backspace still gives the Latin back.
+    await page.keyboard.type('nAnna ');
+    expect(await valueOf(page, 'Title')).toBe('హైదరాబాద్ లో వర్షం కురిసింది. ఇబ్బందులు వస్తోంది నాన్న ');
+    await page.keyboard.press('Backspace');
+    expect(await valueOf(page, 'Title')).toBe('హైదరాబాద్ లో వర్షం కురిసింది. ఇబ్బందులు వస్తోంది nAnna');
+    // The editor follows the same conventions.
+    const editor = page.getByRole('textbox', { name: 'Article content' });
+    await editor.click();
+    await page.keyboard.type('kuda varshaalu ');
+    await expect.poll(() => editor.innerText(), { timeout: POLL_MS }).toBe('కూడా వర్షాలు ');
+
+    // Remembered for this account in a new tab (closed without saving: no leave prompt).
+    const reopen = async (as: { username: string; password: string }) => {
+      await page.close();
+      await context.clearCookies();
+      page = await context.newPage();
+      await signIn(page, as.username, as.password);
+      await openWithToggle(page, '/reporter-dashboard/write-article');
+    };
+    await reopen(reporter);
+    await expect.poll(() => toggleState(page), { timeout: POLL_MS }).toBe('true');
+
+    // Another reporter signs in on the same browser: their own state (off); they turn it on.
+    await reopen(other);
+    expect(await toggleState(page)).toBe('false');
+    await page.getByRole('button', { name: 'తెలుగు / ENG' }).click();
+    expect(await toggleState(page)).toBe('true');
+
+    // The first one comes back: still on; turns it off, which leaves the other one's on.
+    await reopen(reporter);
+    await expect.poll(() => toggleState(page), { timeout: POLL_MS }).toBe('true');
+    await page.getByRole('button', { name: 'తెలుగు / ENG' }).click();
+    expect(await toggleState(page)).toBe('false');
+    await reopen(other);
+    await expect.poll(() => toggleState(page), { timeout: POLL_MS }).toBe('true');
+    await reopen(reporter);
+    expect(await toggleState(page)).toBe('false');
+    await page.close();
+    await context.close();
+  });
+
+  it("the admin's reject-reason box follows the admin's toggle", async () => {
+    const { page: rp, context: rc } = await newPage(browser);
+    await signIn(rp, reporter.username, reporter.password);
+    const [category] = await database()
+      .insert(categories)
+      .values({ name: `టైపింగ్ ${Date.now().toString(36)}` })
+      .returning();
+    const photo = await sharp({ create: { width: 640, height: 420, channels: 3, background: '#1a5fb4' } })
+      .jpeg()
+      .toBuffer();
+    const created = await rp.request.post('/api/articles', {
+      multipart: {
+        article: JSON.stringify({
+          title: `తిరస్కరణ టైపింగ్ ${Date.now().toString(36)}`,
+          author: 'రవి',
+          content: '<p>వివరాలు.</p>',
+          youtubeVideoId: '',
+          categoryIds: [category.id],
+          region: 'హైదరాబాద్',
+        }),
+        images: { name: 'p.jpg', mimeType: 'image/jpeg', buffer: photo },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await rc.close();
+
+    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const admin = inject('admin');
+    await signIn(page, admin.username, admin.password);
+    // The admin turns typing on in another form of the desk (a category dialog).
+    await goto(page, '/admin-dashboard/categorymanagement');
+    const who = page.waitForResponse((r) => r.url().endsWith('/api/auth/me'));
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await who;
+    const categoryDialog = page.getByRole('dialog');
+    await categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).click();
+    expect(await categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).getAttribute('aria-pressed')).toBe('true');
+
+    await goto(page, `/admin-dashboard/view-article/${id}`);
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject article' });
+    await dialog.waitFor();
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'తెలుగు / ENG' }).getAttribute('aria-pressed'), { timeout: POLL_MS })
+      .toBe('true');
+    const reason = dialog.getByLabel('Reason for the reporter (optional)');
+    await reason.click();
+    await page.keyboard.type('fOTO lo vivaraalu ledu.');
+    expect(await reason.inputValue()).toBe('ఫోటో లో వివరాలు లేదు.');
+    await screenshot(page, 'telugu-typing-reject-reason');
     await context.close();
   });
 });

@@ -1,10 +1,16 @@
 // The 'తెలుగు / ENG' toggle for phonetic Telugu typing, with its key table in a help popover.
 // Placed inside a form (or dialog): it turns on typing for that form's `data-telugu` fields and its
 // rich-text editor, and Ctrl+Shift+T anywhere in the form flips it. The state is shared by every
-// form of the desk and remembered (app/lib/telugu-typing.ts).
+// form of the desk and remembered for the signed-in account (app/lib/telugu-typing.ts).
 import { useEffect, useId, useRef, useState } from 'react';
 import { COMMON_NAMES, KEY_TABLE } from '../../contract/telugu-typing.ts';
-import { attachTeluguTyping, isTeluguTypingOn, setTeluguTyping, useTeluguTyping } from '../lib/telugu-typing.ts';
+import {
+  attachTeluguTyping,
+  isTeluguTypingOn,
+  loadTeluguTypingAccount,
+  setTeluguTyping,
+  useTeluguTyping,
+} from '../lib/telugu-typing.ts';
 import '../styles/telugu-typing.css';
 
 export function TeluguTypingToggle() {
@@ -12,6 +18,10 @@ export function TeluguTypingToggle() {
   const [helpOpen, setHelpOpen] = useState(false);
   const ref = useRef<HTMLSpanElement>(null);
   const helpId = useId();
+
+  useEffect(() => {
+    void loadTeluguTypingAccount();
+  }, []);
 
   useEffect(() => {
     const root = ref.current?.closest<HTMLElement>('form, dialog, [data-telugu-scope]');
@@ -84,6 +94,11 @@ export function TeluguTypingToggle() {
             Examples: <kbd>telugu</kbd> <span lang="te">తెలుగు</span>, <kbd>amma</kbd> <span lang="te">అమ్మ</span>,{' '}
             <kbd>vaarta</kbd> <span lang="te">వార్త</span>, <kbd>kRshNa</kbd> <span lang="te">కృష్ణ</span>, <kbd>ciraMjIvi</kbd>{' '}
             <span lang="te">చిరంజీవి</span>.
+          </p>
+          <p>
+            Words spell as on Gboard: <kbd>varsham</kbd> <span lang="te">వర్షం</span>, <kbd>kurisindi</kbd>{' '}
+            <span lang="te">కురిసింది</span>, <kbd>lo</kbd> <span lang="te">లో</span>, <kbd>kuda</kbd> <span lang="te">కూడా</span>; the
+            capitals above still mean their letter.
           </p>
           <p>
             Names typed the English way (in small letters) are known:{' '}

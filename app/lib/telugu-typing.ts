@@ -1,4 +1,4 @@
-// Phonetic Telugu typing in the browser: the on/off state (one for the whole desk, remembered in
+// Phonetic Telugu typing in the browser: the on/off state (one per signed-in account, remembered in
 // localStorage) and the controller for plain fields (<input>/<textarea> marked `data-telugu`).
 // The rich-text editor has its own ProseMirror plugin (components/editor/telugu-typing.ts) on the
 // same rules: the Latin word stays as typed until a space or punctuation commits it, Backspace
@@ -6,31 +6,65 @@
 // while an IME is composing, and nothing at all when the toggle is off, so a real Telugu keyboard
 // works as before. Mobile keyboards send `beforeinput`/`input`, not dependable keydowns.
 import { useSyncExternalStore } from 'react';
-import { TYPING_WORD, transliterateWord } from '../../contract/telugu-typing.ts';
+import { transliterateWord, typingWordBefore } from '../../contract/telugu-typing.ts';
+import { MeSchema } from '../../contract/auth.ts';
+import { api } from './api.ts';
 
-const STORAGE_KEY = 'teluguTyping';
+// The state is kept per account (`teluguTyping:<user id>`), so two people sharing a browser each
+// keep their own. The key of the time before that, one for the whole browser, is read once as an
+// account's starting value.
+const LEGACY_KEY = 'teluguTyping';
+const keyFor = (account: number) => `${LEGACY_KEY}:${account}`;
 const listeners = new Set<() => void>();
+let account: number | null = null; // whose state `on` is; null until the desk knows who is signed in
 let on: boolean | undefined;
+let unsaved = false; // switched before the account was known: kept for it once it is
+
+function read(key: string): string | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
 
 export function isTeluguTypingOn(): boolean {
-  if (on === undefined) {
-    try {
-      on = typeof localStorage !== 'undefined' && localStorage.getItem(STORAGE_KEY) === '1';
-    } catch {
-      on = false;
-    }
-  }
+  if (on === undefined) on = account !== null && (read(keyFor(account)) ?? read(LEGACY_KEY)) === '1';
   return on;
 }
 
+const notify = () => {
+  for (const fn of listeners) fn();
+};
+
 export function setTeluguTyping(value: boolean) {
   on = value;
+  unsaved = account === null;
   try {
-    localStorage.setItem(STORAGE_KEY, value ? '1' : '0');
+    if (account !== null) localStorage.setItem(keyFor(account), value ? '1' : '0');
   } catch {
     // Private mode: the toggle still works for this page.
   }
-  for (const fn of listeners) fn();
+  notify();
+}
+
+/** Whose state the toggle shows: the signed-in account's (null: nobody, off and not kept). */
+export function setTeluguTypingAccount(id: number | null) {
+  if (id === account) return;
+  const chosen = account === null && unsaved ? on : undefined;
+  account = id;
+  on = undefined;
+  unsaved = false;
+  if (chosen !== undefined && id !== null) setTeluguTyping(chosen);
+  else notify();
+}
+
+/** Asks who is signed in (another person may have signed in since) and shows their state. */
+export function loadTeluguTypingAccount(): Promise<void> {
+  return api('/auth/me', MeSchema).then(
+    (me) => setTeluguTypingAccount(me.id),
+    () => setTeluguTypingAccount(null),
+  );
 }
 
 export function useTeluguTyping(): [boolean, (value: boolean) => void] {
@@ -80,8 +114,8 @@ export function attachTeluguTyping(root: HTMLElement, toggle: () => void): () =>
 
   /** The Latin word that ends at `end`, if any. */
   const wordBefore = (el: Field, end: number) => {
-    const m = TYPING_WORD.exec(el.value.slice(0, end));
-    return m ? { start: end - m[0].length, latin: m[0] } : null;
+    const latin = typingWordBefore(el.value, end);
+    return latin ? { start: end - latin.length, latin } : null;
   };
 
   /** Converts the word ending at `end` and puts `after` behind it; answers whether it did. */

@@ -190,6 +190,8 @@ export function createRevisionsService(deps: ServiceDeps) {
         // A category deleted since is no longer named: it is left out.
         categories: r.categoryIds.flatMap((id) => (catName.has(id) ? [{ id, name: catName.get(id)! }] : [])),
         imageUrls: r.imageIds.flatMap((id) => (imageUrl.has(id) ? [imageUrl.get(id)!] : [])),
+        // A picture removed from the article is deleted with its files: counted, so it can be listed as removed.
+        imagesNoLongerStored: r.imageIds.filter((id) => !imageUrl.has(id)).length,
       };
     });
   }

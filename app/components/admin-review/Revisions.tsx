@@ -1,7 +1,8 @@
 // The admin review screen's history: 'Changes since rejection' of a resubmitted article (a
 // word-level diff of title and content, images added and removed, categories changed) and the
-// revision list with a Restore button (the restore is itself a new revision).
-import { useEffect, useState } from 'react';
+// revision list with a Restore button (the restore is itself a new revision) and, on request, the
+// word diff of each revision against the one before it.
+import { Fragment, useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { htmlToText, wordDiff, type DiffPart } from '../../../contract/word-diff.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -10,20 +11,31 @@ import { failureText } from './feedback.ts';
 import { ConfirmModal, useConfirm } from '../form/ConfirmModal.tsx';
 
 const RESTORE = { title: 'Restore revision', confirm: 'Restore this version', busy: 'Restoring...' };
-import { ChangesSinceRejectionSchema, ReviewResultSchema, RevisionSummaryListSchema } from '../../../contract/articles.schema.ts';
+import {
+  ChangesSinceRejectionSchema,
+  ReviewResultSchema,
+  RevisionSchema,
+  RevisionSummaryListSchema,
+} from '../../../contract/articles.schema.ts';
 
+/**
+ * A removed word and the word that replaced it are never drawn touching: the browser would shape
+ * them as one word and could join their letters into a conjunct found in neither version
+ * (హైదరాబాద్ + వర్షం → ద్వ). A space between them ends the cluster.
+ */
 function Diff({ parts }: { parts: DiffPart[] }) {
   return (
     <>
-      {parts.map((p, i) =>
-        p.kind === 'added' ? (
-          <ins key={i}>{p.text}</ins>
-        ) : p.kind === 'removed' ? (
-          <del key={i}>{p.text}</del>
-        ) : (
-          <span key={i}>{p.text}</span>
-        ),
-      )}
+      {parts.map((p, i) => {
+        const prev = parts[i - 1];
+        const apart = prev !== undefined && prev.kind !== 'same' && p.kind !== 'same';
+        return (
+          <Fragment key={i}>
+            {apart && <span className="diff-gap"> </span>}
+            {p.kind === 'added' ? <ins>{p.text}</ins> : p.kind === 'removed' ? <del>{p.text}</del> : <span>{p.text}</span>}
+          </Fragment>
+        );
+      })}
     </>
   );
 }
@@ -43,6 +55,8 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
   const { before, after } = changes;
   const addedImages = after.imageUrls.filter((u) => !before.imageUrls.includes(u));
   const removedImages = before.imageUrls.filter((u) => !after.imageUrls.includes(u));
+  // Pictures removed since the rejection are deleted with their files: listed by number only.
+  const goneImages = before.imagesNoLongerStored;
   const names = (r: Revision) => r.categories.map((c) => c.name);
   const addedCats = names(after).filter((n) => !names(before).includes(n));
   const removedCats = names(before).filter((n) => !names(after).includes(n));
@@ -54,28 +68,14 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
     contentBefore === contentAfter &&
     !addedImages.length &&
     !removedImages.length &&
+    !goneImages &&
     !addedCats.length &&
     !removedCats.length;
   return (
     <section className="changes-since-rejection" aria-labelledby="changes-heading">
       <h2 id="changes-heading">Changes since rejection</h2>
       {nothing && <p>No changes since the rejection.</p>}
-      {titleChanged && (
-        <div className="diff-block">
-          <h3>Title</h3>
-          <p lang="te" className="word-diff" data-testid="title-diff">
-            <Diff parts={wordDiff(before.title, after.title)} />
-          </p>
-        </div>
-      )}
-      {contentBefore !== contentAfter && (
-        <div className="diff-block">
-          <h3>Content</h3>
-          <p lang="te" className="word-diff" data-testid="content-diff">
-            <Diff parts={wordDiff(contentBefore, contentAfter)} />
-          </p>
-        </div>
-      )}
+      <TextChanges before={before} after={after} testId="" />
       {(addedCats.length > 0 || removedCats.length > 0) && (
         <div className="diff-block">
           <h3>Categories</h3>
@@ -91,29 +91,95 @@ export function ChangesSinceRejection({ articleId, refresh }: { articleId: numbe
           )}
         </div>
       )}
-      {(addedImages.length > 0 || removedImages.length > 0) && (
+      {(addedImages.length > 0 || removedImages.length > 0 || goneImages > 0) && (
         <div className="diff-block">
           <h3>Images</h3>
-          {[
-            ['Added', addedImages],
-            ['Removed', removedImages],
-          ].map(([label, urls]) =>
-            (urls as string[]).length ? (
-              <div key={label as string}>
-                <p>{label as string}:</p>
-                <ul className="image-previews">
-                  {(urls as string[]).map((u, i) => (
-                    <li key={u}>
-                      <img src={u} alt={`${label as string} image ${i + 1}`} />
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null,
-          )}
+          {addedImages.length > 0 && <ImageList label="Added" urls={addedImages} />}
+          {(removedImages.length > 0 || goneImages > 0) && <ImageList label="Removed" urls={removedImages} gone={goneImages} />}
         </div>
       )}
     </section>
+  );
+}
+
+/** Word diffs of the title and the content, where they changed. */
+function TextChanges({ before, after, testId }: { before: Revision; after: Revision; testId: string }) {
+  const contentBefore = htmlToText(before.content);
+  const contentAfter = htmlToText(after.content);
+  return (
+    <>
+      {before.title !== after.title && (
+        <div className="diff-block">
+          <h3>Title</h3>
+          <p lang="te" className="word-diff" data-testid={`${testId}title-diff`}>
+            <Diff parts={wordDiff(before.title, after.title)} />
+          </p>
+        </div>
+      )}
+      {contentBefore !== contentAfter && (
+        <div className="diff-block">
+          <h3>Content</h3>
+          <p lang="te" className="word-diff" data-testid={`${testId}content-diff`}>
+            <Diff parts={wordDiff(contentBefore, contentAfter)} />
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** What one revision changed in the text, beside the revision before it (loaded when asked). */
+function RevisionChanges({ articleId, revisionId, previousId }: { articleId: number; revisionId: number; previousId: number }) {
+  const [pair, setPair] = useState<{ before: Revision; after: Revision } | 'failed' | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all([
+      api(`/articles/${articleId}/revisions/${previousId}`, RevisionSchema),
+      api(`/articles/${articleId}/revisions/${revisionId}`, RevisionSchema),
+    ]).then(
+      ([before, after]) => !cancelled && setPair({ before, after }),
+      () => !cancelled && setPair('failed'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [articleId, revisionId, previousId]);
+  if (pair === null) return <p>Loading changes...</p>;
+  if (pair === 'failed')
+    return (
+      <p className="form-error" role="alert">
+        Could not load the changes.
+      </p>
+    );
+  const same = pair.before.title === pair.after.title && htmlToText(pair.before.content) === htmlToText(pair.after.content);
+  return (
+    <div className="revision-changes">
+      {same ? <p>The title and content did not change.</p> : <TextChanges {...pair} testId="revision-" />}
+    </div>
+  );
+}
+
+/** Added or removed pictures; `gone` more removed ones whose files were deleted with them. */
+function ImageList({ label, urls, gone = 0 }: { label: 'Added' | 'Removed'; urls: string[]; gone?: number }) {
+  const Mark = label === 'Added' ? 'ins' : 'del';
+  return (
+    <div>
+      <p>
+        {label}: <Mark>{urls.length + gone === 1 ? '1 picture' : `${urls.length + gone} pictures`}</Mark>
+      </p>
+      <ul className="image-previews">
+        {urls.map((u, i) => (
+          <li key={u}>
+            <img src={u} alt={`${label} image ${i + 1}`} />
+          </li>
+        ))}
+        {Array.from({ length: gone }, (_, i) => (
+          <li key={`gone-${i}`} className="image-gone">
+            A removed picture (its file is no longer stored)
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -153,6 +219,7 @@ export function RevisionHistory({
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [shown, setShown] = useState<number | null>(null); // the revision whose changes are open
   useEffect(() => {
     let cancelled = false;
     api(`/articles/${articleId}/revisions`, RevisionSummaryListSchema)
@@ -198,11 +265,22 @@ export function RevisionHistory({
               {KIND_LABELS[r.kind]} by {r.editor.name ?? 'a deleted account'} on {indiaTime.format(new Date(r.createdAt))} IST
               {r.changed.length > 0 && <> — {r.changed.join(', ')}</>}
             </span>{' '}
+            {i < revisions.length - 1 && (
+              <button
+                type="button"
+                className="secondary"
+                aria-expanded={shown === r.id}
+                onClick={() => setShown(shown === r.id ? null : r.id)}
+              >
+                {shown === r.id ? 'Hide changes' : 'Show changes'}
+              </button>
+            )}{' '}
             {i > 0 && (
               <button type="button" className="secondary" disabled={busy} onClick={() => asking.ask(r)}>
                 Restore
               </button>
             )}
+            {shown === r.id && <RevisionChanges articleId={articleId} revisionId={r.id} previousId={revisions[i + 1].id} />}
           </li>
         ))}
       </ol>

@@ -7,7 +7,7 @@ import { Extension } from '@tiptap/react';
 import { Plugin, PluginKey, type EditorState } from '@tiptap/pm/state';
 import { closeHistory } from '@tiptap/pm/history';
 import type { EditorView } from '@tiptap/pm/view';
-import { TYPING_WORD, transliterateWord } from '../../../contract/telugu-typing.ts';
+import { transliterateWord, typingWordBefore } from '../../../contract/telugu-typing.ts';
 import { isCommitChar, isTeluguTypingOn } from '../../lib/telugu-typing.ts';
 
 type Conversion = { from: number; to: number; latin: string; telugu: string };
@@ -21,8 +21,8 @@ function wordBeforeCursor(state: EditorState) {
   const { $from, empty } = state.selection;
   if (!empty || !$from.parent.isTextblock) return null;
   const text = $from.parent.textBetween(0, $from.parentOffset, undefined, '\ufffc');
-  const m = TYPING_WORD.exec(text);
-  return m ? { from: $from.pos - m[0].length, latin: m[0] } : null;
+  const latin = typingWordBefore(text);
+  return latin ? { from: $from.pos - latin.length, latin } : null;
 }
 
 /** Converts the word before the cursor, replacing `from..to` behind it with `after`. */
