@@ -115,7 +115,7 @@ describe('drafts', () => {
     await page.getByLabel('Title').fill(title);
     await expect.poll(() => status(page), { timeout: POLL_MS }).toMatch(/^Not saved: the server cannot be reached/);
     await screenshot(page, 'drafts-offline');
-    const kept = await page.evaluate(() => localStorage.getItem('news:article-draft'));
+    const kept = await page.evaluate((id) => localStorage.getItem(`news:article-draft:${id}`), reporter.id);
     expect(JSON.parse(kept!).values.title).toBe(title);
     await context.setOffline(false);
     await expect.poll(() => status(page), { timeout: POLL_MS }).toBe('Saved');
@@ -128,6 +128,31 @@ describe('drafts', () => {
     // A refused save (a malformed video id) says why in the same line.
     await page.getByLabel('YouTube video ID (optional)').fill('abc');
     await expect.poll(() => status(page), { timeout: POLL_MS }).toBe('Not saved: Invalid YouTube video ID format.');
+    await context.close();
+  });
+
+  it('two reporters on one browser: the second never sees the text the first did not send', async () => {
+    const other = await createUser('REPORTER', 'sharer');
+    const { page, context } = await newPage(browser);
+    await signIn(page, reporter.username, reporter.password);
+    await goto(page, '/reporter-dashboard/write-article');
+    await page.locator('.editor-content').waitFor();
+    const title = `పంచుకున్న కంప్యూటర్ ${Date.now().toString(36)}`;
+    await context.setOffline(true);
+    await page.getByLabel('Title').fill(title);
+    await expect.poll(() => status(page), { timeout: POLL_MS }).toMatch(/^Not saved: the server cannot be reached/);
+    await context.setOffline(false);
+    // The first reporter's copy stays in this browser; the next person signs in without clearing it.
+    await context.clearCookies();
+    await signIn(page, other.username, other.password);
+    await goto(page, '/reporter-dashboard/write-article');
+    await page.locator('.editor-content').waitFor();
+    expect(await page.getByLabel('Title').inputValue()).toBe('');
+    await context.clearCookies();
+    // Back as the first reporter: their text is still theirs.
+    await signIn(page, reporter.username, reporter.password);
+    await goto(page, '/reporter-dashboard/write-article');
+    await expect.poll(() => page.getByLabel('Title').inputValue(), { timeout: POLL_MS }).toBe(title);
     await context.close();
   });
 });

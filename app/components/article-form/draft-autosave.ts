@@ -10,12 +10,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArticlePayload } from '../../../contract/article-form.ts';
 import { DRAFT_MESSAGES, type Draft, type DraftConflict } from '../../../contract/drafts.ts';
-import { API_BASE } from '../../lib/api.ts';
+import { api, API_BASE } from '../../lib/api.ts';
+import { MeSchema } from '../../../contract/auth.ts';
 import { imageOrderOf, imagesSignature, storedUrls, type ImageItem } from './image-list.ts';
 
 export const AUTOSAVE_DELAY_MS = 3000;
 const RETRY_MS = 15_000;
 export const LOCAL_DRAFT_KEY = 'news:article-draft';
+/** The account that last opened the form on this browser: whose copy to use when the server cannot say. */
+const LAST_OWNER_KEY = 'news:article-draft-owner';
 
 /** What the browser keeps of the form between visits. */
 export type LocalDraft = {
@@ -29,24 +32,51 @@ export type LocalDraft = {
   closeSent?: boolean;
 };
 
-export function readLocalDraft(): LocalDraft | null {
+// One copy per account (`news:article-draft:<user id>`): two reporters sharing a browser never see
+// each other's unsent text. Nothing is read or written until the form knows whose it is.
+let owner: number | null = null;
+const keyOf = (id: number) => `${LOCAL_DRAFT_KEY}:${id}`;
+
+/** Whose copy the form keeps: the signed-in account's, or (null: the server cannot be reached) the last one's. */
+export function setLocalDraftOwner(id: number | null) {
   try {
-    const raw = localStorage.getItem(LOCAL_DRAFT_KEY);
+    if (id !== null) localStorage.setItem(LAST_OWNER_KEY, String(id));
+    else id = Number(localStorage.getItem(LAST_OWNER_KEY)) || null;
+  } catch {
+    // Storage disabled: nothing is kept anyway.
+  }
+  owner = id;
+}
+
+/** Asks who is signed in (another reporter may have signed in since the last visit) and keeps their copy. */
+export function loadLocalDraftOwner(): Promise<void> {
+  return api('/auth/me', MeSchema).then(
+    (me) => setLocalDraftOwner(me.id),
+    () => setLocalDraftOwner(null),
+  );
+}
+
+export function readLocalDraft(): LocalDraft | null {
+  if (owner === null) return null;
+  try {
+    const raw = localStorage.getItem(keyOf(owner));
     return raw ? (JSON.parse(raw) as LocalDraft) : null;
   } catch {
     return null;
   }
 }
 function writeLocalDraft(entry: LocalDraft) {
+  if (owner === null) return;
   try {
-    localStorage.setItem(LOCAL_DRAFT_KEY, JSON.stringify(entry));
+    localStorage.setItem(keyOf(owner), JSON.stringify(entry));
   } catch {
     // Storage full or disabled: the server copy is all there is.
   }
 }
 export function clearLocalDraft() {
+  if (owner === null) return;
   try {
-    localStorage.removeItem(LOCAL_DRAFT_KEY);
+    localStorage.removeItem(keyOf(owner));
   } catch {
     // nothing to clear
   }

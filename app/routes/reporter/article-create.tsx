@@ -14,6 +14,7 @@ import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/form/Field.tsx';
 import {
   clearLocalDraft,
+  loadLocalDraftOwner,
   readLocalDraft,
   type DraftStart,
   type LocalDraft,
@@ -45,6 +46,7 @@ const fromLocal = (local: LocalDraft, imageUrls: string[]): Article =>
 const fresh = (): Opened => ({ key: `new-${Date.now()}`, start: { draftId: null, version: 1, imageUrls: [] } });
 
 async function openDraft(requested: number | null): Promise<Opened> {
+  await loadLocalDraftOwner();
   const local = readLocalDraft();
   const id = requested ?? local?.draftId ?? null;
   const mine = local && local.draftId === id ? local : null;

@@ -7,7 +7,7 @@ import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import type { Route } from './+types/home';
 import { api } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
-import { clearLocalDraft, readLocalDraft } from '../../components/article-form/draft-autosave.ts';
+import { clearLocalDraft, loadLocalDraftOwner, readLocalDraft } from '../../components/article-form/draft-autosave.ts';
 import { formatDate } from '../../components/article-form/ArticleView.tsx';
 import { DeskPage } from '../../components/article-form/DeskPage.tsx';
 import { ConfirmModal, useConfirm } from '../../components/form/ConfirmModal.tsx';
@@ -34,6 +34,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const id = Number((await request.formData()).get('id'));
   try {
     await api(`/reporter/articles/drafts/${id}`, { method: 'DELETE' });
+    await loadLocalDraftOwner();
     if (readLocalDraft()?.draftId === id) clearLocalDraft();
     return { id, error: null };
   } catch {
