@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { openDatabase, processExists } from '../db/client.ts';
+import { lockOwnerRuns, openDatabase, processExists } from '../db/client.ts';
 import { agentPidFile, requestsDir, type BackupResult } from './agent.ts';
 import { BackupError, backupFileName, createBackup, restoreBackup, type BackupManifest } from './service.ts';
 
@@ -23,7 +23,7 @@ export async function backupSite(
   const mediaDir = path.join(config.dataDir, 'media');
   if (!config.databaseUrl) {
     const owner = await readPid(path.join(config.dataDir, 'db.lock'));
-    if (owner > 0 && processExists(owner)) return { ...(await askServer(config, owner, out, opts.timeoutMs)), byServer: true };
+    if (lockOwnerRuns(owner)) return { ...(await askServer(config, owner, out, opts.timeoutMs)), byServer: true };
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
