@@ -1,11 +1,21 @@
 // What `npm run backup` and `npm run restore` do, as functions the tests call too.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import { ensureDataDir, type Config } from '../config.ts';
 import { lockOwnerRuns, openDatabase, processExists } from '../db/client.ts';
 import { agentPidFile, requestsDir, type BackupResult } from './agent.ts';
-import { BackupError, backupFileName, createBackup, restoreBackup, type BackupManifest } from './service.ts';
+import {
+  BackupError,
+  backupFileName,
+  checkMigrations,
+  createBackup,
+  readBackup,
+  restoreBackup,
+  type BackupManifest,
+} from './service.ts';
 
 const readPid = async (file: string) => Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
 
@@ -25,6 +35,7 @@ export async function backupSite(
     const owner = await readPid(path.join(config.dataDir, 'db.lock'));
     if (lockOwnerRuns(owner)) return { ...(await askServer(config, owner, out, opts.timeoutMs)), byServer: true };
   }
+  if (!config.databaseUrl) await ensureDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     return { file: out, manifest: await createBackup({ database, mediaDir, out }), byServer: false };
@@ -59,13 +70,33 @@ async function askServer(config: Config, owner: number, out: string, timeoutMs =
   throw new BackupError(`No answer from the server (process ${owner}) within ${Math.round(timeoutMs / 1000)} s.`);
 }
 
-/** Restores into the site `config` describes; an embedded one must not be running. */
+/**
+ * Restores into the site `config` describes; an embedded one must not be running. The archive is
+ * unpacked and checked (outside DATA_DIR) before anything is opened or created, so a refused
+ * restore leaves DATA_DIR as it found it, an empty or missing one too.
+ */
 export async function restoreSite(config: Config, file: string, opts: { force?: boolean } = {}) {
   const mediaDir = path.join(config.dataDir, 'media');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const work = await mkdtemp(path.join(os.tmpdir(), 'restore-'));
   try {
-    return await restoreBackup({ file, database, mediaDir, force: opts.force, workDir: config.dataDir });
+    const manifest = await readBackup(path.resolve(file), work);
+    await checkMigrations(manifest);
+    if (!config.databaseUrl && !opts.force && !existsSync(path.join(config.dataDir, 'db'))) {
+      // No database to open yet: media files alone make the target non-empty.
+      const media = (await readdir(mediaDir).catch(() => [] as string[])).filter((n) => !n.startsWith('.'));
+      if (media.length)
+        throw new BackupError(
+          `The target is not empty (${media.length} media files): restore into an empty DATA_DIR or database, or pass --force to replace it.`,
+        );
+    }
+    if (!config.databaseUrl) await ensureDataDir(config.dataDir);
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      return await restoreBackup({ file, database, mediaDir, force: opts.force, unpacked: { dir: work, manifest } });
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    await rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
