@@ -19,9 +19,9 @@ type Run = { holder: ChildProcess; serverPid: Promise<number>; output: () => str
  * and becomes `sleep`. A SIGKILLed server then stays a zombie for as long as the holder lives.
  */
 function startUnderHolder(env: Record<string, string>): Run {
-  const holder = spawn('sh', ['-c', 'node scripts/start.ts & echo "pid=$!"; exec sleep 600'], {
+  const holder = spawn('sh', ['-c', '"$NODE" scripts/start.ts & echo "pid=$!"; exec sleep 600'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE: process.execPath, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
