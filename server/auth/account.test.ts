@@ -406,7 +406,9 @@ describe(`account security events in the audit trail (${TEST_DB})`, () => {
     const from = '192.0.2.77';
     const as = { cookie: user.cookie };
 
-    expect((await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'changed-1' }, as, from)).statusCode).toBe(204);
+    expect(
+      (await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'changed-1' }, as, from)).statusCode,
+    ).toBe(204);
     expect((await post('/api/auth/logout-others', {}, as, from)).statusCode).toBe(204);
     const { secret } = (await post('/api/auth/totp/setup', {}, as, from)).json();
     const enabled = await post('/api/auth/totp/enable', { code: codeAt(secret) }, as, from);
@@ -436,7 +438,12 @@ describe(`account security events in the audit trail (${TEST_DB})`, () => {
     );
     const { resetUrl } = (await post(`/api/admin/users/${user.id}/password-reset`, {}, { cookie: admin.cookie })).json();
     expect((await entries(admin.cookie, 'user.password_reset', user.id))[0]).toMatchObject({ actorName: admin.username });
-    const reset = await post('/api/auth/reset-password', { token: resetUrl.split('/').pop(), newPassword: 'reset-it-1' }, {}, from);
+    const reset = await post(
+      '/api/auth/reset-password',
+      { token: resetUrl.split('/').pop(), newPassword: 'reset-it-1' },
+      {},
+      from,
+    );
     expect(reset.statusCode).toBe(204);
     expect((await one('auth.password_reset_used')).details).toEqual({ totpTurnedOff: true });
 
@@ -450,8 +457,13 @@ describe(`account security events in the audit trail (${TEST_DB})`, () => {
     const admin = await t.signIn('ADMIN');
     const reader = await t.signIn('USER');
     expect(
-      (await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'reader-new-1' }, { cookie: reader.cookie }))
-        .statusCode,
+      (
+        await post(
+          '/api/auth/change-password',
+          { currentPassword: 'secret123', newPassword: 'reader-new-1' },
+          { cookie: reader.cookie },
+        )
+      ).statusCode,
     ).toBe(204);
     expect(await entries(admin.cookie, 'auth.password_change', reader.id)).toEqual([]);
     for (let i = 0; i < 5; i++) await login('no_such_account_x', 'wrong-guess');

@@ -66,7 +66,8 @@ export function createTotpService(db: Db) {
           .where(eq(staffTotp.userId, userId));
         await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
         await tx.insert(totpRecoveryCodes).values(recoveryCodes.map((c) => ({ userId, codeHash: hashCode(c) })));
-        if (actor) await record(tx, { actor, action: 'auth.totp_on', objectType: 'user', objectId: userId, summary: actor.username });
+        if (actor)
+          await record(tx, { actor, action: 'auth.totp_on', objectType: 'user', objectId: userId, summary: actor.username });
       });
       return { recoveryCodes };
     },

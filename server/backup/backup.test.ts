@@ -320,7 +320,9 @@ describe(`npm run backup and npm run restore (${TEST_DB})`, { timeout: 240_000 }
       async tables() {
         const database = new pgClient.Client({ connectionString: pg.url });
         await database.connect();
-        const { rows } = await database.query(`select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')`);
+        const { rows } = await database.query(
+          `select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')`,
+        );
         await database.end();
         return (rows[0] as { n: number }).n;
       },

@@ -297,15 +297,16 @@ export async function readBackup(file: string, into: string): Promise<BackupMani
       filter: (name, entry) => {
         const type = 'type' in entry ? entry.type : 'File';
         if (type === 'File' || type === 'OldFile' || type === 'ContiguousFile' || type === 'Directory') return true;
-        foreign.push(`${name.replace(/\/$/, '')} (${type === 'SymbolicLink' ? 'a symbolic link' : type === 'Link' ? 'a hard link' : type})`);
+        foreign.push(
+          `${name.replace(/\/$/, '')} (${type === 'SymbolicLink' ? 'a symbolic link' : type === 'Link' ? 'a hard link' : type})`,
+        );
         return false;
       },
     });
   } catch (error) {
     throw damaged((error as Error).message);
   }
-  if (foreign.length)
-    throw refused(`holds ${foreign.join(', ')}: a backup holds only regular files and folders`);
+  if (foreign.length) throw refused(`holds ${foreign.join(', ')}: a backup holds only regular files and folders`);
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(await readFile(path.join(into, 'manifest.json'), 'utf8')) as BackupManifest;
@@ -339,7 +340,8 @@ export async function readBackup(file: string, into: string): Promise<BackupMani
       unlisted.push(name);
       continue;
     }
-    for (const inner of await readdir(path.join(into, name))) if (!listed.has(`${name}/${inner}`)) unlisted.push(`${name}/${inner}`);
+    for (const inner of await readdir(path.join(into, name)))
+      if (!listed.has(`${name}/${inner}`)) unlisted.push(`${name}/${inner}`);
   }
   if (unlisted.length) throw refused(`holds ${unlisted.join(', ')}, which its manifest does not list`);
   return manifest;

@@ -451,7 +451,9 @@ describe('the import:wordpress command', () => {
         expect(onEmpty.code).toBe(0);
         expect(onEmpty.stdout).toContain('Dry run: nothing was written.');
         expect(onEmpty.stdout).toContain('Would import: 2 posts');
-        expect(onEmpty.stdout).toContain(`linked picture: ${up('2021/01/escape.jpg')} (a link that leads outside the uploads folder)`);
+        expect(onEmpty.stdout).toContain(
+          `linked picture: ${up('2021/01/escape.jpg')} (a link that leads outside the uploads folder)`,
+        );
         expect(onEmpty.stdout).not.toContain('real picture:');
         expect(await readdir(empty)).toEqual([]);
 

@@ -52,11 +52,8 @@ afterEach(async () => {
 // Each view from another reader (address) unless one is given: one reader counts once an hour.
 let readers = 0;
 const nextReader = () => `100.64.${Math.floor(++readers / 250) % 250}.${(readers % 250) + 1}`;
-const view = (
-  id: number | string,
-  headers: Record<string, string> = { 'user-agent': BROWSER },
-  remoteAddress = nextReader(),
-) => t.app.inject({ method: 'POST', url: `/api/public/articles/${id}/view`, headers, remoteAddress });
+const view = (id: number | string, headers: Record<string, string> = { 'user-agent': BROWSER }, remoteAddress = nextReader()) =>
+  t.app.inject({ method: 'POST', url: `/api/public/articles/${id}/view`, headers, remoteAddress });
 const viewTimes = async (id: number, n: number) => {
   for (let i = 0; i < n; i++) expect((await view(id)).statusCode).toBe(204);
 };
