@@ -3,7 +3,7 @@
 // its parent collects it; the new start must not take that zombie for a live owner of the lock,
 // and every write the old server acknowledged must be there.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,15 +71,18 @@ const killGroup = (child: ChildProcess) => {
 };
 
 describe.runIf(TEST_DB === 'pglite')('restart right after a crash (kill -9)', () => {
+  let parent: string;
   let dataDir: string;
   const holders: ChildProcess[] = [];
   beforeAll(async () => {
     await buildIfStale();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-crash-'));
+    parent = await mkdtemp(path.join(os.tmpdir(), 'news-crash-'));
+    // Not there yet: the first start creates it.
+    dataDir = path.join(parent, 'data');
   }, 300_000);
   afterAll(async () => {
     for (const h of holders) killGroup(h);
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(parent, { recursive: true, force: true });
   });
 
   it('starts again at once, five times in a row, with every acknowledged write kept', { timeout: 300_000 }, async () => {
@@ -98,6 +101,8 @@ describe.runIf(TEST_DB === 'pglite')('restart right after a crash (kill -9)', ()
     let run = startUnderHolder(env);
     holders.push(run.holder);
     await ready(run);
+    // Created for the server's account alone: it holds password hashes and TOTP secrets.
+    expect(((await stat(dataDir)).mode & 0o777).toString(8)).toBe('700');
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
