@@ -172,7 +172,8 @@ export const processExists = (pid: number) => {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return procState(pid) !== 'Z' && procState(pid) !== 'X';
+  const state = procState(pid);
+  return state !== 'Z' && state !== 'X';
 };
 
 /** The state letter in /proc/<pid>/stat (R, S, D, Z...); undefined without /proc (macOS). */
