@@ -4,8 +4,8 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, ensureDataDir, loadConfig } from '../server/config.ts';
 import { DataDirInUseError, openDatabase } from '../server/db/client.ts';
+import { openForReading } from '../server/db/copy.ts';
 import { createServices } from '../server/services.ts';
-import { openForDryRun } from '../server/import/dry-run.ts';
 import { createWordpressImporter, type ImportReport } from '../server/import/service.ts';
 import { WxrFormatError } from '../server/import/wxr.ts';
 
@@ -117,10 +117,10 @@ process.on('SIGTERM', () => {
 try {
   const config = loadConfig();
   const dryRun = parsed.values['dry-run'] === true;
-  // A dry run leaves DATA_DIR exactly as it was: it reads a copy (server/import/dry-run.ts).
+  // A dry run leaves DATA_DIR exactly as it was: it reads a copy (server/db/copy.ts).
   if (!dryRun && !config.databaseUrl) await ensureDataDir(config.dataDir);
   const database = dryRun
-    ? await openForDryRun(config)
+    ? await openForReading(config)
     : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const services = createServices({ config, database });

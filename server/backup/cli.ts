@@ -1,12 +1,13 @@
 // What `npm run backup` and `npm run restore` do, as functions the tests call too.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDataDir, type Config } from '../config.ts';
 import { lockOwnerRuns, openDatabase, processExists } from '../db/client.ts';
 import { agentPidFile, requestsDir, type BackupResult } from './agent.ts';
+import { openForReading } from '../db/copy.ts';
 import {
   BackupError,
   backupFileName,
@@ -14,6 +15,8 @@ import {
   createBackup,
   readBackup,
   restoreBackup,
+  targetContents,
+  targetNotEmpty,
   type BackupManifest,
 } from './service.ts';
 
@@ -81,13 +84,17 @@ export async function restoreSite(config: Config, file: string, opts: { force?: 
   try {
     const manifest = await readBackup(path.resolve(file), work);
     await checkMigrations(manifest);
-    if (!config.databaseUrl && !opts.force && !existsSync(path.join(config.dataDir, 'db'))) {
-      // No database to open yet: media files alone make the target non-empty.
-      const media = (await readdir(mediaDir).catch(() => [] as string[])).filter((n) => !n.startsWith('.'));
-      if (media.length)
-        throw new BackupError(
-          `The target is not empty (${media.length} media files): restore into an empty DATA_DIR or database, or pass --force to replace it.`,
-        );
+    if (!config.databaseUrl && !opts.force) {
+      // Refused for a non-empty target without opening (and so writing) its database: its rows
+      // are counted in a copy.
+      const copy = existsSync(path.join(config.dataDir, 'db')) ? await openForReading(config) : undefined;
+      let contents;
+      try {
+        contents = await targetContents(copy?.db, mediaDir);
+      } finally {
+        await copy?.close();
+      }
+      if (contents.busy.length || contents.media.length) throw targetNotEmpty(contents);
     }
     if (!config.databaseUrl) await ensureDataDir(config.dataDir);
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

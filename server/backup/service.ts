@@ -352,6 +352,19 @@ async function hasRows(db: DbOrTx, table: string) {
   return row.any;
 }
 
+/** What a restore target already holds: tables with rows (none without a database), and media files. */
+export async function targetContents(db: DbOrTx | undefined, mediaDir: string) {
+  const busy: string[] = [];
+  if (db) for (const t of await tablesInLoadOrder(db)) if (await hasRows(db, t)) busy.push(t);
+  const media = (await readdir(mediaDir).catch(() => [] as string[])).filter((n) => !n.startsWith('.'));
+  return { busy, media };
+}
+
+export const targetNotEmpty = ({ busy, media }: { busy: string[]; media: string[] }) =>
+  new BackupError(
+    `The target is not empty (${busy.length ? `rows in ${busy.join(', ')}` : ''}${busy.length && media.length ? '; ' : ''}${media.length ? `${media.length} media files` : ''}): restore into an empty DATA_DIR or database, or pass --force to replace it.`,
+  );
+
 export type RestoreOptions = {
   file: string;
   database: Database;
@@ -386,13 +399,8 @@ export async function restoreBackup(opts: RestoreOptions): Promise<BackupManifes
     await checkMigrations(manifest);
     const db = database.db;
     const order = await tablesInLoadOrder(db);
-    const busy = [];
-    for (const t of order) if (await hasRows(db, t)) busy.push(t);
-    const mediaPresent = (await readdir(mediaDir).catch(() => [] as string[])).filter((n) => !n.startsWith('.'));
-    if ((busy.length || mediaPresent.length) && !opts.force)
-      throw new BackupError(
-        `The target is not empty (${busy.length ? `rows in ${busy.join(', ')}` : ''}${busy.length && mediaPresent.length ? '; ' : ''}${mediaPresent.length ? `${mediaPresent.length} media files` : ''}): restore into an empty DATA_DIR or database, or pass --force to replace it.`,
-      );
+    const { busy, media: mediaPresent } = await targetContents(db, mediaDir);
+    if ((busy.length || mediaPresent.length) && !opts.force) throw targetNotEmpty({ busy, media: mediaPresent });
     await db.transaction(async (tx) => {
       if (busy.length)
         await tx.execute(sql.raw(`truncate ${order.map((t) => `public.${ident(t)}`).join(', ')} restart identity cascade`));
