@@ -242,4 +242,25 @@ describe('activity', { timeout: 180_000 }, () => {
     await expectAccessible(page);
     await context.close();
   });
+
+  it("lists a staff account's security events under their own action", async () => {
+    // The reporter signs out their other sessions (as from their own page).
+    const own = await newPage(browser);
+    await signIn(own.page, reporter.username, reporter.password);
+    const res = await own.page.request.post('/api/auth/logout-others', { headers: origin() });
+    expect(res.status()).toBe(204);
+    await own.context.close();
+
+    const { page, context } = await adminInNewYork();
+    await goto(page, '/admin-dashboard/activity');
+    await page.getByRole('heading', { name: 'Activity' }).waitFor();
+    await page.getByLabel('Action').selectOption('auth.sign_out_everywhere');
+    await page.getByLabel('Who').fill(reporter.username);
+    await page.getByRole('button', { name: 'Apply' }).click();
+    const row = page.locator('.activity-table tbody tr', { hasText: 'Signed out everywhere else' });
+    await row.first().waitFor();
+    expect(await row.first().textContent()).toContain(reporter.username);
+    await screenshot(page, 'activity-security');
+    await context.close();
+  });
 });

@@ -120,16 +120,23 @@ afterAll(async () => {
 });
 
 describe('most read', () => {
-  it('counts one view per page view from a browser, none from a headless one, and lists the most read first', async () => {
+  it('counts one view per browser and article an hour, none from a headless one, and lists the most read first', async () => {
     const [a, b, c] = [await publish(`ఎక్కువ చదివిన ఎ ${stamp}`), await publish(`బి ${stamp}`), await publish(`సి ${stamp}`)];
-    const { context, page } = await readerContext();
+    // Three readers' phones (one address here, told apart by their browsers).
+    const readers = await Promise.all(
+      [8, 7, 6].map((n) => readerContext({ userAgent: READER_UA.replace('Pixel 8', `Pixel ${n}`) })),
+    );
+    const { context, page } = readers[0];
     for (const [article, times] of [
       [c, 3],
       [a, 2],
       [b, 1],
     ] as const) {
-      for (let i = 0; i < times; i++) await read(page, article.id);
+      for (let i = 0; i < times; i++) await read(readers[i].page, article.id);
     }
+    // The first reader opens c again within the hour: not another view.
+    await read(page, c.id);
+    for (const other of readers.slice(1)) await other.context.close();
     // The same page opened by the headless browser's own user agent is a bot: not counted.
     const headless = await browser.newContext({ baseURL: baseUrl() });
     const bot = await headless.newPage();

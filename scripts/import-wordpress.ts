@@ -2,8 +2,9 @@
 // export into DATA_DIR / DATABASE_URL. The rules live in server/import/; this is the terminal side.
 // On the embedded database the server must be stopped first (one process per data directory).
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { ConfigError, ensureDataDir, loadConfig } from '../server/config.ts';
 import { DataDirInUseError, openDatabase } from '../server/db/client.ts';
+import { openForReading } from '../server/db/copy.ts';
 import { createServices } from '../server/services.ts';
 import { createWordpressImporter, type ImportReport } from '../server/import/service.ts';
 import { WxrFormatError } from '../server/import/wxr.ts';
@@ -115,7 +116,12 @@ process.on('SIGTERM', () => {
 
 try {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const dryRun = parsed.values['dry-run'] === true;
+  // A dry run leaves DATA_DIR exactly as it was: it reads a copy (server/db/copy.ts).
+  if (!dryRun && !config.databaseUrl) await ensureDataDir(config.dataDir);
+  const database = dryRun
+    ? await openForReading(config)
+    : await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const services = createServices({ config, database });
     // Running servers on the same PostgreSQL drop their cached pages when the import ends.
@@ -124,7 +130,7 @@ try {
     const report = await createWordpressImporter(services).run({
       file: parsed.positionals[0],
       uploadsDir: parsed.values.uploads,
-      dryRun: parsed.values['dry-run'] === true,
+      dryRun,
       onProgress: (p) => progress.update(p),
       shouldStop: () => stop,
     });

@@ -33,6 +33,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { draftsRoutes } from './articles/drafts-routes.ts';
 import { registerLegacyRedirects } from './import/redirects.ts';
 import { readershipRoutes } from './readership/routes.ts';
+import { servableMediaPath } from './media/storage.ts';
 
 /** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
 const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes';
@@ -221,6 +222,8 @@ export async function buildApp({
     // Media names are content hashes: a missing file is a plain 404.
     wildcard: true,
     serve: true,
+    // Flat names only, never through a link (server/media/storage.ts).
+    allowedPath: (pathname) => servableMediaPath(services.storage.dir, pathname),
   });
   await app.register(seoRoutes, { services });
 

@@ -1,4 +1,5 @@
 // Configuration from the environment, validated once at start.
+import { mkdir } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -135,4 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     articleCache: e.ARTICLE_CACHE === 'on',
     metricsToken: e.METRICS_TOKEN,
   };
+}
+
+/**
+ * Creates DATA_DIR (and any missing parent) for the owner alone: it holds the database, whose
+ * rows include password hashes and two-step sign-in secrets. An existing folder keeps its mode
+ * (an operator may have opened the media folder to a web server on purpose).
+ */
+export async function ensureDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
 }

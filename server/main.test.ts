@@ -127,6 +127,18 @@ describe(`server process (${TEST_DB})`, () => {
         await waitReady(`http://127.0.0.1:${port}`, third.child, third.output);
         third.child.kill('SIGTERM');
         expect(await exited(third.child)).toBe(0);
+
+        // Nor does one whose pid now belongs to another program (a pid reused after a reboot).
+        const other = spawn('sleep', ['60']);
+        try {
+          await writeFile(path.join(own, 'db.lock'), String(other.pid));
+          const fourth = startServer({ ...env, PORT: String(port) });
+          await waitReady(`http://127.0.0.1:${port}`, fourth.child, fourth.output);
+          fourth.child.kill('SIGTERM');
+          expect(await exited(fourth.child)).toBe(0);
+        } finally {
+          other.kill('SIGKILL');
+        }
       } finally {
         await rm(own, { recursive: true, force: true });
       }

@@ -2,7 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, ensureDataDir, loadConfig, type Config } from './config.ts';
 import { DataDirInUseError, openDatabase } from './db/client.ts';
 import { createServices } from './services.ts';
 import { buildApp } from './app.ts';
@@ -21,6 +21,7 @@ export async function start(config: Config) {
   // The web app's build loads while the database opens (start-up time, docs/performance.md).
   const build = dev ? undefined : (import(path.join(buildDir, 'server/index.js')) as Promise<AppServerBuild>);
   build?.catch(() => {}); // awaited below; a failed import must not be an unhandled rejection first
+  await ensureDataDir(config.dataDir);
   await mkdir(path.join(config.dataDir, 'media'), { recursive: true });
   const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let database = await open();

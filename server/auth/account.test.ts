@@ -389,3 +389,85 @@ describe(`sessions (${TEST_DB})`, () => {
     }
   });
 });
+
+describe(`account security events in the audit trail (${TEST_DB})`, () => {
+  /** The trail's entries of one action about one account, as the Activity screen's filter asks for them. */
+  const entries = async (admin: string, action: string, userId: number) => {
+    const res = await t.app.inject({ url: `/api/admin/audit?action=${action}&size=100`, headers: { cookie: admin } });
+    expect(res.statusCode, action).toBe(200);
+    return (res.json() as { content: { objectId: string; actorName: string; ip: string; details: unknown }[] }).content.filter(
+      (e) => e.objectId === String(userId),
+    );
+  };
+
+  it('records password change, sign out everywhere, two-step on and off, recovery code, reset link used, lockout', async () => {
+    const admin = await t.signIn('ADMIN');
+    const user = await t.signIn('REPORTER');
+    const from = '192.0.2.77';
+    const as = { cookie: user.cookie };
+
+    expect(
+      (await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'changed-1' }, as, from)).statusCode,
+    ).toBe(204);
+    expect((await post('/api/auth/logout-others', {}, as, from)).statusCode).toBe(204);
+    const { secret } = (await post('/api/auth/totp/setup', {}, as, from)).json();
+    const enabled = await post('/api/auth/totp/enable', { code: codeAt(secret) }, as, from);
+    const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
+    expect((await login(user.username, 'changed-1', { code: recoveryCodes[0] }, from)).statusCode).toBe(200);
+    // A stolen session plus the password turns it off: now it leaves a trace.
+    expect((await post('/api/auth/totp/disable', { password: 'changed-1' }, as, from)).statusCode).toBe(204);
+
+    const one = async (action: string) => {
+      const found = await entries(admin.cookie, action, user.id);
+      expect(found, action).toHaveLength(1);
+      expect(found[0], action).toMatchObject({ actorName: user.username, ip: from });
+      return found[0];
+    };
+    for (const action of [
+      'auth.password_change',
+      'auth.sign_out_everywhere',
+      'auth.totp_on',
+      'auth.recovery_code',
+      'auth.totp_off',
+    ])
+      await one(action);
+
+    // The reset link: issued by the admin, used by the account (which also turns two-step off).
+    await post('/api/auth/totp/setup', {}, as, from).then(async (r) =>
+      post('/api/auth/totp/enable', { code: codeAt(r.json().secret, 30) }, as, from),
+    );
+    const { resetUrl } = (await post(`/api/admin/users/${user.id}/password-reset`, {}, { cookie: admin.cookie })).json();
+    expect((await entries(admin.cookie, 'user.password_reset', user.id))[0]).toMatchObject({ actorName: admin.username });
+    const reset = await post(
+      '/api/auth/reset-password',
+      { token: resetUrl.split('/').pop(), newPassword: 'reset-it-1' },
+      {},
+      from,
+    );
+    expect(reset.statusCode).toBe(204);
+    expect((await one('auth.password_reset_used')).details).toEqual({ totpTurnedOff: true });
+
+    // Five wrong passwords lock the account: the locking failure is recorded with its address.
+    for (let i = 0; i < 5; i++) await login(user.username, 'wrong-guess', {}, from);
+    expect((await login(user.username, 'reset-it-1', {}, from)).statusCode).toBe(429);
+    expect((await one('auth.lockout')).details).toMatchObject({ failures: 5 });
+  });
+
+  it("leaves readers' own acts and unknown names out of the trail", async () => {
+    const admin = await t.signIn('ADMIN');
+    const reader = await t.signIn('USER');
+    expect(
+      (
+        await post(
+          '/api/auth/change-password',
+          { currentPassword: 'secret123', newPassword: 'reader-new-1' },
+          { cookie: reader.cookie },
+        )
+      ).statusCode,
+    ).toBe(204);
+    expect(await entries(admin.cookie, 'auth.password_change', reader.id)).toEqual([]);
+    for (let i = 0; i < 5; i++) await login('no_such_account_x', 'wrong-guess');
+    const res = await t.app.inject({ url: '/api/admin/audit?action=auth.lockout&size=100', headers: { cookie: admin.cookie } });
+    expect(JSON.stringify(res.json())).not.toContain('no_such_account_x');
+  });
+});

@@ -24,6 +24,7 @@ import { MessageResultSchema } from '../../contract/users.ts';
 import { unauthorized } from '../http/errors.ts';
 import { currentUser } from '../http/guards.ts';
 import { typed } from '../http/openapi.ts';
+import { actorOf } from '../audit/service.ts';
 
 const tags = ['auth'];
 const signedIn = ROLES;
@@ -139,7 +140,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       },
     },
     async (request, reply) => {
-      await auth.changePassword(currentUser(request), tokenOf(request), request.body);
+      await auth.changePassword(currentUser(request), tokenOf(request), request.body, request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -151,7 +152,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       schema: { tags, summary: 'Sign out every other session of the own account', response: { 204: noContent } },
     },
     async (request, reply) => {
-      await sessions.destroyOthers(currentUser(request).id, tokenOf(request));
+      await auth.signOutEverywhereElse(currentUser(request), tokenOf(request), request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -168,7 +169,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       },
     },
     async (request, reply) => {
-      await auth.resetPassword(request.body);
+      await auth.resetPassword(request.body, request.ip);
       return reply.status(204).send(null);
     },
   );
@@ -212,7 +213,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
         response: { 200: TotpEnabledSchema, 409: ErrorBody, ...limited },
       },
     },
-    async (request) => auth.totp.enable(currentUser(request).id, request.body),
+    async (request) => auth.totp.enable(currentUser(request).id, request.body, actorOf(request)),
   );
 
   api.post(
@@ -227,7 +228,7 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
       },
     },
     async (request, reply) => {
-      await auth.disableTotp(currentUser(request), request.body);
+      await auth.disableTotp(currentUser(request), request.body, request.ip);
       return reply.status(204).send(null);
     },
   );

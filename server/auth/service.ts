@@ -21,9 +21,32 @@ import { burnVerify, hashPassword, verifyPassword } from './passwords.ts';
 import { digestToken, type SessionStore, type SessionUser } from './sessions.ts';
 import { createSignInThrottle } from './throttle.ts';
 import { createTotpService } from './totp.ts';
-import { record, recordStaffSignIn } from '../audit/service.ts';
+import { record, recordStaffSignIn, type AuditRecord } from '../audit/service.ts';
+import type { DbOrTx } from '../db/client.ts';
 
 const isStaff = (role: string) => role === 'ADMIN' || role === 'REPORTER';
+
+/**
+ * An account security event of a staff account (as sign-ins are: readers' are not the newsroom's
+ * business), recorded as the account's own act with the client address.
+ */
+async function recordSecurityEvent(
+  tx: DbOrTx,
+  user: { id: number; username: string; role: string },
+  ip: string | null | undefined,
+  action: AuditRecord['action'],
+  details?: Record<string, unknown>,
+) {
+  if (!isStaff(user.role)) return;
+  await record(tx, {
+    actor: { id: user.id, username: user.username, ip },
+    action,
+    objectType: 'user',
+    objectId: user.id,
+    summary: user.username,
+    details,
+  });
+}
 
 export function createAuthService({
   db,
@@ -76,22 +99,31 @@ export function createAuthService({
       // Checked before the password: a locked account answers 429 whether the password is right or not.
       await throttle.check(input.username);
       const user = await findByUsername(input.username);
+      /** Counts the failure; the one that locks a staff account is recorded (unknown names are not). */
+      const fail = async () => {
+        const { failures, lockedUntil } = await throttle.fail(input.username);
+        if (user && lockedUntil)
+          await recordSecurityEvent(db, user, ip, 'auth.lockout', { failures, lockedUntil: lockedUntil.toISOString() });
+      };
       if (!user) {
         await burnVerify(input.password);
-        await throttle.fail(input.username);
+        await fail();
         throw unauthorized(AUTH_MESSAGES.badCredentials);
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        await throttle.fail(input.username);
+        await fail();
         throw unauthorized(AUTH_MESSAGES.badCredentials);
       }
       const totpOn = await totp.isEnabled(user.id);
       if (totpOn) {
         if (!input.code) throw unauthorized(AUTH_MESSAGES.totpRequired).with({ totpRequired: true });
-        if (!(await totp.verifySignIn(user.id, input.code))) {
-          await throttle.fail(input.username);
+        const accepted = await totp.verifySignIn(user.id, input.code);
+        if (!accepted) {
+          await fail();
           throw unauthorized(AUTH_MESSAGES.totpWrong).with({ totpRequired: true });
         }
+        // A recovery code is how someone without the phone gets in: the owner should see it.
+        if (accepted === 'recovery') await recordSecurityEvent(db, user, ip, 'auth.recovery_code');
       }
       await throttle.succeed(input.username);
       const session = await sessions.create(user.id);
@@ -120,7 +152,7 @@ export function createAuthService({
     },
 
     /** The caller's own password; every other session of theirs ends, this one stays. */
-    async changePassword(user: SessionUser, currentToken: string | undefined, input: ChangePasswordInput) {
+    async changePassword(user: SessionUser, currentToken: string | undefined, input: ChangePasswordInput, ip?: string) {
       const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
       if (!row || !(await verifyPassword(row.hash, input.currentPassword))) {
         throw badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
@@ -129,6 +161,15 @@ export function createAuthService({
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         await sessions.destroyOthers(user.id, currentToken, tx);
+        await recordSecurityEvent(tx, user, ip, 'auth.password_change');
+      });
+    },
+
+    /** Every other session of the caller's ends; this one stays. */
+    async signOutEverywhereElse(user: SessionUser, currentToken: string | undefined, ip?: string) {
+      await db.transaction(async (tx) => {
+        await sessions.destroyOthers(user.id, currentToken, tx);
+        await recordSecurityEvent(tx, user, ip, 'auth.sign_out_everywhere');
       });
     },
 
@@ -159,7 +200,7 @@ export function createAuthService({
      * turns two-step sign-in off: a reset link is how someone who lost their phone gets back in
      * (REQUIRE_STAFF_TOTP then asks staff to set it up again).
      */
-    async resetPassword(input: ResetPasswordInput) {
+    async resetPassword(input: ResetPasswordInput, ip?: string) {
       const passwordHash = await hashPassword(input.newPassword);
       const username = await db.transaction(async (tx) => {
         const [link] = await tx
@@ -180,18 +221,30 @@ export function createAuthService({
         if (spent.length !== 1) throw badRequest(AUTH_MESSAGES.resetUsed, { token: AUTH_MESSAGES.resetUsed });
         const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId)).returning();
         await sessions.destroyAllForUser(link.userId, tx);
-        await totp.disable(link.userId, tx);
+        const totpWasOn = await totp.disable(link.userId, tx);
+        // Recorded for every account: the link was an admin's act, recorded when issued.
+        if (user)
+          await record(tx, {
+            actor: { id: user.id, username: user.username, ip },
+            action: 'auth.password_reset_used',
+            objectType: 'user',
+            objectId: user.id,
+            summary: user.username,
+            details: { totpTurnedOff: totpWasOn },
+          });
         return user?.username;
       });
       if (username) await throttle.succeed(username);
     },
 
-    async disableTotp(user: SessionUser, { password }: { password: string }) {
+    async disableTotp(user: SessionUser, { password }: { password: string }, ip?: string) {
       const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
       if (!row || !(await verifyPassword(row.hash, password))) {
         throw badRequest(AUTH_MESSAGES.wrongPassword, { password: AUTH_MESSAGES.wrongPassword });
       }
-      await totp.disable(user.id);
+      await db.transaction(async (tx) => {
+        if (await totp.disable(user.id, tx)) await recordSecurityEvent(tx, user, ip, 'auth.totp_off');
+      });
     },
     totp,
     purgeStaleSignInFailures: () => throttle.purgeStale(),

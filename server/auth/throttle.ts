@@ -28,11 +28,14 @@ export function createSignInThrottle(db: Db) {
         .where(sql`${signInFailures.account} = ${accountKey(username)} and ${signInFailures.lockedUntil} > now()`);
       if (row) throw tooManyRequests(AUTH_MESSAGES.accountLocked(Math.ceil(row.wait)), row.wait);
     },
-    /** One atomic upsert: instances racing on one account each count their failure. */
-    async fail(username: string) {
+    /**
+     * One atomic upsert: instances racing on one account each count their failure. Answers the
+     * failures so far and, when this failure locked the account, until when.
+     */
+    async fail(username: string): Promise<{ failures: number; lockedUntil: Date | null }> {
       const fresh = sql`${signInFailures.lastFailureAt} < now() - make_interval(secs => ${FORGET_AFTER_SECONDS})`;
       const count = sql`(case when ${fresh} then 1 else ${signInFailures.failures} + 1 end)`;
-      await db
+      const [row] = await db
         .insert(signInFailures)
         .values({ account: accountKey(username), failures: 1, lastFailureAt: sql`now()` })
         .onConflictDoUpdate({
@@ -44,7 +47,9 @@ export function createSignInThrottle(db: Db) {
               then now() + make_interval(secs => least(${MAX_LOCK_SECONDS}, ${FIRST_LOCK_SECONDS} * power(2, ${count} - ${FREE_FAILURES})))
               else null end`,
           },
-        });
+        })
+        .returning({ failures: signInFailures.failures, lockedUntil: signInFailures.lockedUntil });
+      return row;
     },
     /** Counts nobody has added to for FORGET_AFTER_SECONDS count for nothing: drop them. */
     async purgeStale() {

@@ -8,6 +8,7 @@ import { staffTotp, totpRecoveryCodes } from '../db/schema.ts';
 import { SITE_NAME } from '../../contract/site.ts';
 import { AUTH_MESSAGES, RECOVERY_CODE_COUNT, type TotpEnabled, type TotpSetup } from '../../contract/auth.ts';
 import { badRequest, conflict } from '../http/errors.ts';
+import { record, type AuditActor } from '../audit/service.ts';
 
 const PERIOD = 30;
 const totpFor = (secret: string, label = '') =>
@@ -46,7 +47,8 @@ export function createTotpService(db: Db) {
         .onConflictDoUpdate({ target: staffTotp.userId, set: { secret, enabledAt: null, lastStep: null } });
       return { secret, otpauthUrl: totpFor(secret, user.username).toString() };
     },
-    async enable(userId: number, { code }: { code: string }): Promise<TotpEnabled> {
+    /** Turns it on; the act is recorded in the audit trail as `actor`'s (the account's owner). */
+    async enable(userId: number, { code }: { code: string }, actor?: AuditActor): Promise<TotpEnabled> {
       const [row] = await db.select().from(staffTotp).where(eq(staffTotp.userId, userId));
       if (!row) throw badRequest(AUTH_MESSAGES.totpNotStarted);
       if (row.enabledAt) throw conflict(AUTH_MESSAGES.totpAlreadyOn);
@@ -64,19 +66,26 @@ export function createTotpService(db: Db) {
           .where(eq(staffTotp.userId, userId));
         await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
         await tx.insert(totpRecoveryCodes).values(recoveryCodes.map((c) => ({ userId, codeHash: hashCode(c) })));
+        if (actor)
+          await record(tx, { actor, action: 'auth.totp_on', objectType: 'user', objectId: userId, summary: actor.username });
       });
       return { recoveryCodes };
     },
-    async disable(userId: number, tx: Pick<Db, 'delete'> = db) {
-      await tx.delete(staffTotp).where(eq(staffTotp.userId, userId));
+    /** Turns it off; answers whether it was on. */
+    async disable(userId: number, tx: Pick<Db, 'delete'> = db): Promise<boolean> {
+      const removed = await tx.delete(staffTotp).where(eq(staffTotp.userId, userId)).returning({ on: staffTotp.enabledAt });
       await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
+      return removed.some((r) => r.on !== null);
     },
-    /** At sign-in: a current code, or an unused recovery code (then spent). */
-    async verifySignIn(userId: number, code: string): Promise<boolean> {
+    /**
+     * At sign-in: a current code, or an unused recovery code (then spent). Answers which one was
+     * accepted, or false.
+     */
+    async verifySignIn(userId: number, code: string): Promise<'code' | 'recovery' | 'off' | false> {
       const [row] = await db.select().from(staffTotp).where(eq(staffTotp.userId, userId));
-      if (!row?.enabledAt) return true;
+      if (!row?.enabledAt) return 'off';
       const trimmed = code.trim();
-      if (/^\d{6}$/.test(trimmed)) return acceptCode(userId, row.secret, trimmed);
+      if (/^\d{6}$/.test(trimmed)) return (await acceptCode(userId, row.secret, trimmed)) && 'code';
       const spent = await db
         .update(totpRecoveryCodes)
         .set({ usedAt: sql`now()` })
@@ -88,7 +97,7 @@ export function createTotpService(db: Db) {
           ),
         )
         .returning({ id: totpRecoveryCodes.id });
-      return spent.length === 1;
+      return spent.length === 1 && 'recovery';
     },
   };
 }

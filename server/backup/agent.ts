@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { backupFileName, createBackup, pruneBackups, type BackupManifest } from './service.ts';
+import { backupFileName, createBackup, PRIVATE_DIR_MODE, pruneBackups, type BackupManifest } from './service.ts';
 
 export const requestsDir = (dataDir: string) => path.join(dataDir, 'backup-requests');
 export const agentPidFile = (dataDir: string) => path.join(requestsDir(dataDir), 'agent.pid');
@@ -55,7 +55,7 @@ export function startBackupAgent(opts: {
   process.on('SIGUSR2', onSignal);
   // SIGUSR2's default action ends a process: the CLI signals only a pid written here, i.e. one
   // that is listening for it.
-  const ready = mkdir(requestsDir(config.dataDir), { recursive: true }).then(() =>
+  const ready = mkdir(requestsDir(config.dataDir), { recursive: true, mode: PRIVATE_DIR_MODE }).then(() =>
     writeFile(agentPidFile(config.dataDir), String(process.pid)),
   );
 
@@ -65,7 +65,7 @@ export function startBackupAgent(opts: {
     timer = setInterval(
       () =>
         void run(async () => {
-          await mkdir(config.backup.dir, { recursive: true });
+          await mkdir(config.backup.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
           const out = path.join(config.backup.dir, backupFileName());
           const manifest = await createBackup({ database, mediaDir, out });
           await pruneBackups(config.backup.dir, config.backup.keep);

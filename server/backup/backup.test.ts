@@ -1,11 +1,17 @@
-import { access, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { access, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import pgClient from 'pg';
 import sharp from 'sharp';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, useTestApp } from '../test/app.ts';
 import { createMigratedPgDatabase, openPgliteCopy } from '../test/databases.ts';
+import { createPgDatabase } from '../test/resources.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { articleImages, articles, images } from '../db/schema.ts';
@@ -14,7 +20,7 @@ import { addCategory } from '../test/fixtures.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { startBackupAgent } from './agent.ts';
 import { backupSite } from './cli.ts';
-import { BackupError, createBackup, pruneBackups, restoreBackup } from './service.ts';
+import { BackupError, createBackup, pruneBackups, readBackup, restoreBackup } from './service.ts';
 import { ArticleCreateSchema } from '../../contract/article-form.ts';
 
 const exists = (file: string) =>
@@ -280,5 +286,166 @@ describe.runIf(TEST_DB === 'pglite')('moving an embedded newsroom to PostgreSQL 
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+/** Runs `npm run backup` / `npm run restore` as an operator does: a child process. */
+function runScript(script: 'backup' | 'restore', args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [`scripts/${script}.ts`, ...args], {
+      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Every file and folder under `root`: its mode, and for a file its bytes' hash. */
+async function snapshot(root: string) {
+  const seen: Record<string, string> = {};
+  for (const name of (await readdir(root, { recursive: true })).sort()) {
+    const info = await lstat(path.join(root, name));
+    seen[name] = info.isFile()
+      ? `${info.mode.toString(8)} ${createHash('sha256')
+          .update(await readFile(path.join(root, name)))
+          .digest('hex')}`
+      : info.mode.toString(8);
+  }
+  return seen;
+}
+
+const modeOf = async (file: string) => ((await stat(file)).mode & 0o777).toString(8);
+
+describe(`npm run backup and npm run restore (${TEST_DB})`, { timeout: 240_000 }, () => {
+  let work: string;
+  let source: { env: Record<string, string>; drop(): Promise<void> };
+  /** A fresh, unmigrated restore target: an empty PostgreSQL database or a DATA_DIR path. */
+  async function emptyTarget(
+    dataDir: string,
+  ): Promise<{ env: Record<string, string>; tables(): Promise<number>; drop(): Promise<void> }> {
+    if (TEST_DB !== 'postgres') return { env: { DATA_DIR: dataDir }, tables: async () => 0, drop: async () => {} };
+    const pg = await createPgDatabase('restore_cli');
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: pg.url },
+      async tables() {
+        const database = new pgClient.Client({ connectionString: pg.url });
+        await database.connect();
+        const { rows } = await database.query(
+          `select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')`,
+        );
+        await database.end();
+        return (rows[0] as { n: number }).n;
+      },
+      drop: pg.drop,
+    };
+  }
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(os.tmpdir(), 'backup-cli-'));
+    if (TEST_DB === 'postgres') {
+      const pg = await createMigratedPgDatabase('backup_cli');
+      source = { env: { DATABASE_URL: pg.url, DATA_DIR: path.join(work, 'unused') }, drop: pg.drop };
+    } else {
+      // A DATA_DIR that does not exist yet: the command creates it for the owner alone.
+      source = { env: { DATA_DIR: path.join(work, 'site', 'data') }, drop: async () => {} };
+    }
+  });
+  afterAll(async () => {
+    await source.drop();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('writes the archive 0600 in folders it creates 0700; refuses an archive holding a link, restoring nothing', async () => {
+    const out = path.join(work, 'kept', 'daily', 'site.tar.gz');
+    const made = await runScript('backup', ['--out', out], source.env);
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    expect(await modeOf(out)).toBe('600');
+    expect(await modeOf(path.join(work, 'kept'))).toBe('700');
+    expect(await modeOf(path.join(work, 'kept', 'daily'))).toBe('700');
+    if (TEST_DB === 'pglite') expect(await modeOf(source.env.DATA_DIR)).toBe('700');
+    // No staging folder or partial archive is left beside it.
+    expect(await readdir(path.join(work, 'kept', 'daily'))).toEqual(['site.tar.gz']);
+
+    // The same archive with a link planted in media/ (media/x -> ../db): the database's files.
+    const unpacked = path.join(work, 'unpacked');
+    await mkdir(unpacked);
+    await tar.extract({ file: out, cwd: unpacked });
+    await symlink('../db', path.join(unpacked, 'media', 'x'));
+    const planted = path.join(work, 'planted.tar.gz');
+    await tar.create({ gzip: true, cwd: unpacked, file: planted, portable: true }, ['manifest.json', 'db', 'media']);
+
+    // Into a DATA_DIR that does not exist, and into an empty one: both left exactly as they were.
+    const missingDir = path.join(work, 'restore-missing');
+    const emptyDir = path.join(work, 'restore-empty');
+    await mkdir(emptyDir);
+    for (const dataDir of [missingDir, emptyDir]) {
+      const into = await emptyTarget(dataDir);
+      try {
+        const refused = await runScript('restore', [planted], into.env);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr.trim()).toBe(
+          `The backup archive ${planted} holds media/x (a symbolic link): a backup holds only regular files and folders; nothing was restored.`,
+        );
+        expect(await into.tables()).toBe(0);
+      } finally {
+        await into.drop();
+      }
+    }
+    expect(existsSync(missingDir)).toBe(false);
+    expect(await readdir(emptyDir)).toEqual([]);
+
+    // A damaged archive is refused the same way, before anything is opened.
+    const damaged = path.join(work, 'damaged.tar.gz');
+    await writeFile(damaged, (await readFile(out)).subarray(0, 200));
+    const into = await emptyTarget(emptyDir);
+    try {
+      const refused = await runScript('restore', [damaged], into.env);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/is damaged or incomplete/);
+      expect(await readdir(emptyDir)).toEqual([]);
+      expect(await into.tables()).toBe(0);
+
+      // The archive as it was restores, into a DATA_DIR made for the owner alone.
+      const restored = await runScript('restore', [out], { ...into.env, DATA_DIR: missingDir });
+      expect(restored.stderr).toBe('');
+      expect(restored.code).toBe(0);
+      if (TEST_DB === 'pglite') expect(await modeOf(missingDir)).toBe('700');
+
+      // The site gets a row; a restore without --force is refused, leaving it byte for byte as it was.
+      const site = await openDatabase(into.env.DATABASE_URL ? { databaseUrl: into.env.DATABASE_URL } : { dataDir: missingDir });
+      await site.db.execute(sql`insert into categories (name) values ('వార్తలు')`);
+      await site.close();
+      const before = await snapshot(missingDir);
+      const again = await runScript('restore', [out], { ...into.env, DATA_DIR: missingDir });
+      expect(again.code).toBe(1);
+      expect(again.stderr.trim()).toBe(
+        'The target is not empty (rows in categories): restore into an empty DATA_DIR or database, or pass --force to replace it.',
+      );
+      expect(await snapshot(missingDir)).toEqual(before);
+    } finally {
+      await into.drop();
+    }
+  });
+
+  it('refuses an archive that holds files its manifest does not list (the archive the test above wrote, altered)', async () => {
+    const out = path.join(work, 'kept', 'daily', 'site.tar.gz');
+    const unpacked = path.join(work, 'extra');
+    await mkdir(unpacked);
+    await tar.extract({ file: out, cwd: unpacked });
+    await writeFile(path.join(unpacked, 'media', 'page.html'), '<script>alert(1)</script>');
+    const extra = path.join(work, 'extra.tar.gz');
+    await tar.create({ gzip: true, cwd: unpacked, file: extra, portable: true }, ['manifest.json', 'db', 'media']);
+    const readInto = path.join(work, 'read-extra');
+    const error = await readBackup(extra, readInto).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackupError);
+    expect((error as Error).message).toBe(
+      `The backup archive ${extra} holds media/page.html, which its manifest does not list; nothing was restored.`,
+    );
   });
 });

@@ -1,11 +1,24 @@
 // What `npm run backup` and `npm run restore` do, as functions the tests call too.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import type { Config } from '../config.ts';
-import { openDatabase, processExists } from '../db/client.ts';
+import { ensureDataDir, type Config } from '../config.ts';
+import { lockOwnerRuns, openDatabase, processExists } from '../db/client.ts';
 import { agentPidFile, requestsDir, type BackupResult } from './agent.ts';
-import { BackupError, backupFileName, createBackup, restoreBackup, type BackupManifest } from './service.ts';
+import { openForReading } from '../db/copy.ts';
+import {
+  BackupError,
+  backupFileName,
+  checkMigrations,
+  createBackup,
+  readBackup,
+  restoreBackup,
+  targetContents,
+  targetNotEmpty,
+  type BackupManifest,
+} from './service.ts';
 
 const readPid = async (file: string) => Number.parseInt(await readFile(file, 'utf8').catch(() => ''), 10);
 
@@ -23,8 +36,9 @@ export async function backupSite(
   const mediaDir = path.join(config.dataDir, 'media');
   if (!config.databaseUrl) {
     const owner = await readPid(path.join(config.dataDir, 'db.lock'));
-    if (owner > 0 && processExists(owner)) return { ...(await askServer(config, owner, out, opts.timeoutMs)), byServer: true };
+    if (lockOwnerRuns(owner)) return { ...(await askServer(config, owner, out, opts.timeoutMs)), byServer: true };
   }
+  if (!config.databaseUrl) await ensureDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     return { file: out, manifest: await createBackup({ database, mediaDir, out }), byServer: false };
@@ -59,13 +73,37 @@ async function askServer(config: Config, owner: number, out: string, timeoutMs =
   throw new BackupError(`No answer from the server (process ${owner}) within ${Math.round(timeoutMs / 1000)} s.`);
 }
 
-/** Restores into the site `config` describes; an embedded one must not be running. */
+/**
+ * Restores into the site `config` describes; an embedded one must not be running. The archive is
+ * unpacked and checked (outside DATA_DIR) before anything is opened or created, so a refused
+ * restore leaves DATA_DIR as it found it, an empty or missing one too.
+ */
 export async function restoreSite(config: Config, file: string, opts: { force?: boolean } = {}) {
   const mediaDir = path.join(config.dataDir, 'media');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const work = await mkdtemp(path.join(os.tmpdir(), 'restore-'));
   try {
-    return await restoreBackup({ file, database, mediaDir, force: opts.force, workDir: config.dataDir });
+    const manifest = await readBackup(path.resolve(file), work);
+    await checkMigrations(manifest);
+    if (!config.databaseUrl && !opts.force) {
+      // Refused for a non-empty target without opening (and so writing) its database: its rows
+      // are counted in a copy.
+      const copy = existsSync(path.join(config.dataDir, 'db')) ? await openForReading(config) : undefined;
+      let contents;
+      try {
+        contents = await targetContents(copy?.db, mediaDir);
+      } finally {
+        await copy?.close();
+      }
+      if (contents.busy.length || contents.media.length) throw targetNotEmpty(contents);
+    }
+    if (!config.databaseUrl) await ensureDataDir(config.dataDir);
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    try {
+      return await restoreBackup({ file, database, mediaDir, force: opts.force, unpacked: { dir: work, manifest } });
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    await rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }

@@ -12,7 +12,8 @@
 // `images` rows name gives the media of the same moment.
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,16 @@ export type BackupManifest = {
 };
 
 export class BackupError extends Error {}
+
+/**
+ * Backups hold password hashes and two-step sign-in secrets: folders this code creates for them
+ * are the owner's alone (0700), and so is every archive (0600).
+ */
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** The paths an archive may name: db/<table>.jsonl and media/<file>, one level, no dot files. */
+const ARCHIVE_PATH = /^(db|media)\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 const journalPath = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations/meta/_journal.json');
 async function codeMigrations(): Promise<number> {
@@ -140,10 +151,12 @@ export type BackupOptions = { database: Database; mediaDir: string; out: string 
  */
 export async function createBackup({ database, mediaDir, out }: BackupOptions): Promise<BackupManifest> {
   out = path.resolve(out);
-  await mkdir(path.dirname(out), { recursive: true });
+  await mkdir(path.dirname(out), { recursive: true, mode: PRIVATE_DIR_MODE });
+  // Everything, the archive too until its rename, is written inside a folder only the owner opens.
   const staging = path.join(path.dirname(out), `.backup-${randomBytes(6).toString('hex')}`);
-  await mkdir(path.join(staging, 'db'), { recursive: true });
-  await mkdir(path.join(staging, 'media'), { recursive: true });
+  await mkdir(staging, { mode: PRIVATE_DIR_MODE });
+  await mkdir(path.join(staging, 'db'));
+  await mkdir(path.join(staging, 'media'));
   try {
     const dumped = await database.db.transaction(
       async (tx) => {
@@ -248,48 +261,89 @@ export async function createBackup({ database, mediaDir, out }: BackupOptions): 
       files,
     };
     await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 1));
-    const partial = `${out}.partial`;
+    const partial = path.join(staging, 'archive.partial');
     await tar.create({ gzip: true, cwd: staging, file: partial, portable: true }, ['manifest.json', 'db', 'media']);
+    await chmod(partial, PRIVATE_FILE_MODE);
     await rename(partial, out);
     return manifest;
   } finally {
     await rm(staging, { recursive: true, force: true });
-    await rm(`${out}.partial`, { force: true });
   }
 }
 
-/** Unpacks and checks an archive; throws BackupError with a sentence a person can act on. */
+/**
+ * Unpacks and checks an archive; throws BackupError with a sentence a person can act on. Only
+ * regular files and folders are unpacked, and only the files the manifest lists are accepted
+ * (each checked with lstat, never through a link): an archive holding a link, a device or an
+ * unlisted file is refused whole, naming it.
+ */
 export async function readBackup(file: string, into: string): Promise<BackupManifest> {
   const damaged = (why: string) =>
     new BackupError(`The backup archive ${file} is damaged or incomplete (${why}); nothing was restored.`);
+  const refused = (why: string) => new BackupError(`The backup archive ${file} ${why}; nothing was restored.`);
   try {
     await stat(file);
   } catch {
     throw new BackupError(`No backup archive at ${file}.`);
   }
-  await mkdir(into, { recursive: true });
+  await mkdir(into, { recursive: true, mode: PRIVATE_DIR_MODE });
+  const foreign: string[] = [];
   try {
-    await tar.extract({ file, cwd: into, strict: true });
+    await tar.extract({
+      file,
+      cwd: into,
+      strict: true,
+      // A link (media/x -> ../db) restored into the media folder would serve whatever it points at.
+      filter: (name, entry) => {
+        const type = 'type' in entry ? entry.type : 'File';
+        if (type === 'File' || type === 'OldFile' || type === 'ContiguousFile' || type === 'Directory') return true;
+        foreign.push(
+          `${name.replace(/\/$/, '')} (${type === 'SymbolicLink' ? 'a symbolic link' : type === 'Link' ? 'a hard link' : type})`,
+        );
+        return false;
+      },
+    });
   } catch (error) {
     throw damaged((error as Error).message);
   }
+  if (foreign.length) throw refused(`holds ${foreign.join(', ')}: a backup holds only regular files and folders`);
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(await readFile(path.join(into, 'manifest.json'), 'utf8')) as BackupManifest;
   } catch {
     throw damaged('no readable manifest.json');
   }
-  if (manifest.format !== BACKUP_FORMAT || !Array.isArray(manifest.files))
+  if (manifest.format !== BACKUP_FORMAT || !Array.isArray(manifest.files) || typeof manifest.tables !== 'object')
     throw new BackupError(`${file} is not a backup made by this application.`);
   if (manifest.version > BACKUP_FORMAT_VERSION)
     throw new BackupError(`${file} was made by a newer version of this application (format ${manifest.version}).`);
+  const listed = new Set<string>();
   for (const entry of manifest.files) {
+    if (typeof entry?.path !== 'string' || !ARCHIVE_PATH.test(entry.path))
+      throw refused(`lists ${JSON.stringify(entry?.path)}, which is not a file a backup holds`);
+    listed.add(entry.path);
     const full = path.join(into, entry.path);
-    const present = await stat(full).catch(() => undefined);
+    const present = await lstat(full).catch(() => undefined);
     if (!present) throw damaged(`${entry.path} is missing`);
+    if (!present.isFile()) throw refused(`holds ${entry.path}, which is not a regular file`);
     if (present.size !== entry.bytes || (await sha256File(full)) !== entry.sha256)
       throw damaged(`${entry.path} does not match its checksum`);
   }
+  for (const [table, entry] of Object.entries(manifest.tables))
+    if (!listed.has(entry.file)) throw damaged(`the rows of ${table} (${entry.file}) are not among its files`);
+  // Nothing else: anything the manifest does not list is refused, not carried along.
+  const unlisted: string[] = [];
+  for (const name of await readdir(into)) {
+    if (name === 'manifest.json') continue;
+    const info = await lstat(path.join(into, name));
+    if (!info.isDirectory() || (name !== 'db' && name !== 'media')) {
+      unlisted.push(name);
+      continue;
+    }
+    for (const inner of await readdir(path.join(into, name)))
+      if (!listed.has(`${name}/${inner}`)) unlisted.push(`${name}/${inner}`);
+  }
+  if (unlisted.length) throw refused(`holds ${unlisted.join(', ')}, which its manifest does not list`);
   return manifest;
 }
 
@@ -298,15 +352,39 @@ async function hasRows(db: DbOrTx, table: string) {
   return row.any;
 }
 
+/** What a restore target already holds: tables with rows (none without a database), and media files. */
+export async function targetContents(db: DbOrTx | undefined, mediaDir: string) {
+  const busy: string[] = [];
+  if (db) for (const t of await tablesInLoadOrder(db)) if (await hasRows(db, t)) busy.push(t);
+  const media = (await readdir(mediaDir).catch(() => [] as string[])).filter((n) => !n.startsWith('.'));
+  return { busy, media };
+}
+
+export const targetNotEmpty = ({ busy, media }: { busy: string[]; media: string[] }) =>
+  new BackupError(
+    `The target is not empty (${busy.length ? `rows in ${busy.join(', ')}` : ''}${busy.length && media.length ? '; ' : ''}${media.length ? `${media.length} media files` : ''}): restore into an empty DATA_DIR or database, or pass --force to replace it.`,
+  );
+
 export type RestoreOptions = {
   file: string;
   database: Database;
   mediaDir: string;
   /** Replace what the target holds instead of refusing a non-empty one. */
   force?: boolean;
-  /** Where to unpack (default: beside the media directory). */
+  /** Where to unpack (default: the system's temporary folder, TMPDIR). */
   workDir?: string;
+  /** An archive already unpacked and checked by readBackup (restoreSite checks before opening anything). */
+  unpacked?: { dir: string; manifest: BackupManifest };
 };
+
+/** Refuses an archive made by a newer version of the code (more migrations than this one has). */
+export async function checkMigrations(manifest: BackupManifest) {
+  const known = await codeMigrations();
+  if (manifest.migrations > known)
+    throw new BackupError(
+      `The backup was made by a newer version of this application (${manifest.migrations} migrations, this one has ${known}): upgrade first.`,
+    );
+}
 
 /**
  * Loads an archive into a migrated database and its media directory. The target must be empty
@@ -315,22 +393,14 @@ export type RestoreOptions = {
  */
 export async function restoreBackup(opts: RestoreOptions): Promise<BackupManifest> {
   const { database, mediaDir } = opts;
-  const work = path.join(opts.workDir ?? path.dirname(path.resolve(mediaDir)), `.restore-${randomBytes(6).toString('hex')}`);
+  const work = opts.unpacked?.dir ?? path.join(opts.workDir ?? os.tmpdir(), `.restore-${randomBytes(6).toString('hex')}`);
   try {
-    const manifest = await readBackup(path.resolve(opts.file), work);
-    if (manifest.migrations > (await codeMigrations()))
-      throw new BackupError(
-        `The backup was made by a newer version of this application (${manifest.migrations} migrations, this one has ${await codeMigrations()}): upgrade first.`,
-      );
+    const manifest = opts.unpacked?.manifest ?? (await readBackup(path.resolve(opts.file), work));
+    await checkMigrations(manifest);
     const db = database.db;
     const order = await tablesInLoadOrder(db);
-    const busy = [];
-    for (const t of order) if (await hasRows(db, t)) busy.push(t);
-    const mediaPresent = (await readdir(mediaDir).catch(() => [] as string[])).filter((n) => !n.startsWith('.'));
-    if ((busy.length || mediaPresent.length) && !opts.force)
-      throw new BackupError(
-        `The target is not empty (${busy.length ? `rows in ${busy.join(', ')}` : ''}${busy.length && mediaPresent.length ? '; ' : ''}${mediaPresent.length ? `${mediaPresent.length} media files` : ''}): restore into an empty DATA_DIR or database, or pass --force to replace it.`,
-      );
+    const { busy, media: mediaPresent } = await targetContents(db, mediaDir);
+    if ((busy.length || mediaPresent.length) && !opts.force) throw targetNotEmpty({ busy, media: mediaPresent });
     await db.transaction(async (tx) => {
       if (busy.length)
         await tx.execute(sql.raw(`truncate ${order.map((t) => `public.${ident(t)}`).join(', ')} restart identity cascade`));
@@ -378,10 +448,12 @@ export async function restoreBackup(opts: RestoreOptions): Promise<BackupManifes
     if (mediaPresent.length)
       for (const name of mediaPresent) await rm(path.join(mediaDir, name), { force: true, recursive: true });
     await mkdir(mediaDir, { recursive: true });
-    const unpacked = path.join(work, 'media');
-    for (const name of await readdir(unpacked).catch(() => [] as string[])) {
-      await rename(path.join(unpacked, name), path.join(mediaDir, name)).catch(() =>
-        copyFile(path.join(unpacked, name), path.join(mediaDir, name)),
+    // Only the media files the manifest lists, each checked by readBackup to be a regular file.
+    for (const entry of manifest.files) {
+      if (!entry.path.startsWith('media/')) continue;
+      const name = entry.path.slice('media/'.length);
+      await rename(path.join(work, entry.path), path.join(mediaDir, name)).catch(() =>
+        copyFile(path.join(work, entry.path), path.join(mediaDir, name)),
       );
     }
     await database.maintain();

@@ -1,4 +1,5 @@
 // One data layer over two engines: embedded PGlite (default) or a PostgreSQL server.
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { appRoot } from '../paths.ts';
@@ -160,21 +161,57 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** Another process has the embedded database open. */
 export class DataDirInUseError extends Error {}
 
-/** Whether a process with this id runs (one of another user counts). */
+/**
+ * Whether a process with this id runs (one of another user counts). A zombie does not: it has
+ * exited and only waits for its parent (or PID 1) to collect its status, which after a kill -9
+ * can take seconds.
+ */
 export const processExists = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+  const state = procState(pid);
+  return state !== 'Z' && state !== 'X';
 };
+
+/** The state letter in /proc/<pid>/stat (R, S, D, Z...); undefined without /proc (macOS). */
+function procState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) S ...": comm may hold spaces and parentheses, so read after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the process is a run of this program: the same executable (node), as far as
+ * /proc/<pid>/cmdline tells. After a reboot a lock's pid may belong to anything else; that is
+ * not an owner. Without /proc, or when it cannot be read, the process counts as ours.
+ */
+function runsThisProgram(pid: number): boolean {
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return true;
+  }
+  const executable = path.basename(cmdline.split('\0')[0] ?? '');
+  return executable === path.basename(process.execPath) || /^node(js)?(\d+)?$/.test(executable);
+}
+
+/** A lock owner that still holds the directory: running, not a zombie, and this program. */
+export const lockOwnerRuns = (pid: number) => pid > 0 && processExists(pid) && runsThisProgram(pid);
 
 /**
  * PGlite has no server process to turn a second one away, and two processes writing one data
  * directory corrupt it (every later start then failed in ANALYZE with "tuple already updated by
  * self"). A lock file beside the directory holds its owner's pid; one left by a process that is
- * gone (killed, power cut) is taken over. Returns the release.
+ * gone (killed, power cut, a zombie not yet collected, a pid reused by another program after a
+ * reboot) is taken over. Returns the release.
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const lockFile = `${dataDir}.lock`;
@@ -186,7 +223,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const owner = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10);
-    if (owner > 0 && processExists(owner)) {
+    if (lockOwnerRuns(owner)) {
       throw new DataDirInUseError(
         `The embedded database ${dataDir} is in use by process ${owner}: stop that server first (if none is running, delete ${lockFile}).`,
       );

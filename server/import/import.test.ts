@@ -3,7 +3,8 @@
 // categories, tags as search text, idempotence, dry run, the 301s over HTTP, and the CLI (malformed
 // file, locked data directory, resume after a kill).
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -299,6 +300,20 @@ describe('WordPress import, dry run', () => {
   });
 });
 
+/** Every file and folder under `root`: its mode, and for a file its bytes' hash. */
+async function snapshot(root: string) {
+  const seen: Record<string, string> = {};
+  for (const name of (await readdir(root, { recursive: true })).sort()) {
+    const info = await lstat(path.join(root, name));
+    seen[name] = info.isFile()
+      ? `${info.mode.toString(8)} ${createHash('sha256')
+          .update(await readFile(path.join(root, name)))
+          .digest('hex')}`
+      : info.mode.toString(8);
+  }
+  return seen;
+}
+
 /** Commands still running (a timed-out test's): killed at the end so none keeps a database locked. */
 const running = new Set<ReturnType<typeof spawn>>();
 afterAll(() => {
@@ -403,6 +418,57 @@ describe('the import:wordpress command', () => {
       await database.close();
     }
   });
+
+  it(
+    '--dry-run leaves DATA_DIR exactly as it was (an empty one empty), and no picture is read through a link out of --uploads',
+    { timeout: 240_000 },
+    async () => {
+      // A file outside the uploads folder, and a link to it inside: a post naming the link.
+      const outside = path.join(dir, 'outside');
+      await mkdir(outside, { recursive: true });
+      await writeFile(path.join(outside, 'secret.jpg'), await photo(200, 150, 9, 'jpeg'));
+      await mkdir(path.join(uploads, '2021/01'), { recursive: true });
+      await symlink(path.join(outside, 'secret.jpg'), path.join(uploads, '2021/01/escape.jpg'));
+      const linked = path.join(dir, 'linked.xml');
+      await writeFile(
+        linked,
+        buildExport({
+          posts: [
+            { id: 200, title: 'escape', type: 'attachment', attachmentUrl: up('2021/01/escape.jpg'), parent: 7 },
+            { id: 201, title: 'g1', type: 'attachment', attachmentUrl: up('2019/06/g1.jpg'), parent: 8 },
+            { id: 7, title: 'linked picture', thumbnailId: 200, content: 'x' },
+            { id: 8, title: 'real picture', thumbnailId: 201, content: 'y' },
+          ],
+        }),
+      );
+      const empty = await mkdtemp(path.join(os.tmpdir(), 'wp-empty-'));
+      try {
+        const onEmpty = await runCli([linked, '--uploads', uploads, '--dry-run'], {
+          ...target.env,
+          DATA_DIR: empty,
+        });
+        expect(onEmpty.stderr).toBe('');
+        expect(onEmpty.code).toBe(0);
+        expect(onEmpty.stdout).toContain('Dry run: nothing was written.');
+        expect(onEmpty.stdout).toContain('Would import: 2 posts');
+        expect(onEmpty.stdout).toContain(
+          `linked picture: ${up('2021/01/escape.jpg')} (a link that leads outside the uploads folder)`,
+        );
+        expect(onEmpty.stdout).not.toContain('real picture:');
+        expect(await readdir(empty)).toEqual([]);
+
+        // A data directory in use before: every file as it was, byte for byte.
+        const before = await snapshot(target.env.DATA_DIR);
+        const onUsed = await runCli([linked, '--uploads', uploads, '--dry-run'], target.env);
+        expect(onUsed.code).toBe(0);
+        expect(onUsed.stdout).toContain('Dry run: nothing was written.');
+        expect(await snapshot(target.env.DATA_DIR)).toEqual(before);
+      } finally {
+        await rm(empty, { recursive: true, force: true });
+        await rm(path.join(uploads, '2021'), { recursive: true, force: true });
+      }
+    },
+  );
 
   it(
     'on the embedded database, says the server must be stopped while it holds the data directory',

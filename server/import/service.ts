@@ -2,7 +2,7 @@
 // to (authors, categories, attachments: small); the second imports each post in its own
 // transaction, keyed on its guid, so a re-run or a resumed run imports nothing twice.
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
@@ -128,6 +128,16 @@ const exists = (file: string) =>
  * made of it that fits.
  */
 async function resolveImageFile(url: string, uploadsDir: string): Promise<{ file: string } | { missing: string }> {
+  const found = await findImageFile(url, uploadsDir);
+  if ('missing' in found) return found;
+  // The name is under the folder, but a link there may lead anywhere on the host (../../etc):
+  // only a file whose real path stays inside the real uploads folder is read.
+  const [real, root] = await Promise.all([realpath(found.file), realpath(uploadsDir)]);
+  if (!real.startsWith(root + path.sep)) return { missing: 'a link that leads outside the uploads folder' };
+  return found;
+}
+
+async function findImageFile(url: string, uploadsDir: string): Promise<{ file: string } | { missing: string }> {
   const file = uploadsPathOf(url, uploadsDir);
   if (!file) return { missing: 'not under the uploads folder' };
   let candidate = file;

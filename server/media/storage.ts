@@ -1,4 +1,5 @@
 // Media storage behind a small interface; the local directory is the default backend.
+import { lstatSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -44,4 +45,15 @@ export function createLocalMediaStorage(dir: string): MediaStorage {
       }
     },
   };
+}
+
+/**
+ * Whether GET /media/<pathname> may be answered from `dir`: media names are flat (no folders) and
+ * never links. A link planted in the folder (media/x -> ../db) would otherwise serve whatever it
+ * points at, the database's files included.
+ */
+export function servableMediaPath(dir: string, pathname: string): boolean {
+  const name = pathname.replace(/^\/+/, '');
+  if (!SAFE_NAME.test(name) || name.startsWith('.')) return false;
+  return lstatSync(path.join(dir, name), { throwIfNoEntry: false })?.isSymbolicLink() !== true;
 }

@@ -49,8 +49,11 @@ afterEach(async () => {
   await t.services.db.delete(articleViews);
 });
 
-const view = (id: number | string, headers: Record<string, string> = { 'user-agent': BROWSER }) =>
-  t.app.inject({ method: 'POST', url: `/api/public/articles/${id}/view`, headers });
+// Each view from another reader (address) unless one is given: one reader counts once an hour.
+let readers = 0;
+const nextReader = () => `100.64.${Math.floor(++readers / 250) % 250}.${(readers % 250) + 1}`;
+const view = (id: number | string, headers: Record<string, string> = { 'user-agent': BROWSER }, remoteAddress = nextReader()) =>
+  t.app.inject({ method: 'POST', url: `/api/public/articles/${id}/view`, headers, remoteAddress });
 const viewTimes = async (id: number, n: number) => {
   for (let i = 0; i < n; i++) expect((await view(id)).statusCode).toBe(204);
 };
@@ -92,6 +95,42 @@ describe(`readership (${TEST_DB})`, () => {
     expect((await view('abc')).statusCode).toBe(204);
     await t.services.readership.flush();
     expect(await bucketRows()).toEqual([]);
+  });
+
+  it("counts one browser's repeated beacons for one article once per hour", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.UTC(2026, 6, 1, 9, 10);
+    vi.setSystemTime(start);
+    const home = '198.51.100.20';
+    for (let i = 0; i < 5; i++) expect((await view(ids[0], { 'user-agent': BROWSER }, home)).statusCode).toBe(204);
+    // Another browser at the same address (a family's router), the same browser elsewhere, another article.
+    await view(ids[0], { 'user-agent': BROWSER.replace('Pixel 8', 'Pixel 7') }, home);
+    await view(ids[0], { 'user-agent': BROWSER }, '198.51.100.21');
+    await view(ids[1], { 'user-agent': BROWSER }, home);
+    // The next hour the same browser counts again.
+    vi.setSystemTime(start + 3_600_000);
+    await view(ids[0], { 'user-agent': BROWSER }, home);
+    await t.services.readership.flush();
+    const rows = await bucketRows();
+    expect(
+      rows
+        .filter((r) => r.articleId === ids[0])
+        .sort((a, b) => a.hour.getTime() - b.hour.getTime())
+        .map((r) => r.views),
+    ).toEqual([3, 1]);
+    expect(rows.filter((r) => r.articleId === ids[1]).map((r) => r.views)).toEqual([1]);
+  });
+
+  it('made-up or unapproved article ids take no place in the views waiting to be written', async () => {
+    const readership = t.services.readership;
+    await readership.flush();
+    await readership.loadApproved();
+    for (let i = 0; i < 300; i++) await view(5_000_000 + i);
+    await view(pending);
+    expect(readership.pendingSize).toBe(0);
+    await view(ids[3]);
+    expect(readership.pendingSize).toBe(1);
+    expect(await readership.flush()).toBe(1);
   });
 
   it('sets no cookie and is refused from another origin', async () => {

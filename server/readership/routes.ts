@@ -28,7 +28,8 @@ export async function readershipRoutes(app: FastifyInstance, { services }: { ser
       // Speculative loads (prefetch, prerender) are not reads; a request without a browser's
       // user agent is a script, and isbot knows the crawlers, previewers and headless browsers.
       const speculative = /prefetch|prerender/i.test(String(request.headers['sec-purpose'] ?? request.headers.purpose ?? ''));
-      if (agent && !isbot(agent) && !speculative && request.params.id > 0) readership.record(request.params.id);
+      if (agent && !isbot(agent) && !speculative && request.params.id > 0)
+        readership.record(request.params.id, { address: request.ip, agent });
       return reply.status(204).header('cache-control', 'no-store').send(null);
     },
   );

@@ -1,9 +1,13 @@
 // Readership: how many times each approved article was read, and the most-read list.
 //
 // A view is one beacon from a reader's browser after the page loaded (app/lib/readership.ts).
-// Nothing identifies the reader: no cookie, no address, no row per view. Views are added up in
-// memory and written every few seconds as one upsert into hourly buckets per article; the buckets
-// give the most-read list of the last 24 hours and the totals the admin sees.
+// Nothing identifies the reader: no cookie, no stored address, no row per view. One browser's
+// repeated beacons for one article count once per hour: a salted hash of (address, user agent,
+// article) is remembered in memory for the hour, and the salt is random and replaced daily, so
+// the hashes cannot be matched to anyone or across days. Views are added up in memory and written
+// every few seconds as one upsert into hourly buckets per article; the buckets give the most-read
+// list of the last 24 hours and the totals the admin sees.
+import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { articleViews, articles, users } from '../db/schema.ts';
@@ -17,7 +21,18 @@ export const MOST_READ_WINDOW_HOURS = 24;
 export const FLUSH_EVERY_MS = 5_000;
 /** Distinct (article, hour) pairs held between flushes; beyond it views are dropped, never memory. */
 const MAX_PENDING = 50_000;
+/** (reader, article) pairs remembered for the hour; past it the memory starts again (bounded). */
+const MAX_SEEN = 100_000;
+/**
+ * Beacons for ids not (yet) known to be approved, while the known set is out of date: at most
+ * this many distinct (article, hour) pairs between flushes, which drop the unapproved ones.
+ */
+const MAX_UNVERIFIED = 1_000;
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Who sent a beacon, only to tell a repeat from a new reader (never stored). */
+export type Reader = { address: string; agent: string };
 
 const hourStart = (time: number) => new Date(Math.floor(time / HOUR_MS) * HOUR_MS);
 
@@ -36,10 +51,50 @@ export function createReadershipService({ config, db, changes, log }: Pick<Servi
   let timers: ReturnType<typeof setInterval>[] = [];
   const report = (error: unknown) => (log as Console).error(error);
 
+  // Repeats: hashes seen this hour, under a salt replaced every day.
+  let salt = { day: -1, value: Buffer.alloc(0) };
+  let seen = { hour: -1, keys: new Set<string>() };
+  function firstThisHour(articleId: number, reader: Reader, now: number): boolean {
+    const day = Math.floor(now / DAY_MS);
+    if (salt.day !== day) salt = { day, value: randomBytes(16) };
+    const hour = Math.floor(now / HOUR_MS);
+    if (seen.hour !== hour || seen.keys.size >= MAX_SEEN) seen = { hour, keys: new Set() };
+    const key = createHash('sha256')
+      .update(salt.value)
+      .update(`${reader.address}\n${reader.agent}\n${articleId}`)
+      .digest('base64url')
+      .slice(0, 22);
+    if (seen.keys.has(key)) return false;
+    seen.keys.add(key);
+    return true;
+  }
+
+  // The approved articles' ids, one bit each, as of a content version: a made-up or unapproved
+  // id is turned away before it takes a place in `pending`.
+  let approved: { bits: Uint8Array; version: number } | undefined;
+  let loadingApproved: Promise<void> | undefined;
+  let approvedLoadedAt = -Infinity;
+  let unverified = new Set<string>();
+  const approvedFresh = () => approved !== undefined && approved.version === changes.version;
+  function loadApproved(): Promise<void> {
+    loadingApproved ??= (async () => {
+      approvedLoadedAt = performance.now();
+      const version = changes.version;
+      const rows = await db.select({ id: articles.id }).from(articles).where(eq(articles.approvalStatus, 'APPROVED'));
+      const bits = new Uint8Array((rows.reduce((max, r) => Math.max(max, r.id), 0) >> 3) + 1);
+      for (const { id } of rows) bits[id >> 3] |= 1 << (id & 7);
+      approved = { bits, version };
+    })().finally(() => (loadingApproved = undefined));
+    return loadingApproved;
+  }
+  const knownApproved = (id: number) =>
+    approved !== undefined && id >> 3 < approved.bits.length && (approved.bits[id >> 3] & (1 << (id & 7))) !== 0;
+
   async function writePending(): Promise<number> {
     if (pending.size === 0) return 0;
     const batch = pending;
     pending = new Map();
+    unverified = new Set();
     const rows = [...batch].map(([key, n]) => {
       const [id, hour] = key.split(' ');
       return sql`(${Number(id)}::integer, ${hour}::timestamptz, ${n}::integer)`;
@@ -94,15 +149,37 @@ export function createReadershipService({ config, db, changes, log }: Pick<Servi
   }
 
   return {
-    /** Counts one view of the article in the current hour; false when it was not counted. */
-    record(articleId: number): boolean {
+    /**
+     * Counts one view of the article in the current hour; false when it was not counted (not an
+     * approved article, or `reader` already counted for it this hour).
+     */
+    record(articleId: number, reader?: Reader): boolean {
       if (!Number.isSafeInteger(articleId) || articleId <= 0 || articleId > 2_147_483_647) return false;
-      const key = `${articleId} ${hourStart(Date.now()).toISOString()}`;
+      const now = Date.now();
+      const key = `${articleId} ${hourStart(now).toISOString()}`;
       const current = pending.get(key);
+      const fresh = approvedFresh();
+      // Content changed: read the ids again, at most once per flush interval on a busy newsroom.
+      if (!fresh && performance.now() - approvedLoadedAt >= FLUSH_EVERY_MS) void loadApproved().catch(report);
+      if (!knownApproved(articleId)) {
+        // Up to date and not in it: unknown or unapproved. Out of date (an article approved a
+        // moment ago): a bounded few, which the flush checks.
+        if (fresh || (current === undefined && unverified.size >= MAX_UNVERIFIED)) return false;
+        unverified.add(key);
+      }
       if (current === undefined && pending.size >= MAX_PENDING) return false;
+      if (reader && !firstThisHour(articleId, reader, now)) return false;
       pending.set(key, (current ?? 0) + 1);
       return true;
     },
+
+    /** Distinct (article, hour) pairs waiting for the next flush (bounded; for tests and metrics). */
+    get pendingSize() {
+      return pending.size;
+    },
+
+    /** Reads the approved ids now (record() does it by itself when content has changed). */
+    loadApproved,
 
     /** Writes the views counted so far as one statement; resolves to how many were written. */
     flush(): Promise<number> {
