@@ -1,5 +1,6 @@
 // HTTP caching: CDN-friendly headers and ETags for public answers, and the render cache of
-// anonymous pages (a bounded LRU that empties itself whenever public content changes).
+// public pages (a bounded LRU dropped by the tags of each content change), each page kept as its
+// own part cut at the slots of the shared parts (app/lib/shared-parts.tsx).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -60,7 +61,54 @@ export type CachedPage = {
   etag: string;
   /** Compressed copies, made on first demand: a cached page is compressed once, not per request. */
   encoded?: Partial<Record<Encoding, Buffer>>;
+  /** The page's own part, when it has slots for the shared parts: `body` is it joined with them. */
+  own?: OwnPart;
+  /** Which shared parts `body` (and so `etag` and `encoded`) holds. */
+  fragment?: string;
 };
+
+/** A page cut at its slots: `segments[i]` comes before slot `slots[i]`, the last segment ends the page. */
+export type OwnPart = { segments: Buffer[]; slots: string[] };
+
+const SLOT_OPEN = Buffer.from('<template data-slot="');
+const SLOT_CLOSE = '"></template>';
+
+/**
+ * Cuts a page at its slot marks (`<template data-slot="name">` … `<template data-slot="/name">`,
+ * app/lib/shared-parts.tsx), leaving the marks in the segments and the content between them out.
+ * Page text cannot forge a mark: React escapes `<` in text and attributes.
+ */
+export function cutAtSlots(body: Buffer): OwnPart {
+  const segments: Buffer[] = [];
+  const slots: string[] = [];
+  let from = 0;
+  let at = body.indexOf(SLOT_OPEN);
+  while (at !== -1) {
+    const nameEnd = body.indexOf('"', at + SLOT_OPEN.length);
+    const name = body.toString('utf8', at + SLOT_OPEN.length, nameEnd);
+    const open = Buffer.from(`<template data-slot="${name}${SLOT_CLOSE}`);
+    const end = Buffer.from(`<template data-slot="/${name}${SLOT_CLOSE}`);
+    const wellFormed = nameEnd !== -1 && !name.startsWith('/') && body.subarray(at, at + open.length).equals(open);
+    const close = wellFormed ? body.indexOf(end, at + open.length) : -1;
+    if (close === -1) {
+      at = body.indexOf(SLOT_OPEN, at + SLOT_OPEN.length);
+      continue;
+    }
+    segments.push(body.subarray(from, at + open.length));
+    slots.push(name);
+    from = close;
+    at = body.indexOf(SLOT_OPEN, close + end.length);
+  }
+  segments.push(body.subarray(from));
+  return { segments, slots };
+}
+
+/** The page again, each slot filled with `fill(slot)`. */
+export function joinSlots(own: OwnPart, fill: (slot: string) => Buffer): Buffer {
+  const parts: Buffer[] = [own.segments[0]];
+  own.slots.forEach((slot, i) => parts.push(fill(slot), own.segments[i + 1]));
+  return Buffer.concat(parts);
+}
 
 export type Encoding = 'br' | 'gzip';
 
@@ -98,6 +146,7 @@ export function newCachedPage(status: number, headers: [string, string][], body:
 /**
  * Rendered pages keyed by path (and the query parameters the page reads), least recently used
  * first out, bounded in bytes, dropped by the tags of a change (server/db/memo.ts).
+ * A page's segments share the bytes of its first render; its joined copy is charged as its body.
  */
 export function createRenderCache({
   version,
@@ -112,7 +161,8 @@ export function createRenderCache({
     version,
     maxBytes,
     // The body plus room for its brotli and gzip copies (made on demand, each ~1/6 of Telugu HTML).
-    sizeOf: (page) => Math.ceil(page.body.length * 1.35) + 512,
+    // The own part is kept beside the joined body: twice the body for pages with slots.
+    sizeOf: (page) => Math.ceil(page.body.length * (page.own && page.own.slots.length ? 2.35 : 1.35)) + 512,
     admits: (page) => page.body.length <= maxBodyBytes,
   });
 }
