@@ -25,7 +25,14 @@ async function submit(title: string, categoryId: number): Promise<Article> {
   const form = new FormData();
   form.set(
     'article',
-    JSON.stringify({ title, author: 'భాగాల రచయిత', content: `<p>${title} వివరాలు.</p>`, youtubeVideoId: '', categoryIds: [categoryId], region: 'గుంటూరు' }),
+    JSON.stringify({
+      title,
+      author: 'భాగాల రచయిత',
+      content: `<p>${title} వివరాలు.</p>`,
+      youtubeVideoId: '',
+      categoryIds: [categoryId],
+      region: 'గుంటూరు',
+    }),
   );
   const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: { r: 26, g: 95, b: 180 } } })
     .png()

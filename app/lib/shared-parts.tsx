@@ -58,4 +58,7 @@ export function SharedSlot({ name, children }: { name: string; children: ReactNo
 
 /** JSON that can sit inside a <script> element: no `</script>`, no line separators JavaScript chokes on. */
 export const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

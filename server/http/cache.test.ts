@@ -14,7 +14,6 @@ import { createSsrHandler, type AppServerBuild } from './ssr.ts';
 import { buildApp } from '../app.ts';
 import { articles } from '../db/schema.ts';
 import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
-import type { Services } from '../services.ts';
 
 describe('render cache (LRU in bytes, dropped by what a change affects)', () => {
   it('keeps the most recently used pages within its byte bound and counts evictions', () => {
@@ -363,7 +362,9 @@ describe('cutAtSlots / joinSlots', () => {
     const own = cutAtSlots(Buffer.from(page));
     expect(own.slots).toEqual(['ticker', 'data']);
     const joined = joinSlots(own, (slot) => Buffer.from(slot.toUpperCase())).toString();
-    expect(joined).toBe(`a${slotStart('ticker')}TICKER${slotEnd('ticker')}b${slotStart('data')}DATA${slotEnd('data')}c<template data-slot="x">d`);
+    expect(joined).toBe(
+      `a${slotStart('ticker')}TICKER${slotEnd('ticker')}b${slotStart('data')}DATA${slotEnd('data')}c<template data-slot="x">d`,
+    );
     expect(cutAtSlots(Buffer.from('<p>no slots</p>')).segments.map(String)).toEqual(['<p>no slots</p>']);
   });
 });

@@ -35,7 +35,10 @@ const ownPart = (html: string) =>
 /** The data the browser hydrates the shared parts from. */
 const sharedData = (html: string) => {
   const json = new RegExp(`<script type="application/json" id="${SHARED_PARTS_ID}">(.*?)</script>`).exec(html)?.[1];
-  return JSON.parse(json ?? 'null') as { headlines: { id: number; title: string; breaking?: true }[]; mostRead: { id: number }[] };
+  return JSON.parse(json ?? 'null') as {
+    headlines: { id: number; title: string; breaking?: true }[];
+    mostRead: { id: number }[];
+  };
 };
 
 describe.runIf(existsSync(buildFile))(`shared parts of cached pages (${TEST_DB})`, () => {
@@ -69,14 +72,18 @@ describe.runIf(existsSync(buildFile))(`shared parts of cached pages (${TEST_DB})
     return again;
   }
 
-  it("an approval in category C shows in the ticker of a cached article page in category B, which is not rendered again", async () => {
+  it('an approval in category C shows in the ticker of a cached article page in category B, which is not rendered again', async () => {
     const title = 'సీ లో కొత్తగా ఆమోదించిన వార్త';
     const fresh = await addArticle(t.services.db, { title, reporterId, categoryIds: [categoryC], status: 'PENDING' });
     const before = await cached(`/article/${inB}`);
     const listing = await cached(`/public/articles/category/${categoryB}`);
     expect(slotOf(before.body, 'ticker')).not.toContain(title);
 
-    const approve = await app.inject({ method: 'PUT', url: `/api/admin/articles/approve/${fresh}`, headers: { cookie: admin.cookie } });
+    const approve = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/articles/approve/${fresh}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(approve.statusCode).toBe(200);
 
     const after = await app.inject({ url: `/article/${inB}` });
@@ -100,7 +107,12 @@ describe.runIf(existsSync(buildFile))(`shared parts of cached pages (${TEST_DB})
     await cached(`/article/${inB}`);
     const label = (html: string) => /ticker-item-breaking[^]*?<\/li>/.exec(slotOf(html, 'ticker'))?.[0] ?? '';
 
-    const on = await app.inject({ method: 'PUT', url: `/api/admin/articles/breaking/${breaking}`, headers: { cookie: admin.cookie }, payload: { hours: 1 } });
+    const on = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/articles/breaking/${breaking}`,
+      headers: { cookie: admin.cookie },
+      payload: { hours: 1 },
+    });
     expect(on.statusCode).toBe(200);
     // Whether the writer's change drops the page or not, its next answer shows the label.
     const marked = await app.inject({ url: `/article/${inB}` });
@@ -108,15 +120,31 @@ describe.runIf(existsSync(buildFile))(`shared parts of cached pages (${TEST_DB})
     expect(label(marked.body)).toContain(title);
     expect(sharedData(marked.body).headlines[0]).toEqual({ id: breaking, title, breaking: true });
 
-    const off = await app.inject({ method: 'DELETE', url: `/api/admin/articles/breaking/${breaking}`, headers: { cookie: admin.cookie } });
+    const off = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/articles/breaking/${breaking}`,
+      headers: { cookie: admin.cookie },
+    });
     expect(off.statusCode).toBe(200);
     const cleared = await app.inject({ url: `/article/${inB}` });
     expect(label(cleared.body)).toBe('');
 
     // Breaking news that runs out: the publishing clock announces the expiry.
-    expect((await app.inject({ method: 'PUT', url: `/api/admin/articles/breaking/${breaking}`, headers: { cookie: admin.cookie }, payload: { hours: 1 } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/admin/articles/breaking/${breaking}`,
+          headers: { cookie: admin.cookie },
+          payload: { hours: 1 },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(label((await app.inject({ url: `/article/${inB}` })).body)).toContain(title);
-    await t.services.db.update(articles).set({ breakingUntil: new Date(Date.now() + 300) }).where(eq(articles.id, breaking));
+    await t.services.db
+      .update(articles)
+      .set({ breakingUntil: new Date(Date.now() + 300) })
+      .where(eq(articles.id, breaking));
     await new Promise((r) => setTimeout(r, 400));
     expect((await t.services.publishing.tick()).breakingExpired).toBe(true);
     const expired = await app.inject({ url: `/article/${inB}` });
@@ -147,7 +175,12 @@ describe.runIf(existsSync(buildFile))(`shared parts of cached pages (${TEST_DB})
 
   it.runIf(TEST_DB === 'postgres')("a change on one instance shows on the other instance's next request", async () => {
     // A second instance: its own services and page cache on the same PostgreSQL, hearing changes by NOTIFY.
-    const config = loadConfig({ DATA_DIR: t.dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATABASE_URL: t.services.config.databaseUrl! });
+    const config = loadConfig({
+      DATA_DIR: t.dataDir,
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATABASE_URL: t.services.config.databaseUrl!,
+    });
     const database = await openDatabase({ databaseUrl: t.services.config.databaseUrl! });
     const services = createServices({ config, database, log: { ...console, info() {}, debug() {} } as unknown as Console });
     const other = await buildApp({ services, build });
@@ -159,10 +192,17 @@ describe.runIf(existsSync(buildFile))(`shared parts of cached pages (${TEST_DB})
       const fresh = await addArticle(t.services.db, { title, reporterId, categoryIds: [categoryC], status: 'PENDING' });
       await other.inject({ url: `/article/${inB}` });
       expect((await other.inject({ url: `/article/${inB}` })).headers['x-render-cache']).toBe('hit');
-      const approve = await app.inject({ method: 'PUT', url: `/api/admin/articles/approve/${fresh}`, headers: { cookie: admin.cookie } });
+      const approve = await app.inject({
+        method: 'PUT',
+        url: `/api/admin/articles/approve/${fresh}`,
+        headers: { cookie: admin.cookie },
+      });
       expect(approve.statusCode).toBe(200);
       await expect
-        .poll(async () => slotOf((await other.inject({ url: `/article/${inB}` })).body, 'ticker'), { timeout: 5000, interval: 50 })
+        .poll(async () => slotOf((await other.inject({ url: `/article/${inB}` })).body, 'ticker'), {
+          timeout: 5000,
+          interval: 50,
+        })
         .toContain(title);
       expect((await other.inject({ url: `/article/${inB}` })).headers['x-render-cache']).toBe('hit');
     } finally {

@@ -35,7 +35,10 @@ import {
 } from './cache.ts';
 
 /** What the app's shared parts are made of (app/lib/shared-parts.tsx). */
-export type SharedParts = { headlines: { id: number; title: string; breaking?: true }[]; mostRead: { id: number; title: string }[] };
+export type SharedParts = {
+  headlines: { id: number; title: string; breaking?: true }[];
+  mostRead: { id: number; title: string }[];
+};
 /** A route's cache declaration (app/lib/cache-policy.ts). */
 export type CachePolicy = { name: string; params: readonly string[] };
 
@@ -143,11 +146,16 @@ export function createSsrHandler(
   services.changes.onChange((change) => cache.invalidate(change));
 
   // The route a path shows, by React Router's own matching over the build's routes.
+  // Matching ranks every route on each call, so the answer is kept per path (a bounded number of them).
   const tree = routeTree(build.routes);
+  const policies = new Map<string, CachePolicy | undefined>();
   function policyOf(pathname: string): CachePolicy | undefined {
+    if (policies.has(pathname)) return policies.get(pathname);
     const matches = matchRoutes(tree, pagePathOf(pathname));
     const leaf = matches?.at(-1)?.route.id;
     const module = leaf === undefined ? undefined : (build.routes[leaf]?.module as { cachePolicy?: CachePolicy } | undefined);
+    if (policies.size >= 10_000) policies.clear();
+    policies.set(pathname, module?.cachePolicy);
     return module?.cachePolicy;
   }
 
@@ -171,13 +179,13 @@ export function createSsrHandler(
   }
   function currentFragment(): Promise<Fragment> {
     const { version } = services.changes;
-    if (fragment && fragment.version === version && fragment.generation === services.readership.generation)
-      return fragment.value;
+    const { generation } = services.readership;
+    if (fragment && fragment.version === version && fragment.generation === generation) return fragment.value;
     const value = loadFragment();
-    // Keyed by the generation after the load: reading the ranking may itself move it.
-    const mine = { version, generation: -1, value };
+    const mine = { version, generation, value };
     fragment = mine;
     value.then(
+      // Reading the ranking may itself move its generation: the parts just loaded are of the new one.
       () => (mine.generation = services.readership.generation),
       () => {
         if (fragment === mine) fragment = undefined;
