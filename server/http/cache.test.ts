@@ -361,7 +361,13 @@ describe('cutAtSlots / joinSlots', () => {
     const page = `a${slotStart('ticker')}old${slotEnd('ticker')}b${slotStart('data')}{}${slotEnd('data')}c<template data-slot="x">d`;
     const own = cutAtSlots(Buffer.from(page));
     expect(own.slots).toEqual(['ticker', 'data']);
-    const joined = joinSlots(own, (slot) => Buffer.from(slot.toUpperCase())).toString();
+    const again = joinSlots(own, (slot) => Buffer.from(slot.toUpperCase()));
+    const joined = again.body.toString();
+    // The new own part is views into the joined page: it joins again from there.
+    expect(again.own.segments.every((segment) => segment.buffer === again.body.buffer)).toBe(true);
+    expect(joinSlots(again.own, (slot) => Buffer.from(slot)).body.toString()).toBe(
+      `a${slotStart('ticker')}ticker${slotEnd('ticker')}b${slotStart('data')}data${slotEnd('data')}c<template data-slot="x">d`,
+    );
     expect(joined).toBe(
       `a${slotStart('ticker')}TICKER${slotEnd('ticker')}b${slotStart('data')}DATA${slotEnd('data')}c<template data-slot="x">d`,
     );

@@ -103,11 +103,20 @@ export function cutAtSlots(body: Buffer): OwnPart {
   return { segments, slots };
 }
 
-/** The page again, each slot filled with `fill(slot)`. */
-export function joinSlots(own: OwnPart, fill: (slot: string) => Buffer): Buffer {
-  const parts: Buffer[] = [own.segments[0]];
-  own.slots.forEach((slot, i) => parts.push(fill(slot), own.segments[i + 1]));
-  return Buffer.concat(parts);
+/**
+ * The page again, each slot filled with `fill(slot)`, and its own part as views into the new page
+ * (so the page's bytes are held once, whatever the number of joins).
+ */
+export function joinSlots(own: OwnPart, fill: (slot: string) => Buffer): { body: Buffer; own: OwnPart } {
+  const fills = own.slots.map(fill);
+  const body = Buffer.concat(own.segments.flatMap((segment, i) => (i < fills.length ? [segment, fills[i]] : [segment])));
+  const segments: Buffer[] = [];
+  let at = 0;
+  own.segments.forEach((segment, i) => {
+    segments.push(body.subarray(at, at + segment.length));
+    at += segment.length + (fills[i]?.length ?? 0);
+  });
+  return { body, own: { segments, slots: own.slots } };
 }
 
 export type Encoding = 'br' | 'gzip';
@@ -146,7 +155,6 @@ export function newCachedPage(status: number, headers: [string, string][], body:
 /**
  * Rendered pages keyed by path (and the query parameters the page reads), least recently used
  * first out, bounded in bytes, dropped by the tags of a change (server/db/memo.ts).
- * A page's segments share the bytes of its first render; its joined copy is charged as its body.
  */
 export function createRenderCache({
   version,
@@ -161,8 +169,8 @@ export function createRenderCache({
     version,
     maxBytes,
     // The body plus room for its brotli and gzip copies (made on demand, each ~1/6 of Telugu HTML).
-    // The own part is kept beside the joined body: twice the body for pages with slots.
-    sizeOf: (page) => Math.ceil(page.body.length * (page.own && page.own.slots.length ? 2.35 : 1.35)) + 512,
+    // The own part is views into the body, not a copy.
+    sizeOf: (page) => Math.ceil(page.body.length * 1.35) + 512,
     admits: (page) => page.body.length <= maxBodyBytes,
   });
 }

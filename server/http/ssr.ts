@@ -204,7 +204,7 @@ export function createSsrHandler(
   /** The cached page with the current shared parts: joined once per page and fragment, then kept. */
   function joined(page: CachedPage, current: Fragment): CachedPage {
     if (!page.own || page.fragment === current.id) return page;
-    page.body = joinSlots(page.own, (slot) => slotHtml(current, slot));
+    ({ body: page.body, own: page.own } = joinSlots(page.own, (slot) => slotHtml(current, slot)));
     page.etag = `W/${etagOf(page.body)}`;
     page.encoded = undefined;
     page.fragment = current.id;
