@@ -2,11 +2,12 @@
 // figures of `npm run bench` (home and an article, 50 connections) for two built checkouts side by
 // side: both servers run at once, each on its own copy of one seeded database, and are loaded in
 // alternating slices so that load from other processes on a shared machine falls on both alike.
-// Prints each side's median over the slices and the median of the slices' after/before ratios.
+// Prints each side's median over the slices and the median of the slices' after/before ratios, for
+// requests per second and for the server's CPU time per request (/proc: less moved by other load).
 // Build each checkout first (`npm run build` in it). BENCH_SLICES (6 per side), BENCH_DURATION
 // (2 s a slice), BENCH_ARTICLES (2000) and BENCH_DATA_DIR (keep and reuse the seeded database).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,7 @@ async function start(checkout: string, dataDir: string, env: Record<string, stri
   }
   return {
     base,
+    pid: child.pid!,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -60,10 +62,18 @@ async function start(checkout: string, dataDir: string, env: Record<string, stri
   };
 }
 
-async function rate(url: string): Promise<number> {
+/** The process's user and system CPU time so far, in ms (Linux: /proc/<pid>/stat, 100 ticks a second). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Requests per second, and CPU ms per request of the server at `pid`. */
+async function rate(url: string, pid: number): Promise<{ rps: number; cpu: number }> {
+  const before = cpuMs(pid);
   const result = await autocannon({ url, connections: 50, duration: DURATION });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return Math.round(result.requests.average);
+  return { rps: Math.round(result.requests.average), cpu: (cpuMs(pid) - before) / result.requests.total };
 }
 
 const keptDir = process.env.BENCH_DATA_DIR;
@@ -87,17 +97,21 @@ try {
         const pathOf = page === 'home' ? '/' : `/article/${seeded.articleId}`;
         // Warm-up: fill the page cache and let V8 optimise, both sides.
         for (const side of [before, after]) await autocannon({ url: `${side.base}${pathOf}`, connections: 10, amount: 300 });
-        const b: number[] = [];
-        const a: number[] = [];
+        const b: { rps: number; cpu: number }[] = [];
+        const a: { rps: number; cpu: number }[] = [];
         for (let slice = 0; slice < SLICES; slice++) {
           // Alternate which side goes first in each pair of slices, too.
-          if (slice % 2) a.push(await rate(`${after.base}${pathOf}`));
-          b.push(await rate(`${before.base}${pathOf}`));
-          if (!(slice % 2)) a.push(await rate(`${after.base}${pathOf}`));
+          if (slice % 2) a.push(await rate(`${after.base}${pathOf}`, after.pid));
+          b.push(await rate(`${before.base}${pathOf}`, before.pid));
+          if (!(slice % 2)) a.push(await rate(`${after.base}${pathOf}`, after.pid));
         }
-        const ratio = median(a.map((x, i) => x / b[i]));
-        const row = `${name.padEnd(22)} before ${String(median(b)).padStart(6)}  after ${String(median(a)).padStart(6)} req/s  after/before ${ratio.toFixed(2)}`;
-        log(`${row}  (slices: before ${b.join(' ')}; after ${a.join(' ')})`);
+        const rps = median(a.map((x, i) => x.rps / b[i].rps));
+        const cpu = median(a.map((x, i) => x.cpu / b[i].cpu));
+        const ms = (xs: { cpu: number }[]) => median(xs.map((x) => x.cpu)).toFixed(3);
+        const row =
+          `${name.padEnd(22)} before ${String(median(b.map((x) => x.rps))).padStart(6)}  after ${String(median(a.map((x) => x.rps))).padStart(6)} req/s  after/before ${rps.toFixed(2)}; ` +
+          `CPU per request before ${ms(b)}  after ${ms(a)} ms  after/before ${cpu.toFixed(2)}`;
+        log(`${row}  (req/s slices: before ${b.map((x) => x.rps).join(' ')}; after ${a.map((x) => x.rps).join(' ')})`);
         rows.push(row);
       }
     } finally {
