@@ -161,7 +161,7 @@ export function createSsrHandler(
 
   // The shared parts, loaded again only when the content version or the most-read ranking moves.
   // A load that ends with the same parts keeps the fragment (and every page joined with it).
-  let fragment: { version: number; generation: number; value: Promise<Fragment> } | undefined;
+  let fragment: { version: number; generation: number; value: Promise<Fragment>; ready?: Fragment } | undefined;
   let last: Fragment | undefined;
   async function loadFragment(): Promise<Fragment> {
     const [headlines, mostRead] = await Promise.all([
@@ -177,16 +177,20 @@ export function createSsrHandler(
     if (last?.id !== id) last = { id, parts, html: new Map() };
     return last;
   }
-  function currentFragment(): Promise<Fragment> {
+  function currentFragment(): Fragment | Promise<Fragment> {
     const { version } = services.changes;
     const { generation } = services.readership;
-    if (fragment && fragment.version === version && fragment.generation === generation) return fragment.value;
+    // Loaded already: no promise to wait on (the common case, every cached answer).
+    if (fragment && fragment.version === version && fragment.generation === generation) return fragment.ready ?? fragment.value;
     const value = loadFragment();
-    const mine = { version, generation, value };
+    const mine: NonNullable<typeof fragment> = { version, generation, value };
     fragment = mine;
     value.then(
       // Reading the ranking may itself move its generation: the parts just loaded are of the new one.
-      () => (mine.generation = services.readership.generation),
+      (loaded) => {
+        mine.generation = services.readership.generation;
+        mine.ready = loaded;
+      },
       () => {
         if (fragment === mine) fragment = undefined;
       },
@@ -255,7 +259,8 @@ export function createSsrHandler(
     const key = `${path}${variant}`;
     const cacheable = cacheOn && request.method === 'GET' && policy !== undefined;
     const version = services.changes.version;
-    const current = await currentFragment();
+    const now = currentFragment();
+    const current = now instanceof Promise ? await now : now;
     if (cacheable) {
       const hit = cache.get(key);
       if (hit) return sendPage(request, reply, joined(hit, current), 'hit');
