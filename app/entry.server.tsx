@@ -5,8 +5,19 @@ import { ServerRouter } from 'react-router';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { isIslandsPage } from './islands/Island.tsx';
 import { requestSavesData, SaveDataContext } from './lib/save-data.ts';
+import { SharedPartsValue, sharedPartsContext, type SharedParts } from './lib/shared-parts.tsx';
+import { sharedSlotContent, type SharedSlotName } from './components/SharedParts.tsx';
 
 export { servicesContext } from './lib/context.ts';
+// For the adapter's page cache (server/http/ssr.ts): the same context keys and slot drawings as the app's.
+export { cacheTagsContext } from './lib/cache-policy.ts';
+export { sharedPartsContext } from './lib/shared-parts.tsx';
+export { slotEnd, slotStart } from './lib/shared-parts.tsx';
+
+/** A shared part's HTML for the server to join into cached pages (app/lib/shared-parts.tsx). */
+export function renderSharedSlot(slot: string, parts: SharedParts): string {
+  return renderToString(sharedSlotContent(slot as SharedSlotName, parts));
+}
 
 export const streamTimeout = 5_000;
 
@@ -66,14 +77,16 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const page = (
     <SaveDataContext value={requestSavesData(request.headers)}>
-      <ServerRouter context={routerContext} url={request.url} />
+      <SharedPartsValue value={loadContext.get(sharedPartsContext)}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </SharedPartsValue>
     </SaveDataContext>
   );
   const { matches } = routerContext.staticHandlerContext;

@@ -1,12 +1,12 @@
 // Global navigation: logo, search toggle, menu drawer, category links, ticker.
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { SITE_NAME, SOCIAL_LINKS, type Headline, type NavCategory } from '../lib/site.ts';
+import { SITE_NAME, SOCIAL_LINKS, type NavCategory } from '../lib/site.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { nextAfterSignIn } from '../lib/access.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { homeForRole } from '../../contract/roles.ts';
-import { Ticker } from './Ticker.tsx';
+import { Shared } from './SharedParts.tsx';
 import { PageLink } from './PageLink.tsx';
 
 // Loaded on first use: readers who never sign in never download the forms and their validation.
@@ -14,7 +14,7 @@ const LoginModal = lazy(() => import('./LoginModal.tsx').then((m) => ({ default:
 
 const T = MESSAGES.header;
 
-export function Header({ navigation, headlines }: { navigation: NavCategory[]; headlines: Headline[] }) {
+export function Header({ navigation }: { navigation: NavCategory[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
   const location = useLocation();
@@ -53,7 +53,8 @@ export function Header({ navigation, headlines }: { navigation: NavCategory[]; h
       <nav className="category-nav" aria-label={T.categories}>
         <CategoryLinks navigation={navigation} />
       </nav>
-      <Ticker headlines={headlines} />
+      {/* Shared by every page and joined in by the server when answering (app/lib/shared-parts.tsx). */}
+      <Shared slot="ticker" />
       <Drawer
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}

@@ -7,11 +7,12 @@ import { Island } from '../islands/Island.tsx';
 import { SITE_NAME } from '../lib/site.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { loadedMore } from '../components/public/paging.ts';
+import { Shared } from '../components/SharedParts.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [navigation, headlines] = await Promise.all([services.navigation.listPublic(), services.homepage.latestHeadlines()]);
-  return { navigation, headlines };
+  // The ticker is not here: it is a shared part (app/lib/shared-parts.tsx), joined in by the server.
+  return { navigation: await services.navigation.listPublic() };
 }
 
 // A list's load-more changes only its `?page=N`: the header's data stays as it is.
@@ -20,13 +21,13 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
 }
 
 export default function SiteLayout() {
-  const { navigation, headlines } = useLoaderData<typeof loader>();
+  const { navigation } = useLoaderData<typeof loader>();
   return (
     <>
       <a href="#main" className="skip-link">
         {MESSAGES.common.skipToContent}
       </a>
-      <Island name="header" component={Header} props={{ navigation, headlines }} />
+      <Island name="header" component={Header} props={{ navigation }} />
       <div id="main" className="site-main">
         <Outlet />
       </div>
@@ -35,6 +36,7 @@ export default function SiteLayout() {
           © {new Date().getFullYear()} {SITE_NAME}
         </p>
       </footer>
+      <Shared slot="data" />
     </>
   );
 }

@@ -40,9 +40,13 @@ export function untilChangeBy<K, T>(
   };
 }
 
+/** The tag of a value that any change, targeted or not, drops (a page that names nothing it shows). */
+export const ANY_CHANGE = 'any-change';
+
 /** Tags naming what a cached value shows, so that a change drops only the values it can affect. */
 function tagsOfChange(change: ContentChange): Set<string> {
   return new Set([
+    ANY_CHANGE,
     'home',
     'search',
     ...change.articles.map((id) => `article:${id}`),

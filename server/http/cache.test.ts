@@ -5,15 +5,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { createContext } from 'react-router';
-import { createSsrStandIn, TEST_DB, useTestApp } from '../test/app.ts';
+import type { RouterContextProvider } from 'react-router';
+import { slotEnd, slotStart } from '../../app/lib/shared-parts.tsx';
+import { createSsrStandIn, standInBuild, standInSharedSlot, TEST_DB, useTestApp } from '../test/app.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { createRenderCache, newCachedPage, preferredEncoding } from './cache.ts';
+import { createRenderCache, cutAtSlots, joinSlots, newCachedPage, preferredEncoding } from './cache.ts';
 import { createSsrHandler, type AppServerBuild } from './ssr.ts';
 import { buildApp } from '../app.ts';
 import { articles } from '../db/schema.ts';
 import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
-import type { Services } from '../services.ts';
 
 describe('render cache (LRU in bytes, dropped by what a change affects)', () => {
   it('keeps the most recently used pages within its byte bound and counts evictions', () => {
@@ -178,10 +178,10 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
       expect(res.body).toBe('<p>/ approved=0</p>');
     }
     expect(renders).toBe(before);
-    // On a page that is not a public reading page, a query string means no caching at all.
-    const other = await app.inject({ url: '/news?x=1' });
+    // A page no route declares a policy for is never cached.
+    const other = await app.inject({ url: '/elsewhere?x=1' });
     expect(other.headers['x-render-cache']).toBeUndefined();
-    await app.inject({ url: '/news?x=2' });
+    await app.inject({ url: '/elsewhere?x=1' });
     expect(renders).toBe(before + 2);
   });
 
@@ -226,10 +226,10 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
 
   it('renders signed-in requests fresh every time and marks them private', async () => {
     const before = renders;
-    const res = await app.inject({ url: '/news', headers: { cookie: 'sid=whatever' } });
+    const res = await app.inject({ url: '/elsewhere', headers: { cookie: 'sid=whatever' } });
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-render-cache']).toBeUndefined();
-    await app.inject({ url: '/news', headers: { cookie: 'sid=whatever' } });
+    await app.inject({ url: '/elsewhere', headers: { cookie: 'sid=whatever' } });
     expect(renders).toBe(before + 2);
   });
 
@@ -254,7 +254,7 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
     const off = Fastify();
     await off.register(cookie);
     const services = { ...t.services, config: { ...t.services.config, renderCache: false } };
-    const build = { entry: { module: { servicesContext: createContext<Services>() } } } as unknown as AppServerBuild;
+    const build = standInBuild();
     const handle = async () => {
       renders++;
       return new Response('<p>off</p>', { headers: { 'content-type': 'text/html' } });
@@ -273,6 +273,105 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
     expect(again.statusCode).toBe(404);
     expect(again.headers['x-render-cache']).toBeUndefined();
     expect(renders).toBe(before + 2);
+  });
+});
+
+describe(`page cache: declared policies and shared parts (${TEST_DB})`, () => {
+  const t = useTestApp();
+  const build = standInBuild();
+  const cache = createRenderCache({ version: () => t.services.changes.version });
+  let app: FastifyInstance;
+  let renders = 0;
+  let reporterId: number;
+
+  beforeAll(async () => {
+    reporterId = (await addReporter(t.services.db, 'parts_reporter')).id;
+    // A stand-in for React Router: an article page names its article and category 7, every page
+    // draws the ticker in its slot from the shared parts it is given, then its own part.
+    const handle = async (request: Request, context: RouterContextProvider) => {
+      renders++;
+      const url = new URL(request.url);
+      const article = /^\/article\/(\d+)$/.exec(url.pathname);
+      if (article) context.get(build.entry.module.cacheTagsContext)?.push(`article:${article[1]}`, 'category:7');
+      const parts = context.get(build.entry.module.sharedPartsContext)!;
+      const ticker = `${slotStart('ticker')}${standInSharedSlot('ticker', parts)}${slotEnd('ticker')}`;
+      return new Response(`<header>${ticker}</header><main>${url.pathname} ${'వార్త '.repeat(200)} #${renders}</main>`, {
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
+    };
+    app = Fastify();
+    await app.register(cookie);
+    app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createSsrHandler(build, t.services, { handle, cache }) });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('never caches a path whose route declares no policy: reset links, dashboard shells, unknown paths', async () => {
+    await app.inject({ url: '/' });
+    const entries = cache.size;
+    const before = renders;
+    const paths = ['/reset-password/abc', '/admin-dashboard', '/no/such/page'];
+    for (let i = 0; i < 50; i++) paths.push(`/made-up-${i}`, `/reset-password/${i}`);
+    for (const url of paths) {
+      const res = await app.inject({ url });
+      expect(res.headers['x-render-cache'], url).toBeUndefined();
+    }
+    expect(renders).toBe(before + paths.length);
+    expect(cache.size).toBe(entries);
+    // The home page is still there.
+    expect((await app.inject({ url: '/' })).headers['x-render-cache']).toBe('hit');
+  });
+
+  it('drops a page by the tags its loader declared; a page that declares none goes on any change', async () => {
+    for (const url of ['/article/5', '/news']) await app.inject({ url });
+    await t.services.changes.contentChanged({ articles: [9], categories: [8] });
+    expect((await app.inject({ url: '/article/5' })).headers['x-render-cache']).toBe('hit');
+    expect((await app.inject({ url: '/news' })).headers['x-render-cache']).toBe('miss');
+    await t.services.changes.contentChanged({ articles: [], categories: [7] });
+    expect((await app.inject({ url: '/article/5' })).headers['x-render-cache']).toBe('miss');
+  });
+
+  it('joins the current ticker into a cached page without rendering it again, with a new ETag', async () => {
+    const first = await app.inject({ url: '/article/6' });
+    const before = renders;
+    const title = 'సంయుక్త శీర్షిక';
+    expect(first.body).not.toContain(title);
+    // An approval elsewhere: another article in another category.
+    const id = await addArticle(t.services.db, { title, reporterId, status: 'APPROVED' });
+    await t.services.changes.contentChanged({ articles: [id], categories: [8] });
+    const next = await app.inject({ url: '/article/6', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(next.statusCode).toBe(200);
+    expect(next.headers['x-render-cache']).toBe('hit');
+    // The newest headline leads the ticker.
+    expect(next.body).toContain(`${slotStart('ticker')}${title}`);
+    expect(next.body.replace(/<header>.*<\/header>/, '')).toBe(first.body.replace(/<header>.*<\/header>/, ''));
+    expect(next.headers.etag).not.toBe(first.headers.etag);
+    expect(renders).toBe(before);
+    // Joined once: compressed copies and 304s follow the joined page.
+    const br = await app.inject({ url: '/article/6', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(next.body);
+    const revalidated = await app.inject({ url: '/article/6', headers: { 'if-none-match': String(next.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(renders).toBe(before);
+  });
+});
+
+describe('cutAtSlots / joinSlots', () => {
+  it('cuts at well-formed slot marks only and joins back what it is given', () => {
+    const page = `a${slotStart('ticker')}old${slotEnd('ticker')}b${slotStart('data')}{}${slotEnd('data')}c<template data-slot="x">d`;
+    const own = cutAtSlots(Buffer.from(page));
+    expect(own.slots).toEqual(['ticker', 'data']);
+    const again = joinSlots(own, (slot) => Buffer.from(slot.toUpperCase()));
+    const joined = again.body.toString();
+    // The new own part is views into the joined page: it joins again from there.
+    expect(again.own.segments.every((segment) => segment.buffer === again.body.buffer)).toBe(true);
+    expect(joinSlots(again.own, (slot) => Buffer.from(slot)).body.toString()).toBe(
+      `a${slotStart('ticker')}ticker${slotEnd('ticker')}b${slotStart('data')}data${slotEnd('data')}c<template data-slot="x">d`,
+    );
+    expect(joined).toBe(
+      `a${slotStart('ticker')}TICKER${slotEnd('ticker')}b${slotStart('data')}DATA${slotEnd('data')}c<template data-slot="x">d`,
+    );
+    expect(cutAtSlots(Buffer.from('<p>no slots</p>')).segments.map(String)).toEqual(['<p>no slots</p>']);
   });
 });
 

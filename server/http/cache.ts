@@ -1,5 +1,6 @@
 // HTTP caching: CDN-friendly headers and ETags for public answers, and the render cache of
-// anonymous pages (a bounded LRU that empties itself whenever public content changes).
+// public pages (a bounded LRU dropped by the tags of each content change), each page kept as its
+// own part cut at the slots of the shared parts (app/lib/shared-parts.tsx).
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -60,7 +61,63 @@ export type CachedPage = {
   etag: string;
   /** Compressed copies, made on first demand: a cached page is compressed once, not per request. */
   encoded?: Partial<Record<Encoding, Buffer>>;
+  /** The page's own part, when it has slots for the shared parts: `body` is it joined with them. */
+  own?: OwnPart;
+  /** Which shared parts `body` (and so `etag` and `encoded`) holds. */
+  fragment?: string;
 };
+
+/** A page cut at its slots: `segments[i]` comes before slot `slots[i]`, the last segment ends the page. */
+export type OwnPart = { segments: Buffer[]; slots: string[] };
+
+const SLOT_OPEN = Buffer.from('<template data-slot="');
+const SLOT_CLOSE = '"></template>';
+
+/**
+ * Cuts a page at its slot marks (`<template data-slot="name">` … `<template data-slot="/name">`,
+ * app/lib/shared-parts.tsx), leaving the marks in the segments and the content between them out.
+ * Page text cannot forge a mark: React escapes `<` in text and attributes.
+ */
+export function cutAtSlots(body: Buffer): OwnPart {
+  const segments: Buffer[] = [];
+  const slots: string[] = [];
+  let from = 0;
+  let at = body.indexOf(SLOT_OPEN);
+  while (at !== -1) {
+    const nameEnd = body.indexOf('"', at + SLOT_OPEN.length);
+    const name = body.toString('utf8', at + SLOT_OPEN.length, nameEnd);
+    const open = Buffer.from(`<template data-slot="${name}${SLOT_CLOSE}`);
+    const end = Buffer.from(`<template data-slot="/${name}${SLOT_CLOSE}`);
+    const wellFormed = nameEnd !== -1 && !name.startsWith('/') && body.subarray(at, at + open.length).equals(open);
+    const close = wellFormed ? body.indexOf(end, at + open.length) : -1;
+    if (close === -1) {
+      at = body.indexOf(SLOT_OPEN, at + SLOT_OPEN.length);
+      continue;
+    }
+    segments.push(body.subarray(from, at + open.length));
+    slots.push(name);
+    from = close;
+    at = body.indexOf(SLOT_OPEN, close + end.length);
+  }
+  segments.push(body.subarray(from));
+  return { segments, slots };
+}
+
+/**
+ * The page again, each slot filled with `fill(slot)`, and its own part as views into the new page
+ * (so the page's bytes are held once, whatever the number of joins).
+ */
+export function joinSlots(own: OwnPart, fill: (slot: string) => Buffer): { body: Buffer; own: OwnPart } {
+  const fills = own.slots.map(fill);
+  const body = Buffer.concat(own.segments.flatMap((segment, i) => (i < fills.length ? [segment, fills[i]] : [segment])));
+  const segments: Buffer[] = [];
+  let at = 0;
+  own.segments.forEach((segment, i) => {
+    segments.push(body.subarray(at, at + segment.length));
+    at += segment.length + (fills[i]?.length ?? 0);
+  });
+  return { body, own: { segments, slots: own.slots } };
+}
 
 export type Encoding = 'br' | 'gzip';
 
@@ -112,6 +169,7 @@ export function createRenderCache({
     version,
     maxBytes,
     // The body plus room for its brotli and gzip copies (made on demand, each ~1/6 of Telugu HTML).
+    // The own part is views into the body, not a copy.
     sizeOf: (page) => Math.ceil(page.body.length * 1.35) + 512,
     admits: (page) => page.body.length <= maxBodyBytes,
   });

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Services } from '../services.ts';
 import type { RenderCache } from './cache.ts';
-import { publicPage } from './pages.ts';
+import { pageNameOf } from './ssr.ts';
 import { compiled } from '../paths.ts';
 
 const isLoopback = (address: string | undefined) =>
@@ -25,8 +25,7 @@ function routeOf(request: FastifyRequest) {
   const pattern = request.routeOptions.url;
   if (pattern === undefined) return 'unmatched';
   if (pattern !== '/*') return pattern;
-  const pathname = request.url.split('?')[0];
-  return publicPage(pathname)?.name ?? 'other page';
+  return pageNameOf(request) ?? 'other page';
 }
 
 export function registerMetrics(app: FastifyInstance, services: Services, cache: () => RenderCache | undefined) {

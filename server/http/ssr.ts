@@ -1,28 +1,58 @@
 // The adapter between Fastify and React Router's fetch-style request handler, with the render
 // cache: a public reading page's HTML is the same for every reader, anonymous or signed in
 // (signed-in state is filled in by the browser), so one render serves everyone until a change
-// that can affect that page (server/http/pages.ts, server/http/cache.ts).
+// that can affect that page. Which pages are cached, under which query parameters and with which
+// tags is declared by each route beside its loader (app/lib/cache-policy.ts); the parts every page
+// shares (ticker, breaking labels, most read) are kept apart and joined in when answering
+// (app/lib/shared-parts.tsx, docs/architecture.md).
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router';
+import {
+  createRequestHandler,
+  matchRoutes,
+  RouterContextProvider,
+  type RouteObject,
+  type RouterContext,
+  type ServerBuild,
+} from 'react-router';
 import type { Services } from '../services.ts';
 import { hasSessionCookie } from '../auth/sessions.ts';
-import { categoryIdsOf } from '../articles/model.ts';
-import { canonicalPageUrl, publicPage } from './pages.ts';
+import { ANY_CHANGE } from '../db/memo.ts';
 import {
   createRenderCache,
+  cutAtSlots,
   encodedBody,
+  joinSlots,
   newCachedPage,
   notModified,
   preferredEncoding,
   PRIVATE_CACHE,
   PUBLIC_PAGE_CACHE,
   SIGNED_IN_PAGE_CACHE,
+  etagOf,
   type CachedPage,
   type RenderCache,
 } from './cache.ts';
 
-export type AppServerBuild = ServerBuild & { entry: { module: { servicesContext: RouterContext<Services> } } };
+/** What the app's shared parts are made of (app/lib/shared-parts.tsx). */
+export type SharedParts = {
+  headlines: { id: number; title: string; breaking?: true }[];
+  mostRead: { id: number; title: string }[];
+};
+/** A route's cache declaration (app/lib/cache-policy.ts). */
+export type CachePolicy = { name: string; params: readonly string[] };
+
+export type AppServerBuild = ServerBuild & {
+  entry: {
+    module: {
+      servicesContext: RouterContext<Services>;
+      cacheTagsContext: RouterContext<string[] | null>;
+      sharedPartsContext: RouterContext<SharedParts | null>;
+      /** A shared part's HTML, exactly as a page draws it between its slot marks. */
+      renderSharedSlot: (slot: string, parts: SharedParts) => string;
+    };
+  };
+};
 export type FetchHandler = (request: Request, context: RouterContextProvider) => Promise<Response>;
 
 /** Headers that belong to one response, never to a stored copy served to someone else. */
@@ -66,6 +96,41 @@ export function createLimiter(max: number) {
 /** Anonymous: no session cookie. Signed-in requests for other than public pages are rendered fresh and kept private. */
 const isAnonymous = (request: FastifyRequest) => !hasSessionCookie(request.cookies);
 
+/** The build's flat route manifest as the nested routes React Router matches against. */
+function routeTree(routes: ServerBuild['routes']): RouteObject[] {
+  const children = (parentId: string | undefined): RouteObject[] =>
+    Object.values(routes).flatMap((route) => {
+      if (!route || route.parentId !== parentId) return [];
+      const { id, path, caseSensitive } = route;
+      return [route.index ? { id, path, caseSensitive, index: true } : { id, path, caseSensitive, children: children(id) }];
+    });
+  return children(undefined);
+}
+
+/** The page a path shows: a `.data` request (single fetch) names the page it loads for. */
+const pagePathOf = (pathname: string) =>
+  pathname === '/_root.data' ? '/' : pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname;
+
+/**
+ * The URL a public page is rendered and cached under: its path and only the parameters it reads,
+ * in a fixed order (`_routes` too on `.data` requests, which selects the loaders to run).
+ * `/?x=1`, `/?x=2`... are all `/`: one render, one entry.
+ */
+export function canonicalPageUrl(url: URL, params: readonly string[]): string {
+  const names = url.pathname.endsWith('.data') ? [...params, '_routes'] : params;
+  const kept = new URLSearchParams();
+  for (const name of names) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/** The shared parts of one content version and most-read generation, and their HTML per slot. */
+type Fragment = { id: string; parts: SharedParts; html: Map<string, Buffer> };
+
+/** Which public page served a request (for metrics), set as the request is answered. */
+const pageNames = new WeakMap<FastifyRequest, string>();
+export const pageNameOf = (request: FastifyRequest) => pageNames.get(request);
+
 export function createSsrHandler(
   build: AppServerBuild,
   services: Services,
@@ -74,11 +139,81 @@ export function createSsrHandler(
   // The build object is passed once: re-importing it per request costs a third of the throughput.
   const handle: FetchHandler =
     opts.handle ?? createRequestHandler(build, services.config.env === 'development' ? 'development' : 'production');
-  const { servicesContext } = build.entry.module;
+  const { servicesContext, cacheTagsContext, sharedPartsContext, renderSharedSlot } = build.entry.module;
   const cache = opts.cache ?? createRenderCache({ version: () => services.changes.version });
   const cacheOn = services.config.renderCache;
   const limited = createLimiter(MAX_CONCURRENT_RENDERS);
   services.changes.onChange((change) => cache.invalidate(change));
+
+  // The route a path shows, by React Router's own matching over the build's routes.
+  // Matching ranks every route on each call, so the answer is kept per path (a bounded number of them).
+  const tree = routeTree(build.routes);
+  const policies = new Map<string, CachePolicy | undefined>();
+  function policyOf(pathname: string): CachePolicy | undefined {
+    if (policies.has(pathname)) return policies.get(pathname);
+    const matches = matchRoutes(tree, pagePathOf(pathname));
+    const leaf = matches?.at(-1)?.route.id;
+    const module = leaf === undefined ? undefined : (build.routes[leaf]?.module as { cachePolicy?: CachePolicy } | undefined);
+    if (policies.size >= 10_000) policies.clear();
+    policies.set(pathname, module?.cachePolicy);
+    return module?.cachePolicy;
+  }
+
+  // The shared parts, loaded again only when the content version or the most-read ranking moves.
+  // A load that ends with the same parts keeps the fragment (and every page joined with it).
+  let fragment: { version: number; generation: number; value: Promise<Fragment>; ready?: Fragment } | undefined;
+  let last: Fragment | undefined;
+  async function loadFragment(): Promise<Fragment> {
+    const [headlines, mostRead] = await Promise.all([
+      services.homepage.latestHeadlines(),
+      // A side list: if counting fails the pages still show.
+      services.readership.mostRead().catch((error: unknown) => {
+        console.error('Failed to load the most-read list.', error);
+        return [];
+      }),
+    ]);
+    const parts: SharedParts = { headlines, mostRead: mostRead.map(({ id, title }) => ({ id, title })) };
+    const id = etagOf(JSON.stringify(parts));
+    if (last?.id !== id) last = { id, parts, html: new Map() };
+    return last;
+  }
+  function currentFragment(): Fragment | Promise<Fragment> {
+    const { version } = services.changes;
+    const { generation } = services.readership;
+    // Loaded already: no promise to wait on (the common case, every cached answer).
+    if (fragment && fragment.version === version && fragment.generation === generation) return fragment.ready ?? fragment.value;
+    const value = loadFragment();
+    const mine: NonNullable<typeof fragment> = { version, generation, value };
+    fragment = mine;
+    value.then(
+      // Reading the ranking may itself move its generation: the parts just loaded are of the new one.
+      (loaded) => {
+        mine.generation = services.readership.generation;
+        mine.ready = loaded;
+      },
+      () => {
+        if (fragment === mine) fragment = undefined;
+      },
+    );
+    return value;
+  }
+  function slotHtml(current: Fragment, slot: string): Buffer {
+    let html = current.html.get(slot);
+    if (!html) {
+      html = Buffer.from(renderSharedSlot(slot, current.parts));
+      current.html.set(slot, html);
+    }
+    return html;
+  }
+  /** The cached page with the current shared parts: joined once per page and fragment, then kept. */
+  function joined(page: CachedPage, current: Fragment): CachedPage {
+    if (!page.own || page.fragment === current.id) return page;
+    ({ body: page.body, own: page.own } = joinSlots(page.own, (slot) => slotHtml(current, slot)));
+    page.etag = `W/${etagOf(page.body)}`;
+    page.encoded = undefined;
+    page.fragment = current.id;
+    return page;
+  }
 
   /** A public page is rendered as for an anonymous reader (no cookie), under its canonical URL. */
   function toRequest(request: FastifyRequest, signal: AbortSignal, path: string, asAnonymous: boolean) {
@@ -112,24 +247,26 @@ export function createSsrHandler(
 
   return async function ssr(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://localhost');
-    const page = publicPage(url.pathname);
-    // Public pages key on their path and the query parameters they read (`.data` single-fetch
-    // requests included); another anonymous page is cached only without a query string, so that
-    // made-up parameters can neither force renders nor evict real pages. The key also holds the
-    // Save-Data variant (smaller pictures) and the most-read ranking the page shows: when the
-    // ranking changes, pages render afresh on their next request. The Host header is not part of
-    // it (pages are written with PUBLIC_URL), so made-up hosts cannot fill the cache either.
-    const path = page ? canonicalPageUrl(url, page) : request.url;
+    const policy = policyOf(url.pathname);
+    pageNames.set(request, policy?.name ?? 'other page');
+    // Only pages whose route declares a policy are cached, keyed on their path and the query
+    // parameters they read (`.data` single-fetch requests included): made-up paths and parameters
+    // can neither force renders nor evict real pages. The key also holds the Save-Data variant
+    // (smaller pictures). The Host header is not part of it (pages are written with PUBLIC_URL),
+    // so made-up hosts cannot fill the cache either.
+    const path = policy ? canonicalPageUrl(url, policy.params) : request.url;
     const variant = savesData(request) ? '#save-data' : '';
-    const key = `${path}#${services.readership.generation}${variant}`;
-    const cacheable = cacheOn && request.method === 'GET' && (page !== undefined || (isAnonymous(request) && url.search === ''));
+    const key = `${path}${variant}`;
+    const cacheable = cacheOn && request.method === 'GET' && policy !== undefined;
     const version = services.changes.version;
+    const now = currentFragment();
+    const current = now instanceof Promise ? await now : now;
     if (cacheable) {
       const hit = cache.get(key);
-      if (hit) return sendPage(request, reply, hit, 'hit');
+      if (hit) return sendPage(request, reply, joined(hit, current), 'hit');
       const shared = inflight.get(key);
       const page = shared && shared.version === version ? await shared.page : null;
-      if (page) return sendPage(request, reply, page, 'hit');
+      if (page) return sendPage(request, reply, joined(page, await currentFragment()), 'hit');
     }
 
     let share: (page: CachedPage | null) => void = () => {};
@@ -142,20 +279,30 @@ export function createSsrHandler(
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) controller.abort();
       });
-      const context = new RouterContextProvider(new Map([[servicesContext, services]]));
-      const response = await limited(() => handle(toRequest(request, controller.signal, path, page !== undefined), context));
+      const tags: string[] = [];
+      const context = new RouterContextProvider(
+        new Map<RouterContext<unknown>, unknown>([
+          [servicesContext, services],
+          [cacheTagsContext, tags],
+          [sharedPartsContext, current.parts],
+        ]),
+      );
+      const response = await limited(() => handle(toRequest(request, controller.signal, path, policy !== undefined), context));
       const cookies = response.headers.getSetCookie();
 
       if (cacheable && response.status === 200 && cookies.length === 0 && response.body) {
         // Pages are rendered whole (entry.server.tsx waits for onAllReady), so reading the body costs nothing extra.
         const headers = [...response.headers].filter(([name]) => !PER_RESPONSE.has(name));
         const rendered = newCachedPage(response.status, headers, Buffer.from(await response.arrayBuffer()));
-        const tags = page?.articleId
-          ? [...page.tags, ...(await categoryIdsOf(services.db, page.articleId)).map((id) => `category:${id}`)]
-          : (page?.tags ?? []);
-        cache.set(key, rendered, version, tags);
+        // The page's own part, cut where the shared parts go; it was rendered with `current`.
+        if (response.headers.get('content-type')?.startsWith('text/html')) {
+          rendered.own = cutAtSlots(rendered.body);
+          rendered.fragment = current.id;
+        }
+        // A page whose loaders name nothing of what they show goes on any change.
+        cache.set(key, rendered, version, tags.length ? tags : [ANY_CHANGE]);
         share(rendered);
-        return sendPage(request, reply, rendered, 'miss');
+        return sendPage(request, reply, joined(rendered, await currentFragment()), 'miss');
       }
       share(null);
 
@@ -165,7 +312,7 @@ export function createSsrHandler(
       });
       if (cookies.length) reply.header('set-cookie', cookies);
       // Signed-in answers and anything setting a cookie stay private; anonymous pages may be shared.
-      const shareable = (page !== undefined || isAnonymous(request)) && cookies.length === 0 && response.status < 500;
+      const shareable = (policy !== undefined || isAnonymous(request)) && cookies.length === 0 && response.status < 500;
       if (!shareable) reply.header('cache-control', PRIVATE_CACHE);
       else if (!response.headers.has('cache-control')) reply.header('cache-control', PUBLIC_PAGE_CACHE);
       if (!response.body) return reply.send();

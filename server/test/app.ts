@@ -6,14 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import cookie from '@fastify/cookie';
-import { createContext } from 'react-router';
+import { createContext, type RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll } from 'vitest';
 import { createMigratedPgDatabase, openPgliteCopy } from './databases.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
 import { buildApp } from '../app.ts';
-import { createSsrHandler, type AppServerBuild } from '../http/ssr.ts';
+import { createSsrHandler, type AppServerBuild, type CachePolicy, type SharedParts } from '../http/ssr.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Role } from '../../contract/roles.ts';
@@ -126,12 +126,69 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   return testApp;
 }
 
+/** A route of the stand-in build: its path and, for a public page, its cache policy. */
+export type StandInRoute = { path: string; cachePolicy?: CachePolicy };
+
+/**
+ * The stand-in's routes: the public reading pages with the policies the app's routes declare,
+ * a few test pages, and pages that declare none (reset links, a dashboard, anything else).
+ */
+export const STAND_IN_ROUTES: StandInRoute[] = [
+  { path: '', cachePolicy: { name: 'home', params: [] } },
+  { path: 'article/:id', cachePolicy: { name: 'article', params: [] } },
+  { path: 'public/articles/category/:id', cachePolicy: { name: 'category', params: ['page'] } },
+  { path: 'search', cachePolicy: { name: 'search', params: ['query', 'page'] } },
+  { path: 'about-us', cachePolicy: { name: 'about', params: [] } },
+  ...['news', 'slow', 'long', 'missing', 'save'].map((path) => ({ path, cachePolicy: { name: 'test', params: [] } })),
+  { path: 'reset-password/:token' },
+  { path: 'admin-dashboard' },
+  { path: '*' },
+];
+
+/** The stand-in's shared parts: each slot as plain text of its data. */
+export function standInSharedSlot(slot: string, parts: SharedParts): string {
+  if (slot === 'ticker') return parts.headlines.map((h) => `${h.breaking ? '!' : ''}${h.title}`).join('|');
+  if (slot === 'most-read') return parts.mostRead.map((a) => a.id).join(',');
+  return JSON.stringify(parts);
+}
+
 /**
  * The SSR adapter (server/http/ssr.ts: render cache, cache headers) in front of a stand-in for
- * React Router's request handler, so page-cache tests control what a page renders.
+ * React Router's request handler, so page-cache tests control what a page renders. The handler gets
+ * the request's context: `context.get(build.entry.module.cacheTagsContext)` takes a page's tags.
  */
-export async function createSsrStandIn(services: Services, handle: (request: Request) => Promise<Response>) {
-  const build = { entry: { module: { servicesContext: createContext<Services>() } } } as unknown as AppServerBuild;
+export function standInBuild(routes: StandInRoute[] = STAND_IN_ROUTES): AppServerBuild {
+  const manifest: Record<string, unknown> = {
+    root: { id: 'root', path: '', module: {} },
+  };
+  routes.forEach((route, i) => {
+    const index = route.path === '';
+    manifest[`r${i}`] = {
+      id: `r${i}`,
+      parentId: 'root',
+      path: index ? undefined : route.path,
+      index,
+      module: route.cachePolicy ? { cachePolicy: route.cachePolicy } : {},
+    };
+  });
+  return {
+    routes: manifest,
+    entry: {
+      module: {
+        servicesContext: createContext<Services>(),
+        cacheTagsContext: createContext<string[] | null>(null),
+        sharedPartsContext: createContext<SharedParts | null>(null),
+        renderSharedSlot: standInSharedSlot,
+      },
+    },
+  } as unknown as AppServerBuild;
+}
+
+export async function createSsrStandIn(
+  services: Services,
+  handle: (request: Request, context: RouterContextProvider) => Promise<Response>,
+  build: AppServerBuild = standInBuild(),
+) {
   const app = Fastify();
   await app.register(cookie);
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: createSsrHandler(build, services, { handle }) });

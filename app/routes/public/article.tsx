@@ -3,7 +3,6 @@
 import { useEffect } from 'react';
 import { data } from 'react-router';
 import type { Route } from './+types/article';
-import type { Article } from '../../../contract/articles.ts';
 import type { Ad } from '../../../contract/ads.ts';
 import { stripTags } from '../../../contract/text.ts';
 import { servicesContext } from '../../lib/context.ts';
@@ -12,7 +11,8 @@ import { ArticleCard, type ListArticle } from '../../components/public/ArticleLi
 import { ArticleGallery } from '../../components/public/ArticleGallery.tsx';
 import { ShareButton } from '../../components/public/ShareButton.tsx';
 import { Island, type RouteHandle } from '../../islands/Island.tsx';
-import { MostRead, toMostRead } from '../../components/public/MostRead.tsx';
+import { Shared } from '../../components/SharedParts.tsx';
+import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import { keepForOffline } from '../../lib/offline.ts';
 import { countView } from '../../lib/readership.ts';
 import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
@@ -28,33 +28,33 @@ const ARTICLE_TEXT = MESSAGES.article;
 // A reader of an article needs only a few parts of it to respond: see app/islands/Island.tsx.
 export const handle: RouteHandle = { hydrate: 'islands' };
 
+// Cached by the server (server/http/ssr.ts) until a change to the article or its categories.
+export const cachePolicy: CachePolicy = { name: 'article', params: [] };
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const publicUrl = services.config.publicUrl;
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   // The article is the page's one query; the lists beside it are kept in memory between changes.
-  const [page, ads, mostRead] = await Promise.all([
+  const [page, ads] = await Promise.all([
     id > 0 ? services.articlePage.get(id) : null,
     services.ads.listPublic().catch((error: unknown) => {
       console.error(MESSAGES.home.adsFailed, error);
       return [] as Ad[];
     }),
-    services.readership.mostRead().catch((error: unknown) => {
-      console.error('Failed to load the most-read list.', error);
-      return [] as Article[];
-    }),
   ]);
   if (!page) {
-    return data({ article: null, related: [], latest: [], ads: [] as Ad[], mostRead: [], publicUrl }, { status: 404 });
+    return data({ article: null, related: [], latest: [], ads: [] as Ad[], publicUrl }, { status: 404 });
   }
   const { article, related, latest } = page;
+  // Its related and latest lists come from its categories.
+  cacheTags(context, [`article:${article.id}`, ...article.categories.map((c) => `category:${c.id}`)]);
   return {
     article,
     // Related is this article's own cut of its category's list (itself left out), made per page.
     related: related.map(toListArticle),
     latest: toListArticles(latest),
     ads,
-    mostRead: mostRead.map(toMostRead),
     publicUrl,
   };
 }
@@ -91,7 +91,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, latest, ads, mostRead, publicUrl } = loaderData;
+  const { article, related, latest, ads, publicUrl } = loaderData;
   // Reached by a link inside the site (the full client): count the view and keep the page offline.
   // Opened directly, the page is islands and app/islands/entry.client.tsx does both instead.
   const articleId = article?.id;
@@ -144,7 +144,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </article>
         <aside className="article-aside">
           <Island name="ads" component={AdBanner} props={{ ads, className: 'article-ads' }} />
-          <MostRead articles={mostRead} />
+          <Shared slot="most-read" />
           <ArticleSection heading={ARTICLE_TEXT.related} articles={related} id="related" />
           <ArticleSection heading={ARTICLE_TEXT.latest} articles={latest} id="latest" />
         </aside>

@@ -10,14 +10,19 @@ import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import { failureText, MESSAGES } from '../../lib/messages.ts';
+import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
 const T = MESSAGES.category;
+
+// Cached by the server (server/http/ssr.ts), one entry per `?page=N`, until a change in the category.
+export const cachePolicy: CachePolicy = { name: 'category', params: ['page'] };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   if (!id) throw data(null, { status: 404 });
+  cacheTags(context, [`category:${id}`]);
   // ?page=N is where the load-more link leads without JavaScript: pages 0..N in one list.
   const pages = listPages(new URL(request.url).searchParams.get('page'));
   try {

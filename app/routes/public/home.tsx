@@ -17,7 +17,8 @@ import { ArticleImage, ImagePlaceholder } from '../../components/public/ArticleI
 import { articlePath, type ListArticle } from '../../components/public/ArticleList.tsx';
 import { FeaturedPane, type FeaturedSection } from '../../components/public/FeaturedPane.tsx';
 import { LazySection } from '../../components/public/LazySection.tsx';
-import { MostRead, toMostRead, type MostReadArticle } from '../../components/public/MostRead.tsx';
+import { Shared } from '../../components/SharedParts.tsx';
+import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import { keepForOffline } from '../../lib/offline.ts';
 import { toListArticles } from '../../components/public/paging.ts';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
@@ -35,25 +36,23 @@ type HomePage = {
     breakingNews: { id: number; title: string }[];
   };
   ads: Ad[];
-  mostRead: MostReadArticle[];
 };
 
 // A reader of the home page needs only the carousel and the ads to respond: see app/islands/Island.tsx.
 export const handle: RouteHandle = { hydrate: 'islands' };
 
+// Cached by the server (server/http/ssr.ts) until a change that touches the home page.
+export const cachePolicy: CachePolicy = { name: 'home', params: [] };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [homepage, ads, mostRead] = await Promise.all([
+  cacheTags(context, ['home']);
+  const [homepage, ads] = await Promise.all([
     services.homepage.get(),
     // A failing ad service leaves the banner empty, never the page.
     services.ads.listPublic().catch((error: unknown) => {
       console.error(HOME_TEXT.adsFailed, error);
       return [] as Ad[];
-    }),
-    // The list is a side section: if counting fails the page still shows.
-    services.readership.mostRead().catch((error: unknown) => {
-      console.error('Failed to load the most-read list.', error);
-      return [];
     }),
   ]);
   const page: HomePage = {
@@ -67,7 +66,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       breakingNews: homepage.breakingNews.map((a) => ({ id: a.id, title: a.title })),
     },
     ads,
-    mostRead: mostRead.map(toMostRead),
   };
   return { page: page as HomePage | Promise<HomePage>, publicUrl: services.config.publicUrl };
 }
@@ -167,7 +165,7 @@ function HomeContent({ page }: { page: HomePage }) {
         </div>
         <FeaturedPane section={featuredCategorySections[0]} />
       </div>
-      <MostRead articles={page.mostRead} className="home-most-read" />
+      <Shared slot="most-read-home" />
       {videoArticles.length > 0 && (
         <LazySection label={HOME_TEXT.videos} loadingText={HOME_TEXT.loadingVideos} minHeight={320} className="home-videos">
           <h2 className="section-heading">{HOME_TEXT.videos}</h2>

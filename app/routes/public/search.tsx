@@ -5,6 +5,7 @@ import type { Route } from './+types/search';
 import type { Article } from '../../../contract/articles.ts';
 import { stripTags } from '../../../contract/text.ts';
 import { servicesContext } from '../../lib/context.ts';
+import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import { api, ApiRequestError } from '../../lib/api.ts';
 import { failureText, MESSAGES } from '../../lib/messages.ts';
 import { LoadMoreList } from '../../components/public/ArticleList.tsx';
@@ -18,8 +19,12 @@ const T = MESSAGES.search;
 /** The answer of GET /api/public/articles/search (pageOf(ArticleSchema) in contract/articles.schema.ts). */
 type SearchPage = { content: Article[]; totalElements: number; totalPages: number };
 
+// Cached by the server (server/http/ssr.ts) per query and page, until any article changes.
+export const cachePolicy: CachePolicy = { name: 'search', params: ['query', 'page'] };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
+  cacheTags(context, ['search']);
   const params = new URL(request.url).searchParams;
   const query = (params.get('query') ?? '').trim();
   const pages = listPages(params.get('page'));
