@@ -126,12 +126,14 @@ async function traceOnce(url: string) {
 }
 
 function report(url: string, events: TraceEvent[]) {
+  // The page's main thread: of the renderers' main threads (the first page and the one that
+  // navigated may differ), the one that ran most; the navigation is its last navigationStart.
   const names = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data && 'isLoadingMainFrame' in e.args.data);
-  const nav = navigation ?? events.find((e) => e.name === 'navigationStart');
-  if (!nav) throw new Error('no navigationStart in the trace');
-  // The page's main thread: the renderer thread that marked the navigation.
-  const main = names.find((n) => n.pid === nav.pid) ?? names[0];
+  const busy = (n: TraceEvent) =>
+    events.filter((e) => e.pid === n.pid && e.tid === n.tid && e.name === 'RunTask').reduce((t, e) => t + (e.dur ?? 0), 0);
+  const main = names.sort((a, b) => busy(b) - busy(a))[0];
+  const nav = events.filter((e) => e.name === 'navigationStart' && e.pid === main?.pid).sort((a, b) => b.ts - a.ts)[0];
+  if (!main || !nav) throw new Error('no page navigation in the trace');
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= nav.ts);
   const at = (ts: number) => Math.round((ts - nav.ts) / 1000);
   // Top-level tasks only (Chromium nests one task event in another): long by wall time, or by
