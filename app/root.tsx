@@ -22,20 +22,26 @@ export const links: LinksFunction = () => [
   { rel: 'alternate', type: 'application/rss+xml', title: SITE_NAME, href: FEED_PATHS.site },
 ];
 
-// local() first: Android phones ship Noto Sans Telugu, so most readers download nothing.
+// The web copy of Noto Sans Telugu, under a name of its own: the page's font list names the
+// phone's own 'Noto Sans Telugu' first (every Android phone has it), which the browser uses at
+// once. A face declared under that same name (local() or not) is loaded asynchronously even from
+// the phone, and when it landed after the first layout the whole page was laid out again
+// (docs/performance.md). Phones without the font fall through to this one. Not for the joiners
+// (U+200C-200D): a zero-width non-joiner in a category name made the browser load this face beside
+// the phone's own and lay the page out again; a joiner keeps the font of the letters around it.
 const fontFaces = `
-@font-face{font-family:'Noto Sans Telugu';font-style:normal;font-weight:400;font-display:swap;
-src:local('Noto Sans Telugu'),local('NotoSansTelugu-Regular'),url(${teluguRegular}) format('woff2');unicode-range:U+0951-0952,U+0964-0965,U+0C00-0C7F,U+1CDA,U+200C-200D,U+25CC}
-@font-face{font-family:'Noto Sans Telugu';font-style:normal;font-weight:700;font-display:swap;
-src:local('Noto Sans Telugu Bold'),local('NotoSansTelugu-Bold'),url(${teluguBold}) format('woff2');unicode-range:U+0951-0952,U+0964-0965,U+0C00-0C7F,U+1CDA,U+200C-200D,U+25CC}`;
+@font-face{font-family:'Noto Sans Telugu Web';font-style:normal;font-weight:400;font-display:swap;
+src:local('Noto Sans Telugu'),local('NotoSansTelugu-Regular'),url(${teluguRegular}) format('woff2');unicode-range:U+0951-0952,U+0964-0965,U+0C00-0C7F,U+1CDA,U+25CC}
+@font-face{font-family:'Noto Sans Telugu Web';font-style:normal;font-weight:700;font-display:swap;
+src:local('Noto Sans Telugu Bold'),local('NotoSansTelugu-Bold'),url(${teluguBold}) format('woff2');unicode-range:U+0951-0952,U+0964-0965,U+0C00-0C7F,U+1CDA,U+25CC}`;
 
-// Both weights are asked for while the head is read: headings and <strong> use the bold face, and
-// when it arrived after the first paint the text re-wrapped and shifted the page (CLS 0.03 on an
-// article). Not with <link rel=preload>: that downloads both files (74 KB) even on the phones that
-// have the font already (every Android phone: the local() sources above), ahead of the page's
-// first picture on a slow network. Asking the font set loads a face from the phone when it can and
-// from the web otherwise.
-const loadFonts = `document.fonts&&['400','700'].forEach(function(w){document.fonts.load(w+" 1em 'Noto Sans Telugu'",'\u0c24\u0c46')})`;
+// On a phone without the font, both web weights are asked for while the head is read: headings
+// and <strong> use the bold face, and when it arrived after the first paint the text re-wrapped
+// and shifted the page (CLS 0.03 on an article). Not with <link rel=preload>, which downloads both
+// files (74 KB) on the phones that have the font too, ahead of the page's first picture on a slow
+// network. Whether the phone has it: a face of its local() copy that loads (no network, and not in
+// the page's font set, so the page's layout never waits for it).
+const loadFonts = `window.FontFace&&new FontFace('telugu-probe',"local('Noto Sans Telugu'),local('NotoSansTelugu-Regular')").load().catch(function(){['400','700'].forEach(function(w){document.fonts.load(w+" 1em 'Noto Sans Telugu Web'",'\u0c24\u0c46')})})`;
 
 export function Layout({ children }: { children: ReactNode }) {
   const islands = useIslandsPage();

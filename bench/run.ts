@@ -5,17 +5,22 @@
 //       request with ARTICLE_CACHE=off too (no budget), and of a Ghost 6 article when
 //       BENCH_GHOST_URL is set (the anchor, no budget); memory and start-up to ready (a fresh demo
 //       newsroom's first start, then the median of three restarts, on PGlite and on PostgreSQL).
-//   (b) Lighthouse (mobile preset, Debian Chromium) on home, article, category and search.
+//   (b) Lighthouse (mobile preset, Debian Chromium) on home, article, category and search of a
+//       newsroom filed through the HTTP API (bench/newsroom.ts: 200 Telugu stories, 67 with
+//       photo-like 1200×800 JPEGs, each approved by an admin), three runs a page, each printed.
 // Results go to bench/results/*.json and the table in docs/performance.md; exits 1 when a budget is missed.
 // `npm run bench -- --lighthouse [--pages home,article]` runs only (b), every run logged (ranges on a
-// shared machine), and leaves the docs alone; BENCH_DATA_DIR keeps (and reuses) the seeded database.
+// shared machine), and leaves the docs alone; BENCH_DATA_DIR keeps (and reuses) the seeded database,
+// BENCH_NEWSROOM_DIR the newsroom Lighthouse loads. `--versus <checkout>` alternates the runs between
+// this build and another checkout's (a before/after comparison on a shared machine).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { seedBenchDatabase } from './seed.ts';
+import { fileNewsroom, NEWSROOM_ADMIN, type Newsroom } from './newsroom.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { createPgDatabase, freePort } from '../server/test/resources.ts';
 
@@ -58,8 +63,8 @@ const BUDGET = {
 const children = new Set<ChildProcess>();
 const log = (line: string) => console.log(`[bench] ${line}`);
 
-function startChild(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function startChild(args: string[], env: Record<string, string>, cwd = root) {
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   let output = '';
@@ -218,7 +223,7 @@ async function lighthouseRuns(pages: { page: string; url: string }[]): Promise<P
   const scores: PageScore[] = [];
   for (const { page, url } of pages) {
     // BENCH_LIGHTHOUSE_RUNS > 1: keep the run with the median performance score (Lighthouse's advice).
-    const runs = [];
+    const runs: Awaited<ReturnType<typeof lighthouseRun>>[] = [];
     for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
       let run = await lighthouseRun(url);
       // NO_NAVSTART and friends are Lighthouse/Chromium flakes on a busy machine: try twice more.
@@ -237,6 +242,14 @@ async function lighthouseRuns(pages: { page: string; url: string }[]): Promise<P
     }
     runs.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
     const lhr = runs[Math.floor(runs.length / 2)];
+    if (LIGHTHOUSE_RUNS > 1) {
+      const median = (id: string) =>
+        runs.map((r) => Math.round(r.audits[id]?.numericValue ?? 0)).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+      log(
+        `  ${page} median of ${runs.length}: performance ${Math.round((lhr.categories.performance.score ?? 0) * 100)}  ` +
+          `LCP ${median('largest-contentful-paint')} ms  TBT ${median('total-blocking-time')} ms`,
+      );
+    }
     writeFileSync(path.join(resultsDir, `lighthouse-${page}.lhr.json`), JSON.stringify(lhr));
     const items =
       (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
@@ -291,6 +304,9 @@ function markdown(loads: Load[], ratio: number, ratioBr: number, scores: PageSco
       `${(ratioBr * 100).toFixed(0)}% with brotli on both sides.`,
     '',
     String(meta.memory),
+    '',
+    `Lighthouse (mobile) on a newsroom filed through the API: 200 Telugu stories, 67 with photo-like 1200×800 JPEGs; ` +
+      `the run with the median score of ${LIGHTHOUSE_RUNS}.`,
     '',
     '| page (Lighthouse mobile) | performance | LCP | CLS | TBT | JS (compressed) | all bytes | within budget |',
     '|---|---:|---:|---:|---:|---:|---:|---|',
@@ -361,31 +377,34 @@ async function main() {
 
   const keptDir = process.env.BENCH_DATA_DIR;
   const dataDir = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(os.tmpdir(), 'news-bench-'));
+  const keptNewsroom = process.env.BENCH_NEWSROOM_DIR;
+  const newsroomDir = keptNewsroom ? path.resolve(keptNewsroom) : mkdtempSync(path.join(os.tmpdir(), 'news-bench-newsroom-'));
   try {
-    log(`seeding ${ARTICLES} articles in ${dataDir}`);
-    const seeded = await seedBenchDatabase(dataDir, ARTICLES, log);
-    log(`database ready: ${seeded.total} approved articles (${((Date.now() - started) / 1000).toFixed(0)} s)`);
-
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     /**
      * `npm start` (scripts/start.ts, which replaces itself with the compiled server, so the pid is
-     * the server's) until /readyz answers; with the time that took and the memory then.
+     * the server's) until /readyz answers; with the time that took and the memory then. `at`: another
+     * port and checkout (the --versus comparison).
      */
-    const startServer = async (extra: Record<string, string> = {}) => {
+    const startServer = async (extra: Record<string, string> = {}, at = { port, base, build: buildDir, cwd: root }) => {
       const spawnedAt = performance.now();
-      const server = startChild(['scripts/start.ts'], {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        // Per-request logging is left out on both sides of the comparison.
-        LOG_LEVEL: 'warn',
-        BUILD_DIR: buildDir,
-        // As package.json's start script sets it, before Node loads (and type-strips) start.ts.
-        NODE_COMPILE_CACHE: path.join(buildDir, 'compile-cache'),
-        ...extra,
-      });
-      await waitFor(`${base}/readyz`, server, 120_000, 20);
+      const server = startChild(
+        ['scripts/start.ts'],
+        {
+          PORT: String(at.port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: at.base,
+          // Per-request logging is left out on both sides of the comparison.
+          LOG_LEVEL: 'warn',
+          BUILD_DIR: at.build,
+          // As package.json's start script sets it, before Node loads (and type-strips) start.ts.
+          NODE_COMPILE_CACHE: path.join(at.build, 'compile-cache'),
+          ...extra,
+        },
+        at.cwd,
+      );
+      await waitFor(`${at.base}/readyz`, server, 120_000, 20);
       const readyMs = Math.round(performance.now() - spawnedAt);
       const memory = memoryOf(server.child.pid);
       return { server, readyMs, rssMb: memory?.rssMb ?? NaN, peakMb: memory?.peakMb ?? NaN };
@@ -408,15 +427,99 @@ async function main() {
       return { ...median, runsMs: runs.map((run) => run.readyMs) };
     };
 
-    if (LIGHTHOUSE_ONLY) {
-      // Lighthouse alone: the load server and nothing else (no start-up measurements).
-      const { server } = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0' });
+    /**
+     * Lighthouse on the newsroom filed through the API (bench/newsroom.ts), filed on the first start
+     * of its data directory; a kept BENCH_NEWSROOM_DIR is reused as it is.
+     */
+    const newsroomEnv = (dir: string) => ({
+      DATA_DIR: dir,
+      SEED_DEMO: '0',
+      ADMIN_USERNAME: NEWSROOM_ADMIN.username,
+      ADMIN_PASSWORD: NEWSROOM_ADMIN.password,
+    });
+    const newsroomScores = async (only?: string[]) => {
+      const { server } = await startServer(newsroomEnv(newsroomDir));
       try {
-        const only = argument('--pages')?.split(',');
-        await lighthouseRuns(pagesOf(base, seeded).filter((p) => !only || only.includes(p.page)));
+        const stateFile = path.join(newsroomDir, 'bench-newsroom.json');
+        let newsroom: Newsroom;
+        if (existsSync(stateFile)) newsroom = JSON.parse(readFileSync(stateFile, 'utf8')) as Newsroom;
+        else {
+          log(`filing the newsroom through the API in ${newsroomDir}`);
+          newsroom = await fileNewsroom(base, log);
+          writeFileSync(stateFile, JSON.stringify(newsroom));
+        }
+        log(`Lighthouse on ${newsroom.stories} stories filed through the API, ${newsroom.photos} with photo-like pictures`);
+        if (only?.length === 0) return [];
+        return await lighthouseRuns(pagesOf(base, newsroom).filter((p) => !only || only.includes(p.page)));
       } finally {
         await stopChild(server.child);
       }
+    };
+
+    /**
+     * `--versus <checkout>`: this build and another checkout's (say the main branch's, in a git
+     * worktree, started from there with its own build) side by side, each on its own copy of the
+     * newsroom, Lighthouse alternating between them run by run, so that a shared machine's load
+     * falls on both alike. Prints every run and the medians.
+     */
+    const versusBuild = async (other: string, only?: string[]) => {
+      await newsroomScores([]); // files the newsroom when the directory has none
+      const newsroom = JSON.parse(readFileSync(path.join(newsroomDir, 'bench-newsroom.json'), 'utf8')) as Newsroom;
+      const copy = `${newsroomDir}-versus`;
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(newsroomDir, copy, { recursive: true });
+      const otherPort = await freePort();
+      const sides = [
+        { name: 'this build', base, ...(await startServer(newsroomEnv(newsroomDir))) },
+        {
+          name: path.basename(path.resolve(other)),
+          base: `http://127.0.0.1:${otherPort}`,
+          ...(await startServer(newsroomEnv(copy), {
+            port: otherPort,
+            base: `http://127.0.0.1:${otherPort}`,
+            build: path.resolve(other, 'build'),
+            cwd: path.resolve(other),
+          })),
+        },
+      ];
+      const results = new Map<string, { score: number; tbt: number; lcp: number }[]>();
+      try {
+        for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
+          for (const side of sides) {
+            for (const { page, url } of pagesOf(side.base, newsroom).filter((p) => !only || only.includes(p.page))) {
+              let run = await lighthouseRun(url);
+              for (let attempt = 2; run.runtimeError && attempt <= 3; attempt++) run = await lighthouseRun(url);
+              const result = {
+                score: Math.round((run.categories.performance.score ?? 0) * 100),
+                tbt: Math.round(run.audits['total-blocking-time']?.numericValue ?? 0),
+                lcp: Math.round(run.audits['largest-contentful-paint']?.numericValue ?? 0),
+              };
+              const key = `${page} ${side.name}`;
+              results.set(key, [...(results.get(key) ?? []), result]);
+              log(
+                `  ${key.padEnd(24)} run ${i + 1}: performance ${result.score}  LCP ${result.lcp} ms  TBT ${result.tbt} ms  load average ${os.loadavg()[0].toFixed(1)}`,
+              );
+            }
+          }
+        }
+      } finally {
+        for (const side of sides) await stopChild(side.server.child);
+        rmSync(copy, { recursive: true, force: true });
+      }
+      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+      for (const [key, runs] of results)
+        log(
+          `${key.padEnd(24)} median: performance ${median(runs.map((r) => r.score))}  LCP ${median(runs.map((r) => r.lcp))} ms  ` +
+            `TBT ${median(runs.map((r) => r.tbt))} ms  (runs: ${runs.map((r) => r.score).join('/')}; TBT ${runs.map((r) => r.tbt).join('/')})`,
+        );
+    };
+
+    if (LIGHTHOUSE_ONLY) {
+      // Lighthouse alone: the newsroom's server and nothing else (no start-up measurements).
+      const only = argument('--pages')?.split(',');
+      const other = argument('--versus');
+      if (other) await versusBuild(other, only);
+      else await newsroomScores(only);
       log(
         `finished in ${((Date.now() - started) / 1000).toFixed(0)} s; load average ${os
           .loadavg()
@@ -425,6 +528,10 @@ async function main() {
       );
       return;
     }
+
+    log(`seeding ${ARTICLES} articles in ${dataDir}`);
+    const seeded = await seedBenchDatabase(dataDir, ARTICLES, log);
+    log(`database ready: ${seeded.total} approved articles (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 
     // Start-up as a newsroom meets it: a fresh data directory (database created, demo newsroom
     // seeded), then the restart that every later start is; the same on PostgreSQL.
@@ -489,9 +596,9 @@ async function main() {
         `${(ratioBr * 100).toFixed(0)}% brotli`,
     );
 
-    const scores = await lighthouseRuns(pages);
     const memoryAfterCached = memoryOf(server.child.pid);
     await stopChild(server.child);
+    const scores = await newsroomScores();
 
     // Full renders: the same server with the page cache off (first views after a change).
     // Warmed up with 1,000 renders (~2 s), as a server that has been running is: after 20, the first
@@ -545,7 +652,7 @@ async function main() {
           : 'PostgreSQL: not measured (no server reachable).',
         `First start on a fresh data directory (database created, demo newsroom seeded): ready in ${firstStart.readyMs} ms, peak ${firstStart.peakMb} MiB.`,
         memoryAtStart && memoryAfter
-          ? `Load server (${seeded.total} articles): ${memoryAtStart.rssMb} MiB when ready, ${memoryAfter.rssMb} MiB after the cached loads and Lighthouse, ` +
+          ? `Load server (${seeded.total} articles): ${memoryAtStart.rssMb} MiB when ready, ${memoryAfter.rssMb} MiB after the cached loads, ` +
             `**peak ${memoryAfter.peakMb} MiB** through the run (full renders included).`
           : 'Load server memory: not measured (no /proc).',
       ].join(' '),
@@ -587,6 +694,7 @@ async function main() {
   } finally {
     await Promise.all([...children].map(stopChild));
     if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
+    if (!keptNewsroom) rmSync(newsroomDir, { recursive: true, force: true });
   }
 }
 

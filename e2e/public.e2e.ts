@@ -271,6 +271,8 @@ describe('home page', () => {
     await freezeClock(article.page);
     await goto(article.page, `/article/${fixtures.other.id}`);
     await article.page.locator('.article-ads').scrollIntoViewIfNeeded();
+    // Islands below the first screen come alive when scrolled to.
+    await article.page.locator('[data-island="ads"][data-live]').waitFor();
     const onArticle = () => article.page.locator('.article-ads .ad-slot.is-current').getAttribute('data-ad-id');
     await expect.poll(onArticle).toBe(String(ads[0].id));
     await article.page.clock.runFor(ads[0].durationInSeconds * 1000);
@@ -410,7 +412,7 @@ describe('article page', () => {
           .map((r) => r.name)
           .filter((name) => name.endsWith('.js')),
       );
-    // The islands entry hydrated share, carousel and ads; React Router's client was never sent.
+    // The islands entry hydrated the islands on screen; React Router's client was never sent.
     expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
     expect((await scripts()).some((name) => name.includes('/header.client-'))).toBe(false);
 

@@ -1,84 +1,120 @@
 // The browser's entry on islands pages (see Island.tsx: the home page and articles opened from a
-// link): hydrates the share button, the carousels and the ads at once, and the header on first use
-// (or at once when the home page must ask for a sign-in), with React alone. React Router's client
-// (~37 KB compressed) is fetched only with the header.
-import { useEffect, type ComponentType, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+// link). Without React itself: it decides when each island comes alive and fetches React (and the
+// island's code, app/islands/hydrate.client.tsx) only then, so that a phone's main thread stays free
+// while the page loads (docs/performance.md):
+// - what moves by itself (the latest carousel, an article's pictures, the ads) when it is on
+//   screen: at once for what the reader sees, later (if ever) for what is below;
+// - the header and the share button on first use (or the header at once when the home page must
+//   ask for a sign-in): a touch or focus starts fetching, a click on a button before it is ready
+//   waits for it and is then replayed. Their links work as plain links meanwhile.
+// One island at a time, with a yield to the browser between two. React Router's client (~37 KB
+// compressed) is fetched only with the header. Each island's wrapper says `data-live` once hydrated.
 import type { IslandName } from './Island.tsx';
-import { AdBanner } from '../components/public/AdBanner.tsx';
-import { ArticleGallery } from '../components/public/ArticleGallery.tsx';
-import { LatestCarousel } from '../components/public/LatestCarousel.tsx';
-import { ShareButton } from '../components/public/ShareButton.tsx';
 import { keepForOffline, registerServiceWorker } from '../lib/offline.ts';
 import { countView } from '../lib/readership.ts';
 import { nextAfterSignIn } from '../lib/access.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
-const eager: Record<Exclude<IslandName, 'header'>, ComponentType<any>> = {
-  share: ShareButton,
-  ads: AdBanner,
-  gallery: ArticleGallery,
-  latest: LatestCarousel,
-};
-
-function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
-  useEffect(onCommit, [onCommit]);
-  return children;
-}
-
-/** Resolves once React has committed the hydrated island (its handlers are live). */
-function hydrate(element: HTMLElement, node: ReactNode): Promise<void> {
+/**
+ * Lets the browser paint and handle input before the next piece of work: scheduler.yield() where
+ * there is one, else a message to ourselves (not a timer, which a test's fake clock would hold).
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
   return new Promise((resolve) => {
-    hydrateRoot(element, <Committed onCommit={resolve}>{node}</Committed>);
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
   });
 }
 
-const propsOf = (element: HTMLElement): Record<string, unknown> => JSON.parse(element.dataset.props ?? '{}');
+let queue: Promise<void> = Promise.resolve();
+const waking = new Map<HTMLElement, Promise<void>>();
+
+/** Hydrates the island after those asked for before it; once. */
+function wake(element: HTMLElement): Promise<void> {
+  let done = waking.get(element);
+  if (!done) {
+    done = queue.then(async () => {
+      const { hydrateIsland } = await import('./hydrate.client.tsx');
+      await hydrateIsland(element);
+      element.dataset.live = 'true';
+      await yieldToBrowser();
+    });
+    // One island that fails to hydrate stays server HTML; the others still come alive.
+    queue = done.catch((error: unknown) => console.error(error));
+    waking.set(element, done);
+  }
+  return done;
+}
 
 /**
- * A touch or focus on the header starts fetching it; a click on one of its buttons before it is
- * ready waits for it and is then replayed. Its links work as plain links meanwhile.
+ * A touch or focus on the island starts fetching it; a click on one of its buttons before it is
+ * ready waits for it and is then replayed.
  */
-function hydrateOnFirstUse(element: HTMLElement) {
-  let ready: Promise<void> | undefined;
-  const load = () =>
-    (ready ??= import('./header.client.tsx').then(({ headerIsland }) =>
-      hydrate(element, headerIsland(propsOf(element) as Parameters<typeof headerIsland>[0])),
-    ));
-  element.addEventListener('pointerdown', load, { once: true, passive: true });
-  element.addEventListener('focusin', load, { once: true });
+function wakeOnFirstUse(element: HTMLElement) {
+  const start = () => void wake(element);
+  element.addEventListener('pointerdown', start, { once: true, passive: true });
+  element.addEventListener('focusin', start, { once: true });
   const onClick = (event: MouseEvent) => {
     const button = event.target instanceof Element ? event.target.closest('button') : null;
     if (!button) return;
     event.preventDefault();
     event.stopPropagation();
     element.removeEventListener('click', onClick, true);
-    // On a slow phone network the header takes about a second to arrive (measured on slow 4G):
+    // On a slow phone network the island takes about a second to arrive (measured on slow 4G):
     // show at once that the tap was taken. The wrapper is ours, not React's, so hydration is unaffected.
     element.dataset.waking = 'true';
-    void load().then(() => {
+    void wake(element).then(() => {
       delete element.dataset.waking;
       button.click();
     });
   };
   element.addEventListener('click', onClick, true);
-  // Sent home from a dashboard link while signed out (`/?next=...`): the header asks for the sign-in.
-  if (nextAfterSignIn(location)) void load();
 }
 
-const hydrated: Promise<void>[] = [];
+const ON_USE: IslandName[] = ['header', 'share'];
+const moving: HTMLElement[] = [];
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = element.dataset.island as IslandName;
-  if (name === 'header') hydrateOnFirstUse(element);
-  else if (eager[name]) {
-    const Component = eager[name];
-    hydrated.push(hydrate(element, <Component {...propsOf(element)} />));
+  if (ON_USE.includes(name)) wakeOnFirstUse(element);
+  else {
+    moving.push(element);
+    // A reader who touches it before it is on screen (or hydrated) need not wait for the turn.
+    wakeOnFirstUse(element);
   }
 }
-// Lets tests tell a hydrated page from server HTML, as the full client does in root.tsx.
-void Promise.all(hydrated).then(() => {
-  document.documentElement.dataset.hydrated = 'true';
-});
+// Sent home from a dashboard link while signed out (`/?next=...`): the header asks for the sign-in.
+const header = document.querySelector<HTMLElement>('[data-island="header"]');
+const atOnce = header && nextAfterSignIn(location) ? [wake(header)] : [];
+
+/** Lets tests tell a hydrated page from server HTML, as the full client does in root.tsx. */
+const markHydrated = (ready: Promise<void>[]) =>
+  void Promise.all(ready).then(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  });
+
+if (moving.length === 0 || typeof IntersectionObserver === 'undefined') {
+  markHydrated([...atOnce, ...moving.map(wake)]);
+} else {
+  // The observer's first report covers every island: those on screen then are what the page
+  // needs alive before it counts as hydrated; the rest come alive when scrolled to. It watches
+  // each island's first element: the wrapper has no box of its own (display: contents).
+  const islandOf = new Map<Element, HTMLElement>();
+  let first = true;
+  const observer = new IntersectionObserver((entries) => {
+    const shown = entries.filter((e) => e.isIntersecting).map((e) => e.target);
+    for (const target of shown) observer.unobserve(target);
+    const woken = shown.map((target) => wake(islandOf.get(target)!));
+    if (first) markHydrated([...atOnce, ...woken]);
+    first = false;
+  });
+  for (const element of moving) {
+    const target = element.firstElementChild ?? element;
+    islandOf.set(target, element);
+    observer.observe(target);
+  }
+}
 
 // The article this page shows: one view counted after load; it and the home page are kept for
 // offline reading.

@@ -1,0 +1,53 @@
+// React's half of the islands entry (app/islands/entry.client.tsx): hydrates one island from the
+// props written beside it. Loaded, with React, only once an island must come alive.
+import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { IslandName } from './Island.tsx';
+import { AdBanner } from '../components/public/AdBanner.tsx';
+import { ArticleGallery } from '../components/public/ArticleGallery.tsx';
+import { LatestCarousel } from '../components/public/LatestCarousel.tsx';
+import { ShareButton } from '../components/public/ShareButton.tsx';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
+const components: Record<Exclude<IslandName, 'header'>, ComponentType<any>> = {
+  share: ShareButton,
+  ads: AdBanner,
+  gallery: ArticleGallery,
+  latest: LatestCarousel,
+};
+
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit, [onCommit]);
+  return children;
+}
+
+const propsOf = (element: HTMLElement): Record<string, unknown> => JSON.parse(element.dataset.props ?? '{}');
+
+/**
+ * Hydrates the island and resolves once React has committed it (its handlers are live). A
+ * transition: React renders it in slices of a few milliseconds and lets the browser run between
+ * them, where a plain hydrateRoot renders the whole island in one task. The time it took is the
+ * performance measure `island:<name>`.
+ */
+export async function hydrateIsland(element: HTMLElement): Promise<void> {
+  const name = element.dataset.island as IslandName;
+  const start = performance.now();
+  let node: ReactNode;
+  if (name === 'header') {
+    // The header needs React Router: its own chunk, fetched only for it.
+    const { headerIsland } = await import('./header.client.tsx');
+    node = headerIsland(propsOf(element) as Parameters<typeof headerIsland>[0]);
+  } else {
+    const Component = components[name];
+    node = <Component {...propsOf(element)} />;
+  }
+  return new Promise((resolve) => {
+    const committed = () => {
+      performance.measure(`island:${name}`, { start });
+      resolve();
+    };
+    startTransition(() => {
+      hydrateRoot(element, <Committed onCommit={committed}>{node}</Committed>);
+    });
+  });
+}
