@@ -238,11 +238,14 @@ export function trigramSimilarity(a: string, b: string): number {
  */
 export const TENGLISH_SIMILARITY = 0.5;
 
-/** Whether a folded query word finds a folded text word (substring, or close enough). */
-export function tenglishMatches(foldedQuery: string, foldedWord: string): boolean {
-  // Under three letters there is no trigram: only the start of a word, as the search service does.
-  if (foldedQuery.length < 3) return foldedWord.startsWith(foldedQuery);
-  return foldedWord.includes(foldedQuery) || trigramSimilarity(foldedQuery, foldedWord) >= TENGLISH_SIMILARITY;
+/**
+ * Whether a folded query form finds a folded word of the text, as the search service matches them:
+ * the word starts with it (under five letters: it, or it with a case ending), or it is close
+ * (approximateMatch, or trigram similarity 0.5).
+ */
+export function tenglishMatches(form: string, word: string): boolean {
+  if (form.length < 5 ? new RegExp(`^${form}${SHORT_FORM_ENDINGS}$`).test(word) : word.startsWith(form)) return true;
+  return approximateMatch(form, word) || trigramSimilarity(form, word) >= TENGLISH_SIMILARITY;
 }
 
 // Readers type words Telugu took from English the English way (`cinema`, `stadium`, `doctor`),
@@ -422,7 +425,11 @@ export function approximateMatch(form: string, word: string): boolean {
   if (limit === 0) {
     if (form.length < 4) return false;
     if (oneVowelApart(form, word)) return true;
-    return word.length > form.length && new RegExp(`^${SHORT_FORM_ENDINGS}$`).test(word.slice(form.length)) && oneVowelApart(form, word.slice(0, form.length));
+    return (
+      word.length > form.length &&
+      new RegExp(`^${SHORT_FORM_ENDINGS}$`).test(word.slice(form.length)) &&
+      oneVowelApart(form, word.slice(0, form.length))
+    );
   }
   if (editDistance(form, word, limit) <= limit) return true;
   const last = form[form.length - 1];

@@ -14,8 +14,9 @@
 // - the window: the newest approved articles (one walk of the date index), tested row by row with
 //   strpos, several times cheaper than LIKE on Telugu text. A tier's matches among them are that
 //   tier's newest matches, so a common word's page comes from the window alone;
-// - a tier the window cannot fill is read through the trigram indexes (title or body), all its
-//   matches at once: few, or the window would have held enough of them.
+// - a tier the window cannot fill is looked for in a ten times wider window (several common words
+//   whose matches together are not rare), then read through the trigram indexes (title or body),
+//   all its matches at once: few, or the windows would have held enough of them.
 // Totals: exact when every tier was read whole (rare words), else a page-level sample of the table
 // estimates the matches; above EXACT_COUNT_LIMIT that estimate is the answer (never below the
 // limit), below it the matches are counted through the index. docs/api.md says so.
@@ -46,12 +47,18 @@ export type SearchResult = { content: Article[]; totalElements: number; totalPag
 export type SearchTuning = {
   /** Newest approved articles tested row by row before any index read. */
   window: number;
+  /**
+   * When a tier needs more than the window holds: the window this many times wider, tested row by
+   * row, before any index read (none: 1). A query of common words whose matches together are not
+   * rare (two words, each in a tenth of the archive) reads its page there, not all its matches.
+   */
+  wider?: number;
   /** Rows a count estimate samples. */
   sample: number;
   /** An estimate at least this big is answered as is; a smaller one is counted exactly. */
   estimateFrom: number;
 };
-export const SEARCH_TUNING: SearchTuning = { window: 400, sample: 1000, estimateFrom: 2 * EXACT_COUNT_LIMIT };
+export const SEARCH_TUNING: SearchTuning = { window: 400, wider: 10, sample: 1000, estimateFrom: 2 * EXACT_COUNT_LIMIT };
 
 const searchTitle = articles.searchTitle;
 const titleLatin = sql`coalesce(${articles.titleLatin}, '')`;
@@ -93,20 +100,20 @@ const wholeWords = (words: string[], endings = '') => `(^| )(${words.join('|')})
 function latinWord(term: LatinTerm): WordTest {
   const long = term.forms.filter((f) => f.length >= 5);
   const short = term.forms.filter((f) => f.length < 5);
-  const exactIn = (latin: SQL, telugu: SQL) =>
+  const exactIn = (latin: SQL, telugu: SQL | AnyPgColumn) =>
     or([
       ...long.map((f) => sql`strpos(' ' || ${latin}, ${` ${f}`}) > 0`),
       ...(short.length ? [sql`${latin} ~ ${wholeWords(short, SHORT_FORM_ENDINGS)}`] : []),
       ...term.names.map((n) => sql`strpos(${telugu}, ${n}) > 0`),
     ]);
   const approxIn = (latin: SQL) => (term.spellings.length ? sql`${latin} ~ ${wholeWords(term.spellings)}` : null);
-  const rowTest = (latin: SQL, telugu: SQL) => {
+  const rowTest = (latin: SQL, telugu: SQL | AnyPgColumn) => {
     const approx = approxIn(latin);
     return approx ? sql`(${exactIn(latin, telugu)} or ${approx})` : exactIn(latin, telugu);
   };
   // What the trigram indexes answer: each form, name and spelling as a substring; the row test
   // then keeps the right ones.
-  const indexTest = (latin: SQL, telugu: SQL) =>
+  const indexTest = (latin: SQL, telugu: SQL | AnyPgColumn) =>
     and([
       or([
         ...[...term.forms, ...term.spellings].map((w) => sql`${latin} like ${containsPattern(w)} escape '\\'`),
@@ -154,7 +161,9 @@ async function withSpellings(db: DbOrTx, terms: Omit<LatinTerm, 'spellings'>[]):
     const spellings = new Set<string>();
     for (const f of term.forms) {
       const row = byForm.get(f);
-      const near = (row?.near ?? []).filter((w) => approximateMatch(f, w)).sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+      const near = (row?.near ?? [])
+        .filter((w) => approximateMatch(f, w))
+        .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
       for (const w of [...near, ...(row?.similar ?? [])]) if (!exactly(w)) spellings.add(w);
     }
     return { ...term, spellings: [...spellings].slice(0, SPELLINGS) };
@@ -234,7 +243,8 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
     const approximate = tests.some((t) => t.exact);
     const allExact = approximate ? and(tests.map((t) => t.exact ?? t.row.text)) : sql`true`;
     const tiers: Tier[] = [];
-    for (const exact of approximate ? [true, false] : [true]) for (let t = 0; t <= words; t++) tiers.push({ exact, hits: words - t });
+    for (const exact of approximate ? [true, false] : [true])
+      for (let t = 0; t <= words; t++) tiers.push({ exact, hits: words - t });
     return {
       words,
       tiers,
@@ -270,7 +280,7 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
   }
 
   /** Approved articles among the newest `window`, with their title hits and exactness, newest first; and whether that is all of them. */
-  async function readWindow(matchesRow: SQL, titleHits: SQL, allExact: SQL) {
+  async function readWindow(matchesRow: SQL, titleHits: SQL, allExact: SQL, size: number) {
     const [found, [{ n }]] = await Promise.all([
       select<{ id: number; hits: number; exact: boolean }>(
         db,
@@ -278,15 +288,15 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
               select ${articles.id} as id, ${articles.publicationDate} as at, ${titleHits} as hits, ${matchesRow} as matched,
                      ${allExact} as exact
               from (select * from ${articles} where ${approved}
-                    order by ${articles.publicationDate} desc, ${articles.id} desc limit ${tuning.window}) ${articles}
+                    order by ${articles.publicationDate} desc, ${articles.id} desc limit ${size}) ${articles}
             ) w where matched order by at desc, id desc`,
       ),
       select<{ n: number }>(
         db,
-        sql`select count(*)::int as n from (select 1 from ${articles} where ${approved} limit ${tuning.window}) w`,
+        sql`select count(*)::int as n from (select 1 from ${articles} where ${approved} limit ${size}) w`,
       ),
     ]);
-    return { found, complete: n < tuning.window };
+    return { found, complete: n < size, size };
   }
 
   /**
@@ -331,7 +341,8 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
       const tests = [...telugu.map(teluguWord), ...terms.map(latinWord)];
       if (tests.length === 0) return { content: [], totalElements: 0, totalPages: 0 };
       const q = plan(tests);
-      const window = await readWindow(q.matchesRow, q.titleHits, q.allExact);
+      let window = await readWindow(q.matchesRow, q.titleHits, q.allExact, tuning.window);
+      const widest = tuning.window * (tuning.wider ?? 1);
 
       const ids: number[] = [];
       const counts: (number | undefined)[] = [];
@@ -339,7 +350,13 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
       for (let i = 0; i < q.tiers.length && ids.length < size; i++) {
         const tier = q.tiers[i];
         const want = size - ids.length;
-        const inWindow = window.found.filter((r) => r.hits === tier.hits && r.exact === tier.exact).map((r) => r.id);
+        const inTier = () => window.found.filter((r) => r.hits === tier.hits && r.exact === tier.exact).map((r) => r.id);
+        let inWindow = inTier();
+        // Only when the window holds some matches: a rare query's matches are few, and the indexes read them whole.
+        if (!window.complete && inWindow.length < skip + want && window.size < widest && window.found.length > 0) {
+          window = await readWindow(q.matchesRow, q.titleHits, q.allExact, widest);
+          inWindow = inTier();
+        }
         let found: number[];
         if (window.complete || inWindow.length >= skip + want) {
           found = inWindow.slice(skip, skip + want);
