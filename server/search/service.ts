@@ -103,7 +103,12 @@ function latinWord(term: LatinTerm): WordTest {
   const exactIn = (latin: SQL, telugu: SQL | AnyPgColumn) =>
     or([
       ...long.map((f) => sql`strpos(' ' || ${latin}, ${` ${f}`}) > 0`),
-      ...(short.length ? [sql`${latin} ~ ${wholeWords(short, SHORT_FORM_ENDINGS)}`] : []),
+      // strpos first: the regular expression costs several times more a row.
+      ...(short.length
+        ? [
+            sql`(${or(short.map((f) => sql`strpos(${latin}, ${f}) > 0`))} and ${latin} ~ ${wholeWords(short, SHORT_FORM_ENDINGS)})`,
+          ]
+        : []),
       ...term.names.map((n) => sql`strpos(${telugu}, ${n}) > 0`),
     ]);
   const approxIn = (latin: SQL) => (term.spellings.length ? sql`${latin} ~ ${wholeWords(term.spellings)}` : null);
@@ -169,7 +174,7 @@ async function withSpellings(db: DbOrTx, terms: Omit<LatinTerm, 'spellings'>[]):
     return { ...term, spellings: [...spellings].slice(0, SPELLINGS) };
   });
 }
-const SPELLINGS = 100;
+const SPELLINGS = 30;
 const NEAR_CANDIDATES = 2000;
 
 /**
@@ -352,8 +357,11 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
         const want = size - ids.length;
         const inTier = () => window.found.filter((r) => r.hits === tier.hits && r.exact === tier.exact).map((r) => r.id);
         let inWindow = inTier();
-        // Only when the window holds some matches: a rare query's matches are few, and the indexes read them whole.
-        if (!window.complete && inWindow.length < skip + want && window.size < widest && window.found.length > 0) {
+        // Only when the window holds matches (two for one word): a rarer query's matches are few,
+        // and the indexes read them whole for less than the wider walk costs. Several words are
+        // widened for sooner: their middle tiers' index reads take every title match of any word.
+        const promising = window.found.length >= (q.words > 1 ? 1 : 2);
+        if (!window.complete && inWindow.length < skip + want && window.size < widest && promising) {
           window = await readWindow(q.matchesRow, q.titleHits, q.allExact, widest);
           inWindow = inTier();
         }
