@@ -98,6 +98,7 @@ describe('query words in English letters', () => {
 
   it('reads initials as letters only, drops forms under three letters, and keeps the Tenglish reading', () => {
     expect(queryWordForms('kcr')).toEqual([tenglishFold('కేసీఆర్')]);
+    expect(queryWordForms('rtc')).toEqual([tenglishFold('ఆర్టీసీ'), foldLatin('rtc')]);
     expect(queryWordForms('ba')).toEqual([tenglishFold('బీఏ')]);
     expect(queryWordForms('a')).toEqual([]);
     expect(queryWordForms('hyderabad')).toContain(foldLatin('hyderabad'));

@@ -341,10 +341,10 @@ function englishSounds(word: string): string {
 const spellLetters = (word: string) => tenglishFold(word.replace(/[a-z]/g, (c) => LETTER_NAMES[c]));
 
 /**
- * The folded forms of one query word typed in English letters, longest first. A word without a
- * vowel, or of one or two letters, is read as initials (`rtc`, `kcr`, `ap`); one of three letters
- * or with a digit also as initials (`ipl`, `t20`); a word of three letters or more as Tenglish and
- * as English sounds, with and without a plural -s. Forms under three letters are dropped.
+ * The folded forms of one query word typed in English letters, longest first: as typed (folded);
+ * a word without a vowel, or of one or two letters, also as initials (`rtc`, `kcr`, `ap`), and
+ * nothing more; one of three letters or with a digit also as initials (`ipl`, `t20`); a word with a
+ * vowel also as English sounds, with and without a plural -s. Forms under three letters are dropped.
  */
 export function queryWordForms(word: string): string[] {
   const lower = word
@@ -359,8 +359,9 @@ export function queryWordForms(word: string): string[] {
   const letters = lower.replace(/[0-9]/g, '');
   const initialsOnly = letters.length <= 2 || !/[aeiou]/.test(letters);
   if (/[0-9]/.test(lower) || letters.length <= 3 || initialsOnly) add(spellLetters(lower));
+  // As typed, folded: also a code or an id in an article (`x7kq2m`).
+  add(foldLatin(lower));
   if (!initialsOnly) {
-    add(foldLatin(lower));
     add(foldLatin(englishSounds(lower)));
     if (/[^s]s$/.test(lower) && lower.length > 4) {
       const singular = lower.replace(/ies$/, 'y').replace(/s$/, '');

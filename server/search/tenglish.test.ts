@@ -86,6 +86,9 @@ describe(`Tenglish search (${TEST_DB})`, () => {
     expect(await titlesOf('uppal stadium')).toEqual(['ఉప్పల్ స్టేడియంలో టీ20 మ్యాచ్']);
     expect(await titlesOf('stadium')).toEqual(['ఉప్పల్ స్టేడియంలో టీ20 మ్యాచ్']);
     expect(await titlesOf('vizag')).toEqual(['విశాఖ తీరంలో తుపాను హెచ్చరిక']);
+    // A code typed as it is written, consonants and digits.
+    await a('ఆర్డర్ నంబర్ x7kq2m', 'వివరాలు.', 12);
+    expect(await titlesOf('X7KQ2M')).toEqual(['ఆర్డర్ నంబర్ x7kq2m']);
   });
 
   it('an exact match of the folded word ranks above an approximate one, however new', async () => {
