@@ -3,14 +3,16 @@
 // Matching. `articles.search_text` holds title and body normalised (NFC, no ZWNJ/ZWJ, lower-cased);
 // the query is normalised the same way and every word must occur as a substring, so a place name
 // finds its agglutinated forms (హైదరాబాద్ finds హైదరాబాద్‌లో). A word typed in English letters
-// (Tenglish: `hyderabad`, `varsham`) is folded (contract/tenglish.ts) and matched on
-// `articles.search_latin`, the article's romanised, folded copy: as a substring, or by pg_trgm
-// strict word similarity (`<<%`, threshold 0.5) for other spellings (`haidarabad`). Both kinds mix
-// in one query (`hyderabad వర్షం`).
+// (`hyderabad`, `cinema`, `t20`, `vizag`) becomes its folded forms (contract/tenglish.ts
+// queryWordForms: as Tenglish, as English sounds, as initials) and the Telugu names it stands for
+// (contract/short-names.ts), matched on `articles.search_latin`, the article's romanised, folded
+// copy, and on the text; and approximately, through the archive's words close to a form
+// (search_words). Both kinds mix in one query (`hyderabad వర్షం`). docs/telugu.md has the rules.
 //
-// Order: tiers by how many query words the title holds (all first, none last), newest first in
-// each tier. Unlike a relevance score over every match, each tier's first page is a LIMITed,
-// index-driven read, which keeps a common word fast on a million articles:
+// Order: exact matches before approximate ones; within each, tiers by how many query words the
+// title holds (all first, none last), newest first in each tier. Unlike a relevance score over
+// every match, each tier's first page is a LIMITed, index-driven read, which keeps a common word
+// fast on a million articles:
 // - the window: the newest approved articles (one walk of the date index), tested row by row with
 //   strpos, several times cheaper than LIKE on Telugu text. A tier's matches among them are that
 //   tier's newest matches, so a common word's page comes from the window alone;
