@@ -21,6 +21,11 @@ const COMMON_WORD = 'హైదరాబాద్';
 const UNCOMMON_WORD = 'విశ్లేషణ';
 // In one title template of eight (12% of the archive): a filter with many matches, not none.
 const TITLE_FILTER = 'సినిమా';
+// Two common words (a place in a fifteenth of the archive, a topic in a title template of eight),
+// rarely both in a title: neither the newest articles nor the indexes alone answer it cheaply.
+const TWO_WORDS = 'హైదరాబాద్ సినిమా';
+// A place with its case ending, as readers type it (ZWNJ or not).
+const AGGLUTINATED = 'హైదరాబాద్‌లో';
 const BUDGET_MS = { postgres: 50, pglite: 150 } as const;
 
 type Engine = keyof typeof BUDGET_MS;
@@ -182,6 +187,14 @@ async function measure(engine: Engine, articles: number, runs: number): Promise<
       ['search, common word', `/search?query=${encodeURIComponent(COMMON_WORD)}`, undefined],
       ['search, word in 0.5 % of articles', `/search?query=${encodeURIComponent(UNCOMMON_WORD)}`, undefined],
       ['search, rare word', `/search?query=${encodeURIComponent(RARE_WORD)}`, undefined],
+      ['search, two words', `/search?query=${encodeURIComponent(TWO_WORDS)}`, undefined],
+      ['search, agglutinated form', `/search?query=${encodeURIComponent(AGGLUTINATED)}`, undefined],
+      ['search API, two words', `/api/public/articles/search?query=${encodeURIComponent(TWO_WORDS)}&size=5`, undefined],
+      ['search, English letters (hyderabad)', '/search?query=hyderabad', undefined],
+      ['search, English loanword, approximate (cinema)', '/search?query=cinema', undefined],
+      ['search, short name (vizag)', '/search?query=vizag', undefined],
+      ['search, letters and digits (t20)', '/search?query=t20', undefined],
+      ['search, English word with no Telugu counterpart', '/search?query=penguin', undefined],
       ['admin approved, first page', '/api/admin/articles/approved?page=0', admin],
       ['admin approved, page 5000', '/api/admin/articles/approved?page=5000', admin],
       ['admin approved, title filter', `/api/admin/articles/approved?page=0&title=${encodeURIComponent(TITLE_FILTER)}`, admin],

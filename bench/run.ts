@@ -375,6 +375,8 @@ async function main() {
   const { buildIfStale, buildDir } = await import('../scripts/build-if-stale.ts');
   await buildIfStale();
 
+  if (!LIGHTHOUSE_ONLY) await (await import('./search-quality.ts')).runSearchQuality(log);
+
   const keptDir = process.env.BENCH_DATA_DIR;
   const dataDir = keptDir ? path.resolve(keptDir) : mkdtempSync(path.join(os.tmpdir(), 'news-bench-'));
   const keptNewsroom = process.env.BENCH_NEWSROOM_DIR;
@@ -707,4 +709,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 // `npm run bench -- --archive`: the big-archive read latencies instead (bench/archive.ts).
 if (process.argv.includes('--archive')) await (await import('./archive.ts')).runArchiveBench();
+else if (process.argv.includes('--search-quality')) await (await import('./search-quality.ts')).runSearchQuality(log);
 else await main();

@@ -1,6 +1,7 @@
 // Search words and title highlighting, shared by the search service and the search page.
 import { normaliseForSearch } from './text.ts';
-import { foldLatin, isLatinWord, tenglishFold, tenglishMatches } from './tenglish.ts';
+import { isLatinWord, queryWordForms, tenglishFold, tenglishMatches } from './tenglish.ts';
+import { SHORT_NAMES } from './short-names.ts';
 
 export const MAX_QUERY_LENGTH = 200;
 export const MAX_QUERY_WORDS = 8;
@@ -41,7 +42,9 @@ export function highlightParts(text: string, query: string): HighlightPart[] {
     for (let k = 0; k < n.length; k++) owner.push(i);
   });
   const matched = new Array<boolean>(graphemes.length).fill(false);
-  for (const word of words) {
+  // A short name (vizag) marks the Telugu names it stands for (విశాఖ).
+  const names = words.filter(isLatinWord).flatMap((w) => (SHORT_NAMES[w] ?? []).map((n) => normaliseForSearch(n)));
+  for (const word of [...words, ...names]) {
     for (let at = normalised.indexOf(word); at !== -1; at = normalised.indexOf(word, at + 1)) {
       for (let k = at; k < at + word.length; k++) matched[owner[k]] = true;
     }
@@ -62,7 +65,7 @@ export function highlightParts(text: string, query: string): HighlightPart[] {
  * by a folded query word is marked whole.
  */
 function markTenglishMatches(graphemes: string[], words: string[], matched: boolean[]) {
-  const latin = words.filter(isLatinWord).flatMap((w) => foldLatin(w).split(' ').filter(Boolean));
+  const latin = words.filter(isLatinWord).flatMap(queryWordForms);
   if (latin.length === 0) return;
   let start = 0;
   for (let i = 0; i <= graphemes.length; i++) {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { foldLatin, isLatinWord, romaniseTelugu, tenglishFold, tenglishMatches, trigramSimilarity } from './tenglish.ts';
+import {
+  approximateMatch,
+  foldLatin,
+  isLatinWord,
+  queryWordForms,
+  romaniseTelugu,
+  tenglishFold,
+  tenglishMatches,
+  trigramSimilarity,
+} from './tenglish.ts';
 import { highlightParts } from './highlight.ts';
 
 describe('Tenglish folding', () => {
@@ -63,6 +72,54 @@ describe('Tenglish folding', () => {
   });
 });
 
+describe('query words in English letters', () => {
+  it.each([
+    ['cinema', 'సినిమా'],
+    ['stadium', 'స్టేడియం'],
+    ['doctor', 'డాక్టర్'],
+    ['company', 'కంపెనీ'],
+    ['mobile', 'మొబైల్'],
+    ['phone', 'ఫోన్'],
+    ['budget', 'బడ్జెట్'],
+    ['flyover', 'ఫ్లైఓవర్'],
+    ['mission', 'మిషన్'],
+    ['computer', 'కంప్యూటర్'],
+    ['police', 'పోలీసు'],
+    ['t20', 'టీ20'],
+    ['g20', 'జీ20'],
+    ['ipl', 'ఐపీఎల్'],
+    ['ghmc', 'జీహెచ్ఎంసీ'],
+    ['rtc', 'ఆర్టీసీ'],
+    ['ysrcp', 'వైఎస్సార్‌సీపీ'],
+    ['5g', '5జీ'],
+  ])('%s has a folded form that finds %s', (latin, telugu) => {
+    expect(queryWordForms(latin).some((form) => tenglishMatches(form, tenglishFold(telugu)))).toBe(true);
+  });
+
+  it('reads initials as letters only, drops forms under three letters, and keeps the Tenglish reading', () => {
+    expect(queryWordForms('kcr')).toEqual([tenglishFold('కేసీఆర్')]);
+    expect(queryWordForms('rtc')).toEqual([tenglishFold('ఆర్టీసీ'), foldLatin('rtc')]);
+    expect(queryWordForms('ba')).toEqual([tenglishFold('బీఏ')]);
+    expect(queryWordForms('a')).toEqual([]);
+    expect(queryWordForms('hyderabad')).toContain(foldLatin('hyderabad'));
+    expect(queryWordForms('Khammam')).toEqual(expect.arrayContaining(['kamam', 'kaman']));
+  });
+
+  it('matches approximately in proportion to the length: a vowel, an edit per six letters', () => {
+    expect(approximateMatch('sinama', 'sinima')).toBe(true);
+    expect(approximateMatch('sinama', 'sinimalu')).toBe(true);
+    expect(approximateMatch('anikalu', 'anpikalu')).toBe(true);
+    expect(approximateMatch('hoki', 'haki')).toBe(true);
+    expect(approximateMatch('hoki', 'hakilo')).toBe(true);
+    // The stem changed (వర్షం, వర్షాలకు); another first letter; too many edits for the length.
+    expect(approximateMatch('varsam', 'varsalaku')).toBe(false);
+    expect(approximateMatch('sinama', 'kinama')).toBe(false);
+    expect(approximateMatch('parat', 'parit')).toBe(true);
+    expect(approximateMatch('parat', 'paritosam')).toBe(false);
+    expect(approximateMatch('pon', 'pan')).toBe(false);
+  });
+});
+
 describe('highlightParts with a Tenglish query', () => {
   it('marks the Telugu words a Latin query found, whole, and leaves the text unchanged', () => {
     const title = 'హైదరాబాద్‌లో భారీ వర్షం';
@@ -74,7 +131,15 @@ describe('highlightParts with a Tenglish query', () => {
         .filter((p) => p.match)
         .map((p) => p.text),
     ).toEqual(['హైదరాబాద్‌లో', 'వర్షం']);
-    expect(highlightParts('చిరంజీవి కొత్త సినిమా', 'chiranjeevi cinema').filter((p) => p.match)).toHaveLength(1);
+    const marked = (text: string, query: string) =>
+      highlightParts(text, query)
+        .filter((p) => p.match)
+        .map((p) => p.text);
+    // An English spelling, an approximate one, a short name, letters and digits.
+    expect(marked('చిరంజీవి కొత్త సినిమా', 'chiranjeevi cinema')).toEqual(['చిరంజీవి', 'సినిమా']);
+    expect(marked('కొత్త సినిమాలు', 'sinema')).toEqual(['సినిమాలు']);
+    expect(marked('విశాఖ తీరంలో తుపాను', 'vizag')).toEqual(['విశాఖ']);
+    expect(marked('ఉప్పల్ స్టేడియంలో టీ20 మ్యాచ్', 'T20 stadium')).toEqual(['స్టేడియంలో', 'టీ20']);
     expect(highlightParts(title, 'cricket').every((p) => !p.match)).toBe(true);
   });
 });

@@ -238,9 +238,206 @@ export function trigramSimilarity(a: string, b: string): number {
  */
 export const TENGLISH_SIMILARITY = 0.5;
 
-/** Whether a folded query word finds a folded text word (substring, or close enough). */
-export function tenglishMatches(foldedQuery: string, foldedWord: string): boolean {
-  // Under three letters there is no trigram: only the start of a word, as the search service does.
-  if (foldedQuery.length < 3) return foldedWord.startsWith(foldedQuery);
-  return foldedWord.includes(foldedQuery) || trigramSimilarity(foldedQuery, foldedWord) >= TENGLISH_SIMILARITY;
+/**
+ * Whether a folded query form finds a folded word of the text, as the search service matches them:
+ * the word starts with it (under five letters: it, or it with a case ending), or it is close
+ * (approximateMatch, or trigram similarity 0.5).
+ */
+export function tenglishMatches(form: string, word: string): boolean {
+  if (form.length < 5 ? new RegExp(`^${form}${SHORT_FORM_ENDINGS}$`).test(word) : word.startsWith(form)) return true;
+  return approximateMatch(form, word) || trigramSimilarity(form, word) >= TENGLISH_SIMILARITY;
 }
+
+// Readers type words Telugu took from English the English way (`cinema`, `stadium`, `doctor`),
+// and initials as letters (`t20`, `ipl`). A query word is tried in several folded forms: as
+// Tenglish (foldLatin), read as English sounds, without an English plural, and spelt as Telugu
+// says the letters. docs/telugu.md lists the rules.
+
+/** How Telugu writes the name of each English letter (టీ, ఐ, పీ, ఎల్ ...). */
+const LETTER_NAMES: Record<string, string> = {
+  a: 'ఏ',
+  b: 'బీ',
+  c: 'సీ',
+  d: 'డీ',
+  e: 'ఈ',
+  f: 'ఎఫ్',
+  g: 'జీ',
+  h: 'హెచ్',
+  i: 'ఐ',
+  j: 'జే',
+  k: 'కే',
+  l: 'ఎల్',
+  m: 'ఎం',
+  n: 'ఎన్',
+  o: 'ఓ',
+  p: 'పీ',
+  q: 'క్యూ',
+  r: 'ఆర్',
+  s: 'ఎస్',
+  t: 'టీ',
+  u: 'యూ',
+  v: 'వీ',
+  w: 'డబ్ల్యూ',
+  x: 'ఎక్స్',
+  y: 'వై',
+  z: 'జెడ్',
+};
+
+/** A word read as English sounds, before the Tenglish folding (lower-case letters). */
+function englishSounds(word: string): string {
+  return (
+    word
+      .replace(/^sch/, 'sh')
+      .replace(/igh/g, 'ai')
+      .replace(/ow(?=[lnd])/g, 'au')
+      .replace(/ou(?=r)/g, 'O')
+      .replace(/dg(?=[ei])/g, 'dj')
+      .replace(/([gq])ue$/, '$1')
+      .replace(/g(?=e)/g, 'j')
+      .replace(/^o(?=n[bcdfgklmnprstv])/, 'a')
+      .replace(/c(?=[eiy])/g, 's')
+      .replace(/ck/g, 'k')
+      .replace(/tch/g, 'ch')
+      .replace(/s?[st]ion/g, 'shan')
+      .replace(/ture/g, 'char')
+      .replace(/tury$/, 'chary')
+      .replace(/^thea/, 'thiya')
+      .replace(/oa/g, 'o')
+      .replace(/([ck])ey$/, '$1i')
+      .replace(/ey$/, 'E')
+      // fly, try: ఫ్లై, ట్రై.
+      .replace(/^([bcdfgkpst][lr])y/, '$1ai')
+      // A short a before two consonants (or one at the end) is the Telugu యా: bank, match, gas.
+      .replace(/^([bcdfgkmpt])a(?=(?:ch|nk|ng|[bcdgkmnpst])(?:[^aeiouy]|$))/, '$1ya')
+      // A short o or u before two consonants (or one at the end) is అ/ఆ: doctor, company, budget, bus.
+      .replace(/([bcdfghklmnprst])[ou](?=(?![bcdfgkpt][rl])[bcdfgjklmnprstv]{2}|[bdgkmnpst]$)/g, '$1a')
+      // A long u after a consonant, and u- at the start: యూ (computer, university).
+      .replace(/([bcdfgkmpt])u(?=[bcdfgklmnprstv][aeiouy])/g, '$1yu')
+      .replace(/^u(?=n[aeiou]|s[aeiou])/, 'yu')
+      .replace(/e([bcdfgklmnprstvz])e(s?)$/, 'i$1$2')
+      // An e in an open syllable is ఈ or ఇ: hero, cinema, record.
+      .replace(/([bcdfghjklmnprstv])e(?=[bcdfgklmnprstv][aeiou])/g, '$1i')
+      // A vowel, one consonant and a silent e: i_e is ఐ, a_e is ఏ, o_e is ఓ (mobile, online, phone).
+      .replace(/([^aeiou])i([bdfgklmnprtvz])e(s?)$/, '$1ai$2$3')
+      .replace(/a([bcdfgklmnprstvz])e(s?)$/, 'e$1$2')
+      .replace(/o([bcdfgklmnprstvz])e(s?)$/, 'o$1$2')
+      .replace(/([^aeiou])le$/, '$1il')
+      .replace(/([^aeiou])(?:re|er|or|ar|our)(s?)$/, '$1ar$2')
+      .replace(/([^aeiou])e(s?)$/, '$1$2')
+      // ea and ee are ఈ; an s between vowels is z (diesel); ia and io take a y between (మీడియా, స్టేడియం); -um is -అం.
+      .replace(/ea|ee/g, 'i')
+      .replace(/([aeiou])s(?=[aeiou])/g, '$1z')
+      .replace(/([^a])i(?=[aou])/g, '$1iy')
+      .replace(/um$/, 'am')
+      // y: a vowel after a consonant, ఇ between consonants and ఈ at the end.
+      .replace(/([^aeiou])y$/, '$1i')
+      .replace(/([^aeiou])y(?=[^aeiou])/g, '$1i')
+      .replace(/E/g, 'e')
+      .replace(/O/g, 'o')
+  );
+}
+
+/** Letters spelt as Telugu says them (digits as they are), folded: `t20` → టీ20 → ti20. */
+const spellLetters = (word: string) => tenglishFold(word.replace(/[a-z]/g, (c) => LETTER_NAMES[c]));
+
+/**
+ * The folded forms of one query word typed in English letters, longest first: as typed (folded);
+ * a word without a vowel, or of one or two letters, also as initials (`rtc`, `kcr`, `ap`), and
+ * nothing more; one of three letters or with a digit also as initials (`ipl`, `t20`); a word with a
+ * vowel also as English sounds, with and without a plural -s. Forms under three letters are dropped.
+ */
+export function queryWordForms(word: string): string[] {
+  const lower = word
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+  const forms = new Set<string>();
+  const add = (folded: string) => {
+    if (folded.length >= 3 && !folded.includes(' ')) forms.add(folded);
+  };
+  const letters = lower.replace(/[0-9]/g, '');
+  const initialsOnly = letters.length <= 2 || !/[aeiou]/.test(letters);
+  if (/[0-9]/.test(lower) || letters.length <= 3 || initialsOnly) add(spellLetters(lower));
+  // As typed, folded: also a code or an id in an article (`x7kq2m`).
+  add(foldLatin(lower));
+  if (!initialsOnly) {
+    add(foldLatin(englishSounds(lower)));
+    if (/[^s]s$/.test(lower) && lower.length > 4) {
+      const singular = lower.replace(/ies$/, 'y').replace(/s$/, '');
+      add(foldLatin(singular));
+      add(foldLatin(englishSounds(singular)));
+    }
+  }
+  // An anusvara at the end is m, and n before a case ending: ఖమ్మం, ఖమ్మంలో (kamam, kamanlo).
+  for (const f of [...forms]) if (f.length >= 4 && f.endsWith('m')) forms.add(`${f.slice(0, -1)}n`);
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * Case and other endings a short folded form may carry and still be that word (ఏపీలో, బస్సులు):
+ * a form under five letters matches a whole word or the word with one of these, not any word that
+ * starts with it (`cas`, చెస్, must not find చేశారు, `casaru`).
+ */
+export const SHORT_FORM_ENDINGS = '(u|a)?(lu|la|lo|ku|ki|nu|ni|to|pai|ga|na|lanu|laku|lalo|lato|lapai|ki|kai|vi)?';
+
+/** Edits (insert, delete, substitute) allowed between a folded query word and a word of the text. */
+export const allowedEdits = (length: number) => (length >= 9 ? 2 : length >= 6 ? 1 : 0);
+
+/** Levenshtein distance, or `limit + 1` as soon as it must exceed `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      best = Math.min(best, current[j]);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** Whether two words of equal length differ in one vowel only (`haki`, `hoki`). */
+function oneVowelApart(a: string, b: string) {
+  if (a.length !== b.length) return false;
+  let differences = 0;
+  for (let i = 0; i < a.length; i++)
+    if (a[i] !== b[i]) {
+      if (!/[aeiou]/.test(a[i]) || !/[aeiou]/.test(b[i])) return false;
+      differences++;
+    }
+  return differences <= 1;
+}
+
+/**
+ * Whether a folded word of the text is an approximate match of a folded query form: the same
+ * first letter and, within allowedEdits (one vowel for a form of three or four letters), either
+ * the whole word or the stretch it starts with that ends on the form's last letter (an
+ * agglutinated form: `sinama` finds సినిమాలు, `sinimalu`; `varsam` not వర్షాలకు, whose stem changed).
+ */
+export function approximateMatch(form: string, word: string): boolean {
+  if (word[0] !== form[0]) return false;
+  const limit = allowedEdits(form.length);
+  if (limit === 0) {
+    if (form.length < 4) return false;
+    if (oneVowelApart(form, word)) return true;
+    return (
+      word.length > form.length &&
+      new RegExp(`^${SHORT_FORM_ENDINGS}$`).test(word.slice(form.length)) &&
+      oneVowelApart(form, word.slice(0, form.length))
+    );
+  }
+  if (editDistance(form, word, limit) <= limit) return true;
+  const last = form[form.length - 1];
+  for (let end = form.length - limit; end <= Math.min(word.length - 1, form.length + limit); end++)
+    if (word[end - 1] === last && editDistance(form, word.slice(0, end), limit) <= limit) return true;
+  return false;
+}
+
+/** The consonants of a folded word: a form finds its approximate matches among the words whose consonants start alike. */
+export const consonantKey = (folded: string) => folded.replace(/[aeiou]/g, '');

@@ -632,7 +632,10 @@ describe('search page', () => {
   it('says when nothing matches, and shows the error text when loading more fails', async () => {
     const { page, context } = await newPage(browser);
     await goto(page, '/search?query=qqqnothingmatchesthis');
-    expect(await page.locator('.empty-text').textContent()).toBe('No articles found matching your search criteria.');
+    expect(await page.locator('.empty-text').textContent()).toBe(
+      'మీరు వెతికిన పదాలతో వార్తలు ఏవీ దొరకలేదు. No articles found matching your search criteria.',
+    );
+    await screenshot(page, 'public-search-empty');
 
     await goto(page, `/search?query=${SEARCH_WORD}`);
     await page.route('**/api/public/articles/search**', (route) => route.fulfill({ status: 500, body: '{"message":"boom"}' }));

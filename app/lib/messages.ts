@@ -95,7 +95,9 @@ export const MESSAGES = {
     prompt: 'వార్తల కోసం ఒక పదం టైప్ చేయండి.',
     /** How many articles matched the query. */
     count: (n: number) => (n === 1 ? '1 వార్త దొరికింది' : `${n.toLocaleString('en-IN')} వార్తలు దొరికాయి`),
-    empty: 'No articles found matching your search criteria.',
+    /** Nothing found: said in Telugu, then in SPEC's English words. */
+    empty: 'మీరు వెతికిన పదాలతో వార్తలు ఏవీ దొరకలేదు.',
+    emptyEnglish: 'No articles found matching your search criteria.',
     error: 'Error loading search results: ',
     /** How a failed search call is worded. */
     failed: (status: number) => `An error occurred: ${status}`,

@@ -366,7 +366,11 @@ export const searchWords = pgTable(
   {
     word: text('word').primaryKey(),
   },
-  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+  (t) => [
+    index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+    // A query form's approximate matches: the words whose consonants start as its own (migration 0022).
+    index('search_words_consonants_idx').using('btree', sql`translate(${t.word}, 'aeiou', '') text_pattern_ops`),
+  ],
 );
 
 // The editors' title filter counts its matches exactly up to 10,000 (server/db/count.ts). Tested

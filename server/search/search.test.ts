@@ -158,9 +158,17 @@ describe(`Telugu search (${TEST_DB})`, () => {
   it('reads through the indexes what a window of the newest articles would give (the archive-sized paths)', async () => {
     // A window of 3 newest articles: most tiers are read through the trigram indexes instead.
     const narrow = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: Number.POSITIVE_INFINITY });
+    // The same, looking in a window four times wider before the indexes.
+    const widening = createSearchService(t.services, {
+      window: 3,
+      wider: 4,
+      sample: 1000,
+      estimateFrom: Number.POSITIVE_INFINITY,
+    });
     const queries = ['హైదరాబాద్', 'హైదరాబాద్ రైలు', 'నెల్లూరు గుంటూరు', 'తిరుపతి', 'విజయవాడ', 'హైదరాబాద్లో', '50%'];
-    // Tenglish: a substring, other spellings (whole words found through search_words), a short word, mixed.
-    queries.push('hyderabad', 'haidarabad', 'vijayavada railu', 'ba', 'tirupati', 'hyderabad రైలు');
+    // Tenglish: a substring, other spellings (whole words found through search_words), mixed,
+    // approximate matches only (tirupoti: one vowel off) and exact and approximate ones together.
+    queries.push('hyderabad', 'haidarabad', 'vijayavada railu', 'tirupati', 'hyderabad రైలు', 'tirupoti', 'gunturu nelluuru');
     const pages = [
       [0, 5],
       [1, 5],
@@ -175,9 +183,10 @@ describe(`Telugu search (${TEST_DB})`, () => {
       for (const [page, size] of pages) {
         const wide = await t.services.search.search(query, page, size);
         expect(await narrow.search(query, page, size), `${query} page ${page} size ${size}`).toEqual(wide);
+        expect(await widening.search(query, page, size), `${query} page ${page} size ${size}, widened`).toEqual(wide);
       }
     }
-  });
+  }, 120_000);
 
   it('answers an estimate, never below the exact limit, when the sample says the matches are many', async () => {
     await t.services.db.execute(sql`analyze articles`);

@@ -3,19 +3,22 @@
 // Matching. `articles.search_text` holds title and body normalised (NFC, no ZWNJ/ZWJ, lower-cased);
 // the query is normalised the same way and every word must occur as a substring, so a place name
 // finds its agglutinated forms (హైదరాబాద్ finds హైదరాబాద్‌లో). A word typed in English letters
-// (Tenglish: `hyderabad`, `varsham`) is folded (contract/tenglish.ts) and matched on
-// `articles.search_latin`, the article's romanised, folded copy: as a substring, or by pg_trgm
-// strict word similarity (`<<%`, threshold 0.5) for other spellings (`haidarabad`). Both kinds mix
-// in one query (`hyderabad వర్షం`).
+// (`hyderabad`, `cinema`, `t20`, `vizag`) becomes its folded forms (contract/tenglish.ts
+// queryWordForms: as Tenglish, as English sounds, as initials) and the Telugu names it stands for
+// (contract/short-names.ts), matched on `articles.search_latin`, the article's romanised, folded
+// copy, and on the text; and approximately, through the archive's words close to a form
+// (search_words). Both kinds mix in one query (`hyderabad వర్షం`). docs/telugu.md has the rules.
 //
-// Order: tiers by how many query words the title holds (all first, none last), newest first in
-// each tier. Unlike a relevance score over every match, each tier's first page is a LIMITed,
-// index-driven read, which keeps a common word fast on a million articles:
+// Order: exact matches before approximate ones; within each, tiers by how many query words the
+// title holds (all first, none last), newest first in each tier. Unlike a relevance score over
+// every match, each tier's first page is a LIMITed, index-driven read, which keeps a common word
+// fast on a million articles:
 // - the window: the newest approved articles (one walk of the date index), tested row by row with
 //   strpos, several times cheaper than LIKE on Telugu text. A tier's matches among them are that
 //   tier's newest matches, so a common word's page comes from the window alone;
-// - a tier the window cannot fill is read through the trigram indexes (title or body), all its
-//   matches at once: few, or the window would have held enough of them.
+// - a tier the window cannot fill is looked for in a ten times wider window (several common words
+//   whose matches together are not rare), then read through the trigram indexes (title or body),
+//   all its matches at once: few, or the windows would have held enough of them.
 // Totals: exact when every tier was read whole (rare words), else a page-level sample of the table
 // estimates the matches; above EXACT_COUNT_LIMIT that estimate is the answer (never below the
 // limit), below it the matches are counted through the index. docs/api.md says so.
@@ -29,7 +32,16 @@ import { boundedCount, EXACT_COUNT_LIMIT } from '../db/count.ts';
 import { safePaging, withoutBody } from '../articles/public-service.ts';
 import { loadArticles } from '../articles/model.ts';
 import { searchWords } from '../../contract/highlight.ts';
-import { foldLatin, isLatinWord, TENGLISH_SIMILARITY } from '../../contract/tenglish.ts';
+import {
+  approximateMatch,
+  consonantKey,
+  isLatinWord,
+  queryWordForms,
+  SHORT_FORM_ENDINGS,
+  TENGLISH_SIMILARITY,
+} from '../../contract/tenglish.ts';
+import { SHORT_NAMES } from '../../contract/short-names.ts';
+import { normaliseForSearch } from '../../contract/text.ts';
 import type { Article } from '../../contract/articles.ts';
 
 export type SearchResult = { content: Article[]; totalElements: number; totalPages: number };
@@ -37,12 +49,18 @@ export type SearchResult = { content: Article[]; totalElements: number; totalPag
 export type SearchTuning = {
   /** Newest approved articles tested row by row before any index read. */
   window: number;
+  /**
+   * When a tier needs more than the window holds: the window this many times wider, tested row by
+   * row, before any index read (none: 1). A query of common words whose matches together are not
+   * rare (two words, each in a tenth of the archive) reads its page there, not all its matches.
+   */
+  wider?: number;
   /** Rows a count estimate samples. */
   sample: number;
   /** An estimate at least this big is answered as is; a smaller one is counted exactly. */
   estimateFrom: number;
 };
-export const SEARCH_TUNING: SearchTuning = { window: 400, sample: 1000, estimateFrom: 2 * EXACT_COUNT_LIMIT };
+export const SEARCH_TUNING: SearchTuning = { window: 400, wider: 10, sample: 1000, estimateFrom: 2 * EXACT_COUNT_LIMIT };
 
 const searchTitle = articles.searchTitle;
 const titleLatin = sql`coalesce(${articles.titleLatin}, '')`;
@@ -51,9 +69,10 @@ const approved = sql`${articles.approvalStatus} = 'APPROVED'`;
 
 /**
  * One query word's tests, each twice: `row` for testing rows one by one (strpos), `indexed` as
- * operators the trigram indexes serve (LIKE, `<<%`). The two agree on every row.
+ * operators the trigram indexes serve (LIKE). The two agree on every row. `exact`, for a word
+ * with approximate spellings only: the row test without them (exact matches rank first).
  */
-type WordTest = { row: { text: SQL; title: SQL }; indexed: { text: SQL; title: SQL } };
+type WordTest = { row: { text: SQL; title: SQL }; indexed: { text: SQL; title: SQL }; exact?: SQL };
 
 /** A word in Telugu (or any script but Latin letters): a substring of the normalised text. */
 function teluguWord(word: string): WordTest {
@@ -67,57 +86,98 @@ function teluguWord(word: string): WordTest {
   };
 }
 
+/** A query word typed in English letters: its folded forms, the Telugu names it stands for, and other spellings found in the archive. */
+export type LatinTerm = { word: string; forms: string[]; names: string[]; spellings: string[] };
+
+/** Folded text is lower-case letters and digits between single spaces: no escaping needed. */
+const wholeWords = (words: string[], endings = '') => `(^| )(${words.join('|')})${endings}( |$)`;
+
 /**
- * A folded Tenglish word: a substring of the folded copy, or one of its words within trigram
- * similarity 0.5 (`spellings`: those words, found in search_words). Under three letters (no
- * trigram to use), only a word that starts with it: `ap` should not find every romanised word
- * with "ap" inside.
+ * The tests of a Latin query word. Exact: a word of the folded copy that starts with one of its
+ * folded forms (from five letters: with any ending, agglutinated forms included; shorter: a whole
+ * word or one with a case ending), or one of its Telugu names in the text. Telugu adds endings, so
+ * the start of a word is where a form belongs: `andra` must not find కేంద్రం, `kandram`. Approximate: one of the archive's words its
+ * forms are close to (`spellings`), whole.
  */
-function latinWord(folded: string, spellings: string[]): WordTest {
-  if (folded.length < 3) {
-    const startsWord = (column: SQL) => ({
-      row: sql`strpos(' ' || ${column}, ${` ${folded}`}) > 0`,
-      // Folded text is letters and digits only, so no escaping; both forms are index-served.
-      indexed: sql`(${column} like ${`${folded}%`} or ${column} like ${`% ${folded}%`})`,
-    });
-    const text = startsWord(searchLatin);
-    const title = startsWord(titleLatin);
-    return { row: { text: text.row, title: title.row }, indexed: { text: text.indexed, title: title.indexed } };
-  }
-  // Whole words only: the text is folded words joined by single spaces.
-  const words = spellings.length ? `(^| )(${spellings.join('|')})( |$)` : null;
-  const rowTest = (column: SQL) =>
-    words ? sql`(strpos(${column}, ${folded}) > 0 or ${column} ~ ${words})` : sql`strpos(${column}, ${folded}) > 0`;
-  // Each spelling as a substring is what the trigram index can answer; the row test then keeps
-  // the whole-word ones.
-  const indexTest = (column: SQL) =>
+function latinWord(term: LatinTerm): WordTest {
+  const long = term.forms.filter((f) => f.length >= 5);
+  const short = term.forms.filter((f) => f.length < 5);
+  const exactIn = (latin: SQL, telugu: SQL | AnyPgColumn) =>
+    or([
+      ...long.map((f) => sql`strpos(' ' || ${latin}, ${` ${f}`}) > 0`),
+      // strpos first: the regular expression costs several times more a row.
+      ...(short.length
+        ? [
+            sql`(${or(short.map((f) => sql`strpos(${latin}, ${f}) > 0`))} and ${latin} ~ ${wholeWords(short, SHORT_FORM_ENDINGS)})`,
+          ]
+        : []),
+      ...term.names.map((n) => sql`strpos(${telugu}, ${n}) > 0`),
+    ]);
+  const approxIn = (latin: SQL) => (term.spellings.length ? sql`${latin} ~ ${wholeWords(term.spellings)}` : null);
+  const rowTest = (latin: SQL, telugu: SQL | AnyPgColumn) => {
+    const approx = approxIn(latin);
+    return approx ? sql`(${exactIn(latin, telugu)} or ${approx})` : exactIn(latin, telugu);
+  };
+  // What the trigram indexes answer: each form, name and spelling as a substring; the row test
+  // then keeps the right ones.
+  const indexTest = (latin: SQL, telugu: SQL | AnyPgColumn) =>
     and([
-      or([folded, ...spellings].map((w) => sql`${column} like ${containsPattern(w)} escape '\\'`)),
-      rowTest(sql`coalesce(${column}, '')`),
+      or([
+        ...[...term.forms, ...term.spellings].map((w) => sql`${latin} like ${containsPattern(w)} escape '\\'`),
+        ...term.names.map((n) => sql`${telugu} like ${containsPattern(n)} escape '\\'`),
+      ]),
+      rowTest(sql`coalesce(${latin}, '')`, telugu),
     ]);
   return {
-    row: { text: rowTest(searchLatin), title: rowTest(titleLatin) },
-    indexed: { text: indexTest(sql`${articles.searchLatin}`), title: indexTest(sql`${articles.titleLatin}`) },
+    row: { text: rowTest(searchLatin, articles.searchText), title: rowTest(titleLatin, searchTitle) },
+    indexed: {
+      text: indexTest(sql`${articles.searchLatin}`, sql`${articles.searchText}`),
+      title: indexTest(sql`${articles.titleLatin}`, searchTitle),
+    },
+    exact: term.spellings.length ? exactIn(searchLatin, articles.searchText) : undefined,
   };
 }
 
 /**
- * The other spellings of each folded Latin word of three letters or more: the words of the
- * archive within pg_trgm similarity 0.5 (what strict word similarity gives a single word), the
- * closest first, at most SPELLINGS.
+ * The archive's words close to each Latin query word's forms, closest first, at most SPELLINGS,
+ * leaving out those its forms match exactly: words within trigram similarity 0.5 (what strict word
+ * similarity gives a single word), and words whose consonants start as the form's do that
+ * contract/tenglish.ts approximateMatch accepts (one vowel off, an edit per four letters).
  */
-async function spellingsOf(db: DbOrTx, latin: string[]): Promise<Map<string, string[]>> {
-  const words = latin.filter((w) => w.length >= 3);
-  if (!words.length) return new Map();
-  const found = await select<{ w: string; spellings: string[] | null }>(
+async function withSpellings(db: DbOrTx, terms: Omit<LatinTerm, 'spellings'>[]): Promise<LatinTerm[]> {
+  const forms = [...new Set(terms.flatMap((t) => t.forms))];
+  if (!forms.length) return terms.map((t) => ({ ...t, spellings: [] }));
+  // A trailing nasal is m at the end of a word and n before a suffix: leave it out of the key.
+  const keys = forms.map((f) => consonantKey(f).replace(/[mn]$/, ''));
+  const found = await select<{ f: string; near: string[] | null; similar: string[] | null }>(
     db,
-    sql`select q.w, array(select s.word from ${lexicon} s where s.word % q.w and similarity(s.word, q.w) >= ${TENGLISH_SIMILARITY}
-                          order by similarity(s.word, q.w) desc, s.word limit ${SPELLINGS}) as spellings
-        from unnest(${`{${words.join(',')}}`}::text[]) as q(w)`,
+    sql`select q.f,
+          array(select s.word from ${lexicon} s
+                where translate(s.word, 'aeiou', '') ~>=~ q.k and translate(s.word, 'aeiou', '') ~<~ (q.k || '~')
+                  and left(s.word, 1) = left(q.f, 1) and length(s.word) between length(q.f) - 2 and length(q.f) + 8
+                limit ${NEAR_CANDIDATES}) as near,
+          array(select s.word from ${lexicon} s where s.word % q.f and similarity(s.word, q.f) >= ${TENGLISH_SIMILARITY}
+                order by similarity(s.word, q.f) desc, s.word limit ${SPELLINGS}) as similar
+        from unnest(${`{${forms.join(',')}}`}::text[], ${`{${keys.map((k) => `"${k}"`).join(',')}}`}::text[]) as q(f, k)
+        where length(q.k) >= 1`,
   );
-  return new Map(found.map((r) => [r.w, r.spellings ?? []]));
+  const byForm = new Map(found.map((r) => [r.f, r]));
+  return terms.map((term) => {
+    const exactly = (w: string) =>
+      term.forms.some((f) => (f.length >= 5 ? w.startsWith(f) : new RegExp(`^${f}${SHORT_FORM_ENDINGS}$`).test(w)));
+    const spellings = new Set<string>();
+    for (const f of term.forms) {
+      const row = byForm.get(f);
+      const near = (row?.near ?? [])
+        .filter((w) => approximateMatch(f, w))
+        .sort((a, b) => a.length - b.length || (a < b ? -1 : 1));
+      for (const w of [...near, ...(row?.similar ?? [])]) if (!exactly(w)) spellings.add(w);
+    }
+    return { ...term, spellings: [...spellings].slice(0, SPELLINGS) };
+  });
 }
-const SPELLINGS = 100;
+const SPELLINGS = 30;
+const NEAR_CANDIDATES = 2000;
 
 /**
  * The editors' title filter (admin and reporter lists): a substring of the title ignoring case,
@@ -149,15 +209,20 @@ export function countTitleMatches(db: DbOrTx, filter: string, reporterId?: numbe
   );
 }
 
-/** The query split by kind: Telugu words as they are, Latin words folded. */
+/** The query split by kind: Telugu words as they are; Latin words as their folded forms and the Telugu names they stand for. */
 export function queryTerms(query: string) {
   const telugu: string[] = [];
-  const latin: string[] = [];
+  const latin: Omit<LatinTerm, 'spellings'>[] = [];
   for (const word of searchWords(query)) {
     if (!isLatinWord(word)) telugu.push(word);
-    else for (const folded of foldLatin(word).split(' ').filter(Boolean)) latin.push(folded);
+    else {
+      const names = (SHORT_NAMES[word] ?? []).map(normaliseForSearch);
+      // A listed word of three letters or fewer is initials: its Telugu names say what it means.
+      const forms = names.length && word.length <= 3 ? [] : queryWordForms(word);
+      if (forms.length || names.length) latin.push({ word, forms, names });
+    }
   }
-  return { telugu, latin: [...new Set(latin)] };
+  return { telugu, latin };
 }
 
 const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -167,38 +232,53 @@ async function select<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 const and = (parts: SQL[]) => sql.join(parts, sql` and `);
 const or = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
 
+/** One tier of the ranking: exact or approximate matches with `hits` query words in the title. */
+type Tier = { exact: boolean; hits: number };
+
 export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = SEARCH_TUNING) {
-  /** The query's tests put together. `tier` t holds the matches with (words - t) words in the title. */
+  /**
+   * The query's tests put together, and its tiers in rank order: exact matches (every word matched
+   * exactly), then approximate ones (only when a word has approximate spellings); within each, by
+   * how many query words the title holds, all first.
+   */
   function plan(tests: WordTest[]) {
     const words = tests.length;
     const titleHits = sql.join(
       tests.map((t) => sql`(${t.row.title})::int`),
       sql` + `,
     );
+    const approximate = tests.some((t) => t.exact);
+    const allExact = approximate ? and(tests.map((t) => t.exact ?? t.row.text)) : sql`true`;
+    const tiers: Tier[] = [];
+    for (const exact of approximate ? [true, false] : [true])
+      for (let t = 0; t <= words; t++) tiers.push({ exact, hits: words - t });
     return {
       words,
+      tiers,
       /** Every word in the text, tested row by row. */
       matchesRow: and(tests.map((t) => t.row.text)),
       titleHits,
+      allExact,
       /**
-       * All matches of tier `t`, newest first from `offset`, and how many the tier has: read
-       * through the title indexes (a tier with a title hit) or the body index (the last tier).
+       * All matches of one tier, newest first from `offset`, and how many the tier has: read
+       * through the title indexes (a tier with a title hit) or the body index (no title hit).
        */
-      async readTier(t: number, offset: number, limit: number) {
+      async readTier(tier: Tier, offset: number, limit: number) {
         const candidates =
-          t === 0
+          tier.hits === words
             ? and(tests.map((x) => x.indexed.title))
-            : t < words
+            : tier.hits > 0
               ? and([or(tests.map((x) => x.indexed.title)), and(tests.map((x) => x.row.text))])
               : and(tests.map((x) => x.indexed.text));
         const [found] = await select<{ ids: number[] | null; n: number }>(
           db,
           sql`with m as materialized (
-                select ${articles.id} as id, ${articles.publicationDate} as at, ${titleHits} as hits
+                select ${articles.id} as id, ${articles.publicationDate} as at, ${titleHits} as hits, ${allExact} as exact
                 from ${articles} where ${approved} and ${candidates})
               select (select array_agg(id order by at desc, id desc) from (
-                        select id, at from m where hits = ${words - t} order by at desc, id desc limit ${limit} offset ${offset}) p) as ids,
-                     (select count(*) from m where hits = ${words - t})::int as n`,
+                        select id, at from m where hits = ${tier.hits} and exact = ${tier.exact}
+                        order by at desc, id desc limit ${limit} offset ${offset}) p) as ids,
+                     (select count(*) from m where hits = ${tier.hits} and exact = ${tier.exact})::int as n`,
         );
         return { ids: (found.ids ?? []).map(Number), count: found.n };
       },
@@ -206,23 +286,24 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
     };
   }
 
-  /** Approved articles among the newest `window`, with their title hits, newest first; and whether that is all of them. */
-  async function readWindow(matchesRow: SQL, titleHits: SQL) {
+  /** Approved articles among the newest `window`, with their title hits and exactness, newest first; and whether that is all of them. */
+  async function readWindow(matchesRow: SQL, titleHits: SQL, allExact: SQL, size: number) {
     const [found, [{ n }]] = await Promise.all([
-      select<{ id: number; hits: number }>(
+      select<{ id: number; hits: number; exact: boolean }>(
         db,
-        sql`select id, hits from (
-              select ${articles.id} as id, ${articles.publicationDate} as at, ${titleHits} as hits, ${matchesRow} as matched
+        sql`select id, hits, exact from (
+              select ${articles.id} as id, ${articles.publicationDate} as at, ${titleHits} as hits, ${matchesRow} as matched,
+                     ${allExact} as exact
               from (select * from ${articles} where ${approved}
-                    order by ${articles.publicationDate} desc, ${articles.id} desc limit ${tuning.window}) ${articles}
+                    order by ${articles.publicationDate} desc, ${articles.id} desc limit ${size}) ${articles}
             ) w where matched order by at desc, id desc`,
       ),
       select<{ n: number }>(
         db,
-        sql`select count(*)::int as n from (select 1 from ${articles} where ${approved} limit ${tuning.window}) w`,
+        sql`select count(*)::int as n from (select 1 from ${articles} where ${approved} limit ${size}) w`,
       ),
     ]);
-    return { found, complete: n < tuning.window };
+    return { found, complete: n < size, size };
   }
 
   /**
@@ -263,34 +344,45 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
     async search(query: string, requestedPage: number, requestedSize: number): Promise<SearchResult> {
       const { page, size } = safePaging(requestedPage, requestedSize);
       const { telugu, latin } = queryTerms(query);
-      const spellings = await spellingsOf(db, latin);
-      const tests = [...telugu.map(teluguWord), ...latin.map((w) => latinWord(w, spellings.get(w) ?? []))];
+      const terms = await withSpellings(db, latin);
+      const tests = [...telugu.map(teluguWord), ...terms.map(latinWord)];
       if (tests.length === 0) return { content: [], totalElements: 0, totalPages: 0 };
       const q = plan(tests);
-      const window = await readWindow(q.matchesRow, q.titleHits);
+      let window = await readWindow(q.matchesRow, q.titleHits, q.allExact, tuning.window);
+      const widest = tuning.window * (tuning.wider ?? 1);
 
       const ids: number[] = [];
       const counts: (number | undefined)[] = [];
       let skip = page * size;
-      for (let t = 0; t <= q.words && ids.length < size; t++) {
+      for (let i = 0; i < q.tiers.length && ids.length < size; i++) {
+        const tier = q.tiers[i];
         const want = size - ids.length;
-        const inWindow = window.found.filter((r) => r.hits === q.words - t).map((r) => r.id);
-        let tier: number[];
-        if (window.complete || inWindow.length >= skip + want) {
-          tier = inWindow.slice(skip, skip + want);
-          counts[t] = window.complete ? inWindow.length : undefined;
-        } else {
-          const read = await q.readTier(t, skip, want);
-          tier = read.ids;
-          counts[t] = read.count;
+        const inTier = () => window.found.filter((r) => r.hits === tier.hits && r.exact === tier.exact).map((r) => r.id);
+        let inWindow = inTier();
+        // Only when the window holds matches (two for one word): a rarer query's matches are few,
+        // and the indexes read them whole for less than the wider walk costs. Several words are
+        // widened for sooner: their middle tiers' index reads take every title match of any word.
+        const promising = window.found.length >= (q.words > 1 ? 1 : 2);
+        if (!window.complete && inWindow.length < skip + want && window.size < widest && promising) {
+          window = await readWindow(q.matchesRow, q.titleHits, q.allExact, widest);
+          inWindow = inTier();
         }
-        ids.push(...tier);
+        let found: number[];
+        if (window.complete || inWindow.length >= skip + want) {
+          found = inWindow.slice(skip, skip + want);
+          counts[i] = window.complete ? inWindow.length : undefined;
+        } else {
+          const read = await q.readTier(tier, skip, want);
+          found = read.ids;
+          counts[i] = read.count;
+        }
+        ids.push(...found);
         // A tier read whole or from a complete window has its count; a tier that filled the page ends the loop.
-        if (ids.length < size) skip = Math.max(0, skip - (counts[t] ?? 0));
+        if (ids.length < size) skip = Math.max(0, skip - (counts[i] ?? 0));
       }
 
       let total: number;
-      const known = counts.length === q.words + 1 && counts.every((c) => c !== undefined);
+      const known = counts.length === q.tiers.length && counts.every((c) => c !== undefined);
       if (window.complete) total = window.found.length;
       else if (known) total = counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
       else {

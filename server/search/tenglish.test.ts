@@ -11,10 +11,11 @@ const t = useTestApp();
 let reporter: number;
 const day = (n: number) => new Date(Date.UTC(2026, 4, 1 + n, 6));
 
+const a = (title: string, content: string, n: number) =>
+  addArticle(t.services.db, { title, content: `<p>${content}</p>`, reporterId: reporter, publicationDate: day(n) });
+
 beforeAll(async () => {
   reporter = (await addReporter(t.services.db, 'ravi')).id;
-  const a = (title: string, content: string, n: number) =>
-    addArticle(t.services.db, { title, content: `<p>${content}</p>`, reporterId: reporter, publicationDate: day(n) });
   // Title hits, body hits, agglutinated forms (with ZWNJ), several dates: the ranking has work to do.
   await a('హైదరాబాద్‌లో భారీ వర్షం', 'నగరంలో రోడ్లు జలమయం.', 1);
   await a('రోడ్లు జలమయం', 'హైదరాబాద్‌కు వెళ్లే రహదారులు మూసివేశారు. వర్షం కొనసాగుతోంది.', 5);
@@ -61,9 +62,41 @@ describe(`Tenglish search (${TEST_DB})`, () => {
     expect(await titlesOf('xyzzy')).toEqual([]);
   });
 
-  it('a Latin word under three letters finds only words that start with it', async () => {
-    // భారీ → bari, బారులు → barulu; హైదరాబాద్ (haidarabad) has "ba" inside only.
-    expect(new Set(await titlesOf('ba'))).toEqual(new Set(['హైదరాబాద్‌లో భారీ వర్షం', 'విజయవాడలో ఎన్నికలు']));
+  it('a Latin word of one or two letters is read as initials, as Telugu spells the letters', async () => {
+    await a('ఏపీలో ఐటీ ఉద్యోగాలు', 'కొత్త కంపెనీలు.', 0);
+    expect(await titlesOf('AP')).toEqual(['ఏపీలో ఐటీ ఉద్యోగాలు']);
+    expect(await titlesOf('it')).toEqual(['ఏపీలో ఐటీ ఉద్యోగాలు']);
+    // Not the words that start with the letters: భారీ (bari), బారులు (barulu).
+    expect(await titlesOf('ba')).toEqual([]);
+  });
+
+  it('English spellings of loanwords meet the Telugu word: cinema, sinima and సినిమా', async () => {
+    const telugu = new Set(await titlesOf('సినిమా'));
+    expect(telugu.size).toBe(2);
+    expect(new Set(await titlesOf('cinema'))).toEqual(telugu);
+    expect(new Set(await titlesOf('sinima'))).toEqual(telugu);
+    expect(new Set(await titlesOf('Cinemas'))).toEqual(telugu);
+  });
+
+  it('letters and digits mixed, and places by their short names', async () => {
+    await a('ఉప్పల్ స్టేడియంలో టీ20 మ్యాచ్', 'అభిమానుల సందడి.', 9);
+    await a('విశాఖ తీరంలో తుపాను హెచ్చరిక', 'మత్స్యకారులు వేటకు వెళ్లొద్దు.', 10);
+    expect(await titlesOf('t20')).toEqual(['ఉప్పల్ స్టేడియంలో టీ20 మ్యాచ్']);
+    expect(await titlesOf('T20 match')).toEqual(['ఉప్పల్ స్టేడియంలో టీ20 మ్యాచ్']);
+    expect(await titlesOf('uppal stadium')).toEqual(['ఉప్పల్ స్టేడియంలో టీ20 మ్యాచ్']);
+    expect(await titlesOf('stadium')).toEqual(['ఉప్పల్ స్టేడియంలో టీ20 మ్యాచ్']);
+    expect(await titlesOf('vizag')).toEqual(['విశాఖ తీరంలో తుపాను హెచ్చరిక']);
+    // A code typed as it is written, consonants and digits.
+    await a('ఆర్డర్ నంబర్ x7kq2m', 'వివరాలు.', 12);
+    expect(await titlesOf('X7KQ2M')).toEqual(['ఆర్డర్ నంబర్ x7kq2m']);
+  });
+
+  it('an exact match of the folded word ranks above an approximate one, however new', async () => {
+    // ఎంపికలు (selections, empikalu) is one edit from ఎన్నికలు (elections, ennikalu), and newer.
+    await a('జట్టు ఎంపికలు పూర్తి', 'కొత్త ఆటగాళ్లు.', 11);
+    const found = await titlesOf('ennikalu');
+    expect(found[0]).toBe((await titlesOf('ఎన్నికలు'))[0]);
+    expect(found).toEqual(['విజయవాడలో ఎన్నికలు', 'జట్టు ఎంపికలు పూర్తి']);
   });
 
   it('backfills articles saved before the Tenglish columns existed', async () => {

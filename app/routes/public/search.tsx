@@ -102,7 +102,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : !query ? (
         <p className="empty-text">{T.prompt}</p>
       ) : articles.length === 0 ? (
-        <p className="empty-text">{T.empty}</p>
+        <p className="empty-text">
+          {T.empty} <span lang="en">{T.emptyEnglish}</span>
+        </p>
       ) : (
         <>
           <p className="search-count" role="status">
