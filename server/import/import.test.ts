@@ -434,10 +434,11 @@ describe('the import:wordpress command', () => {
         linked,
         buildExport({
           posts: [
-            { id: 200, title: 'escape', type: 'attachment', attachmentUrl: up('2021/01/escape.jpg'), parent: 7 },
-            { id: 201, title: 'g1', type: 'attachment', attachmentUrl: up('2019/06/g1.jpg'), parent: 8 },
-            { id: 7, title: 'linked picture', thumbnailId: 200, content: 'x' },
-            { id: 8, title: 'real picture', thumbnailId: 201, content: 'y' },
+            // Ids no other test imports: on PostgreSQL the file's tests share one database.
+            { id: 7200, title: 'escape', type: 'attachment', attachmentUrl: up('2021/01/escape.jpg'), parent: 7007 },
+            { id: 7201, title: 'g1', type: 'attachment', attachmentUrl: up('2019/06/g1.jpg'), parent: 7008 },
+            { id: 7007, title: 'linked picture', thumbnailId: 7200, content: 'x' },
+            { id: 7008, title: 'real picture', thumbnailId: 7201, content: 'y' },
           ],
         }),
       );
