@@ -125,10 +125,15 @@ export function createChangeFeed(
     async subscribe() {
       if (subscribed) return;
       subscribed = true;
-      await database.listen(CHANNEL, (payload) => {
-        const { change, notices } = parsePayload(payload);
-        apply(change, notices);
-      });
+      await database.listen(
+        CHANNEL,
+        (payload) => {
+          const { change, notices } = parsePayload(payload);
+          apply(change, notices);
+        },
+        // Back after a database restart: other instances' changes meanwhile were not heard.
+        () => apply(undefined, []),
+      );
     },
 
     /**

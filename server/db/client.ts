@@ -5,7 +5,7 @@ import path from 'node:path';
 import { appRoot } from '../paths.ts';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { PoolClient } from 'pg';
+import type { Client as PgClient } from 'pg';
 import type * as PGliteExports from '@electric-sql/pglite';
 import * as schema from './schema.ts';
 
@@ -117,8 +117,11 @@ function preparedStatements(client: PGliteClient, { protocol, parse }: PGliteMod
 export type Database = {
   db: Db;
   engine: 'pglite' | 'postgres';
-  /** Subscribe to a NOTIFY channel (PostgreSQL) or in-process event (PGlite). */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  /**
+   * Subscribe to a NOTIFY channel (PostgreSQL) or in-process event (PGlite). `onResume` runs when
+   * the LISTEN connection is back after a loss (a database restart): messages may have been missed.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   /** For GET /metrics: queries outside transactions (count, seconds) and engine figures. */
   stats(): DatabaseStats;
@@ -323,36 +326,108 @@ async function openPostgres(url: string): Promise<Database> {
   }
   const totals = timeQueries(pool);
   const db = drizzle({ client: pool, schema }) as unknown as Db;
-  let listener: PoolClient | undefined;
-  const handlers = new Map<string, Set<(p: string) => void>>();
+  const feed = listenConnection(pg, url);
   return {
     db,
     engine: 'postgres',
     prepared: (query) => query,
     stats: () => ({
       ...totals,
-      gauges: { pg_pool_total: pool.totalCount, pg_pool_idle: pool.idleCount, pg_pool_waiting: pool.waitingCount },
+      gauges: {
+        pg_pool_total: pool.totalCount,
+        pg_pool_idle: pool.idleCount,
+        pg_pool_waiting: pool.waitingCount,
+        pg_listen_connected: feed.connected() ? 1 : 0,
+      },
     }),
-    async listen(channel, onMessage) {
-      if (!listener) {
-        listener = await pool.connect();
-        listener.on('notification', (m) => {
-          for (const fn of handlers.get(m.channel) ?? []) fn(m.payload ?? '');
-        });
-      }
-      if (!handlers.has(channel)) {
-        handlers.set(channel, new Set());
-        await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
-      }
-      handlers.get(channel)!.add(onMessage);
-    },
+    listen: feed.listen,
     async notify(channel, payload) {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     },
     async maintain() {},
     async close() {
-      listener?.release();
+      await feed.close();
       await pool.end();
+    },
+  };
+}
+
+/**
+ * The LISTEN connection: its own client, outside the pool. When the server restarts (or the
+ * connection drops) it connects again, with growing pauses, LISTENs on every channel again and
+ * then calls each `onResume`: notifications sent while it was away are lost.
+ */
+function listenConnection(pg: { Client: typeof PgClient }, url: string) {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const resumers = new Set<() => void>();
+  let listener: PgClient | undefined;
+  let connecting: Promise<void> | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+  const listenSql = (channel: string) => `LISTEN "${channel.replace(/"/g, '')}"`;
+
+  async function connect() {
+    const client = new pg.Client({ connectionString: url });
+    // An unexpected end also emits 'end', handled below; without an 'error' listener Node crashes.
+    client.on('error', () => {});
+    client.on('notification', (m) => {
+      for (const fn of handlers.get(m.channel) ?? []) fn(m.payload ?? '');
+    });
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(listenSql(channel));
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
+    listener = client;
+    client.once('end', () => {
+      if (listener !== client) return;
+      listener = undefined;
+      if (closed) return;
+      console.warn('PostgreSQL: the change feed connection was lost; reconnecting.');
+      reconnect(250);
+    });
+  }
+
+  function reconnect(delayMs: number) {
+    retry = setTimeout(async () => {
+      retry = undefined;
+      if (closed) return;
+      try {
+        await connect();
+      } catch {
+        reconnect(Math.min(delayMs * 2, 2000));
+        return;
+      }
+      if (closed) return void listener?.end().catch(() => {});
+      console.warn('PostgreSQL: the change feed connection is back.');
+      for (const fn of resumers) fn();
+    }, delayMs);
+    retry.unref();
+  }
+
+  return {
+    connected: () => listener !== undefined,
+    async listen(channel: string, onMessage: (payload: string) => void, onResume?: () => void) {
+      if (onResume) resumers.add(onResume);
+      const known = handlers.has(channel);
+      if (!known) handlers.set(channel, new Set());
+      handlers.get(channel)!.add(onMessage);
+      if (known || retry) return; // a reconnect under way LISTENs on every channel
+      if (listener) {
+        await listener.query(listenSql(channel));
+        return;
+      }
+      // The first channel: connect (a failure here fails the start, as any query would).
+      connecting ??= connect().finally(() => (connecting = undefined));
+      await connecting;
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await listener?.end().catch(() => {});
+      listener = undefined;
     },
   };
 }

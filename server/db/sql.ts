@@ -22,3 +22,28 @@ export function sqlState(error: unknown): string | undefined {
 
 /** Another row already holds the unique value (a name, a username): the index decided a race. */
 export const isUniqueViolation = (error: unknown) => sqlState(error) === SQL_STATE.uniqueViolation;
+
+/** Node's errors for a server that is not there or dropped the connection. */
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * The database cannot be reached: refused or dropped connections, PostgreSQL shutting down or
+ * starting up (57P01-57P03), a connection exception (class 08). Not the caller's fault, and over
+ * once the server is back.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const pending = [error];
+  while (pending.length) {
+    const e = pending.pop() as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown } | undefined;
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (CONNECTION_ERRORS.has(code) || /^(08...|57P0[123])$/.test(code)) return true;
+    // node-postgres says so in words only.
+    if (typeof e.message === 'string' && /^Connection terminated|connection error and is not queryable/.test(e.message))
+      return true;
+    pending.push(e.cause, ...(Array.isArray(e.errors) ? e.errors : []));
+  }
+  return false;
+}

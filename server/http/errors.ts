@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { toApiError } from '../../contract/errors.ts';
-import { SQL_STATE, sqlState } from '../db/sql.ts';
+import { isDatabaseUnavailable, SQL_STATE, sqlState } from '../db/sql.ts';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -46,6 +46,8 @@ export function parseOr400<T>(
   return result.data;
 }
 
+export const DATABASE_UNAVAILABLE = 'The database is not available. Try again in a moment.';
+
 /** Never a stack trace or SQL text on the wire. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
@@ -80,6 +82,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, unsupported media type) have safe messages.
       return reply.status(status).send({ message: error.message });
+    }
+    // PostgreSQL restarting or out of reach: say so, and when to try again, not a bare 500.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal server error' });
