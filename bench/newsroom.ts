@@ -5,6 +5,7 @@
 // graphic; the admin approves each one. Every picture goes through the upload pipeline.
 import { bannerSvg, newsPictureSvg, renderJpeg, renderPng } from '../server/demo/artwork.ts';
 import { photoLikeJpeg } from './photos.ts';
+import { CATEGORY_NAMES, EVENTS, PLACES, SENTENCES as BASE_SENTENCES } from './seed.ts';
 
 export const STORIES = 200;
 export const PHOTOS = 67;
@@ -12,28 +13,9 @@ export const PHOTOS = 67;
 export const NEWSROOM_ADMIN = { username: 'benchadmin', password: 'bench-admin-password-1' };
 const REPORTER = { username: 'benchreporter', email: 'benchreporter@example.com', password: 'bench-reporter-password-1' };
 
-const CATEGORIES = ['రాజకీయాలు', 'క్రీడలు', 'సినిమా', 'వ్యాపారం', 'ఆంధ్రప్రదేశ్', 'తెలంగాణ', 'జాతీయం', 'అంతర్జాతీయం'];
 const COLOURS = ['#b71c1c', '#1b5e20', '#4a148c', '#e65100', '#0d47a1', '#006064', '#3e2723', '#263238'];
-const PLACES = ['హైదరాబాద్', 'విజయవాడ', 'విశాఖపట్నం', 'తిరుపతి', 'వరంగల్', 'గుంటూరు', 'నెల్లూరు', 'కర్నూలు', 'కాకినాడ', 'నిజామాబాద్'];
-const EVENTS = [
-  'భారీ వర్షం',
-  'కొత్త రైలు సర్వీసు',
-  'ఎన్నికల ప్రచారం',
-  'క్రికెట్ టోర్నమెంట్',
-  'సినిమా విడుదల',
-  'రైతుల ఆందోళన',
-  'ఐటీ ఉద్యోగాలు',
-  'ఆసుపత్రి ప్రారంభం',
-];
-const SENTENCES = [
-  'స్థానిక అధికారులు పరిస్థితిని సమీక్షించారు మరియు ప్రజలకు అవసరమైన సూచనలు జారీ చేశారు.',
-  'ఈ నిర్ణయం వల్ల వేలాది కుటుంబాలకు ప్రయోజనం కలుగుతుందని మంత్రి తెలిపారు.',
-  'ప్రతిపక్ష నాయకులు ఈ అంశంపై అసెంబ్లీలో చర్చ జరపాలని డిమాండ్ చేశారు.',
-  'వాతావరణ శాఖ రాబోయే మూడు రోజుల పాటు మోస్తరు నుంచి భారీ వర్షాలు కురిసే అవకాశం ఉందని హెచ్చరించింది.',
-  'పోలీసులు ట్రాఫిక్ మళ్లింపు ఏర్పాట్లు చేశారు, వాహనదారులు ప్రత్యామ్నాయ మార్గాలు ఉపయోగించాలని కోరారు.',
-  'యువతకు ఉపాధి అవకాశాలు పెంచేందుకు ప్రభుత్వం కొత్త పథకాన్ని ప్రకటించింది.',
-  'ఈ కార్యక్రమంలో పెద్ద సంఖ్యలో ప్రజలు పాల్గొన్నారు, నిర్వాహకులు ఏర్పాట్లపై సంతృప్తి వ్యక్తం చేశారు.',
-];
+// The generated archive's word pools, and one sentence more for longer stories.
+const SENTENCES = [...BASE_SENTENCES, 'ఈ కార్యక్రమంలో పెద్ద సంఖ్యలో ప్రజలు పాల్గొన్నారు, నిర్వాహకులు ఏర్పాట్లపై సంతృప్తి వ్యక్తం చేశారు.'];
 
 export type Newsroom = { articleId: number; categoryId: number; stories: number; photos: number };
 
@@ -95,7 +77,8 @@ export async function fileNewsroom(base: string, log: (line: string) => void): P
   const started = performance.now();
   const admin = await signIn(base, NEWSROOM_ADMIN.username, NEWSROOM_ADMIN.password);
   const categoryIds: number[] = [];
-  for (const name of CATEGORIES) categoryIds.push((await admin.call<{ id: number }>('POST', '/admin/categories', { name })).id);
+  for (const name of CATEGORY_NAMES)
+    categoryIds.push((await admin.call<{ id: number }>('POST', '/admin/categories', { name })).id);
   await admin.call(
     'PUT',
     '/navigation-categories',

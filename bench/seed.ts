@@ -13,9 +13,10 @@ import { photoLikeJpeg } from './photos.ts';
 /** Distinct photo-like pictures the articles share (each through the upload pipeline once). */
 const PHOTOS = 16;
 
-const PLACES = ['హైదరాబాద్', 'విజయవాడ', 'విశాఖపట్నం', 'తిరుపతి', 'వరంగల్', 'గుంటూరు', 'నెల్లూరు', 'కర్నూలు', 'కాకినాడ', 'నిజామాబాద్'];
+/** Word pools of the generated stories, shared with bench/newsroom.ts. */
+export const PLACES = ['హైదరాబాద్', 'విజయవాడ', 'విశాఖపట్నం', 'తిరుపతి', 'వరంగల్', 'గుంటూరు', 'నెల్లూరు', 'కర్నూలు', 'కాకినాడ', 'నిజామాబాద్'];
 const SUFFIXES = ['లో', 'కు', 'నుంచి', 'లోని', ''];
-const EVENTS = [
+export const EVENTS = [
   'భారీ వర్షం',
   'కొత్త రైలు సర్వీసు',
   'ఎన్నికల ప్రచారం',
@@ -25,7 +26,7 @@ const EVENTS = [
   'ఐటీ ఉద్యోగాలు',
   'ఆసుపత్రి ప్రారంభం',
 ];
-const SENTENCES = [
+export const SENTENCES = [
   'స్థానిక అధికారులు పరిస్థితిని సమీక్షించారు మరియు ప్రజలకు అవసరమైన సూచనలు జారీ చేశారు.',
   'ఈ నిర్ణయం వల్ల వేలాది కుటుంబాలకు ప్రయోజనం కలుగుతుందని మంత్రి తెలిపారు.',
   'ప్రతిపక్ష నాయకులు ఈ అంశంపై అసెంబ్లీలో చర్చ జరపాలని డిమాండ్ చేశారు.',
@@ -33,7 +34,7 @@ const SENTENCES = [
   'పోలీసులు ట్రాఫిక్ మళ్లింపు ఏర్పాట్లు చేశారు, వాహనదారులు ప్రత్యామ్నాయ మార్గాలు ఉపయోగించాలని కోరారు.',
   'యువతకు ఉపాధి అవకాశాలు పెంచేందుకు ప్రభుత్వం కొత్త పథకాన్ని ప్రకటించింది.',
 ];
-const CATEGORY_NAMES = ['రాజకీయాలు', 'క్రీడలు', 'సినిమా', 'వ్యాపారం', 'ఆంధ్రప్రదేశ్', 'తెలంగాణ', 'జాతీయం', 'అంతర్జాతీయం'];
+export const CATEGORY_NAMES = ['రాజకీయాలు', 'క్రీడలు', 'సినిమా', 'వ్యాపారం', 'ఆంధ్రప్రదేశ్', 'తెలంగాణ', 'జాతీయం', 'అంతర్జాతీయం'];
 
 function articleAt(i: number, reporterId: number, categoryIds: number[], now: number): ArticleFixture {
   const place = PLACES[i % PLACES.length];

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createHash } from 'node:crypto';
-import { access, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -11,7 +10,7 @@ import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, useTestApp } from '../test/app.ts';
 import { createMigratedPgDatabase, openPgliteCopy } from '../test/databases.ts';
-import { createPgDatabase } from '../test/resources.ts';
+import { createPgDatabase, folderSnapshot } from '../test/resources.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { articleImages, articles, images } from '../db/schema.ts';
@@ -305,20 +304,6 @@ function runScript(script: 'backup' | 'restore', args: string[], env: Record<str
   });
 }
 
-/** Every file and folder under `root`: its mode, and for a file its bytes' hash. */
-async function snapshot(root: string) {
-  const seen: Record<string, string> = {};
-  for (const name of (await readdir(root, { recursive: true })).sort()) {
-    const info = await lstat(path.join(root, name));
-    seen[name] = info.isFile()
-      ? `${info.mode.toString(8)} ${createHash('sha256')
-          .update(await readFile(path.join(root, name)))
-          .digest('hex')}`
-      : info.mode.toString(8);
-  }
-  return seen;
-}
-
 const modeOf = async (file: string) => ((await stat(file)).mode & 0o777).toString(8);
 
 describe(`npm run backup and npm run restore (${TEST_DB})`, { timeout: 240_000 }, () => {
@@ -421,13 +406,13 @@ describe(`npm run backup and npm run restore (${TEST_DB})`, { timeout: 240_000 }
       const site = await openDatabase(into.env.DATABASE_URL ? { databaseUrl: into.env.DATABASE_URL } : { dataDir: missingDir });
       await site.db.execute(sql`insert into categories (name) values ('వార్తలు')`);
       await site.close();
-      const before = await snapshot(missingDir);
+      const before = await folderSnapshot(missingDir);
       const again = await runScript('restore', [out], { ...into.env, DATA_DIR: missingDir });
       expect(again.code).toBe(1);
       expect(again.stderr.trim()).toBe(
         'The target is not empty (rows in categories): restore into an empty DATA_DIR or database, or pass --force to replace it.',
       );
-      expect(await snapshot(missingDir)).toEqual(before);
+      expect(await folderSnapshot(missingDir)).toEqual(before);
     } finally {
       await into.drop();
     }

@@ -89,6 +89,16 @@ describe.skipIf(TEST_DB !== 'postgres' || !bin)(
     let port: number;
     const instances: Instance[] = [];
     const pgCtl = (...args: string[]) => pgTool('pg_ctl', ['-D', pgData, ...args]);
+    /** Loopback only, its own socket folder, waiting until it accepts connections. */
+    const startServer = () =>
+      pgCtl(
+        '-l',
+        path.join(folder, 'server.log'),
+        '-o',
+        `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off`,
+        '-w',
+        'start',
+      );
 
     beforeAll(async () => {
       folder = await mkdtemp(path.join(os.tmpdir(), 'news-pgrestart-'));
@@ -100,14 +110,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !bin)(
       }
       port = await freePort();
       await pgTool('initdb', ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-      await pgCtl(
-        '-l',
-        path.join(folder, 'server.log'),
-        '-o',
-        `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off`,
-        '-w',
-        'start',
-      );
+      await startServer();
       const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
       instances.push(await startInstance(url, path.join(folder, 'one')));
       instances.push(await startInstance(url, path.join(folder, 'two')));
@@ -168,14 +171,7 @@ describe.skipIf(TEST_DB !== 'postgres' || !bin)(
         instances.every(({ database }) => database.stats().gauges.pg_listen_connected === 0) ? true : undefined,
       );
 
-      await pgCtl(
-        '-l',
-        path.join(folder, 'server.log'),
-        '-o',
-        `-p ${port} -c listen_addresses=127.0.0.1 -k ${folder} -c fsync=off`,
-        '-w',
-        'start',
-      );
+      await startServer();
       const started = performance.now();
       const created = await waitFor('a write after the start', async () => {
         const res = await addCategory(one, 'తర్వాత');

@@ -3,8 +3,7 @@
 // categories, tags as search text, idempotence, dry run, the 301s over HTTP, and the CLI (malformed
 // file, locked data directory, resume after a kill).
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, useTestApp } from '../test/app.ts';
 import { createMigratedPgDatabase, openPgliteCopy } from '../test/databases.ts';
 import { openDatabase } from '../db/client.ts';
+import { folderSnapshot } from '../test/resources.ts';
 import {
   articleCategories,
   articleImages,
@@ -300,20 +300,6 @@ describe('WordPress import, dry run', () => {
   });
 });
 
-/** Every file and folder under `root`: its mode, and for a file its bytes' hash. */
-async function snapshot(root: string) {
-  const seen: Record<string, string> = {};
-  for (const name of (await readdir(root, { recursive: true })).sort()) {
-    const info = await lstat(path.join(root, name));
-    seen[name] = info.isFile()
-      ? `${info.mode.toString(8)} ${createHash('sha256')
-          .update(await readFile(path.join(root, name)))
-          .digest('hex')}`
-      : info.mode.toString(8);
-  }
-  return seen;
-}
-
 /** Commands still running (a timed-out test's): killed at the end so none keeps a database locked. */
 const running = new Set<ReturnType<typeof spawn>>();
 afterAll(() => {
@@ -459,11 +445,11 @@ describe('the import:wordpress command', () => {
         expect(await readdir(empty)).toEqual([]);
 
         // A data directory in use before: every file as it was, byte for byte.
-        const before = await snapshot(target.env.DATA_DIR);
+        const before = await folderSnapshot(target.env.DATA_DIR);
         const onUsed = await runCli([linked, '--uploads', uploads, '--dry-run'], target.env);
         expect(onUsed.code).toBe(0);
         expect(onUsed.stdout).toContain('Dry run: nothing was written.');
-        expect(await snapshot(target.env.DATA_DIR)).toEqual(before);
+        expect(await folderSnapshot(target.env.DATA_DIR)).toEqual(before);
       } finally {
         await rm(empty, { recursive: true, force: true });
         await rm(path.join(uploads, '2021'), { recursive: true, force: true });

@@ -1,5 +1,7 @@
 // Throwaway resources for tests and the benchmark: a PostgreSQL database, a free port.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { lstat, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import net from 'node:net';
 import pg from 'pg';
 
@@ -37,4 +39,18 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** For "this command changed nothing" checks: every file and folder under `root`: its mode, and for a file its bytes' hash. */
+export async function folderSnapshot(root: string) {
+  const seen: Record<string, string> = {};
+  for (const name of (await readdir(root, { recursive: true })).sort()) {
+    const info = await lstat(path.join(root, name));
+    seen[name] = info.isFile()
+      ? `${info.mode.toString(8)} ${createHash('sha256')
+          .update(await readFile(path.join(root, name)))
+          .digest('hex')}`
+      : info.mode.toString(8);
+  }
+  return seen;
 }
