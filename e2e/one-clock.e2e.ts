@@ -44,9 +44,8 @@ describe('one clock', () => {
     const { id } = (await created.json()) as { id: number };
     const { page: adminPage, context: adminContext } = await newPage(browser, { timezoneId: 'UTC' });
     await signIn(adminPage, admin.username, admin.password);
-    expect((await adminPage.request.put(`/api/admin/articles/approve/${id}`, { headers: { origin: baseUrl() } })).status()).toBe(
-      200,
-    );
+    const approved = await adminPage.request.put(`/api/admin/articles/approve/${id}`, { headers: { origin: baseUrl() } });
+    expect(approved.status(), await approved.text()).toBe(200);
     await database()
       .update(articles)
       .set({ publicationDate: new Date('2026-11-23T19:00:00Z') })

@@ -66,6 +66,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    // The server logs warnings and errors only: when a browser test fails on CI, the server's
+    // side of it (a 500's stack, a refused request) is here.
+    if (output.trim()) console.error(`e2e server log (warnings and errors):\n${output.slice(-30_000)}`);
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
