@@ -11,14 +11,16 @@ describe(`cache headers for caches in front (${TEST_DB})`, () => {
   let purged: TestApp;
   let port: number;
   beforeAll(async () => {
-    plain = await createTestApp();
     // Nobody listens there: every purge fails, which must cost a write nothing.
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
     await new Promise((resolve) => server.close(resolve));
-    purged = await createTestApp({ env: { PURGE_VARNISH_URLS: `http://127.0.0.1:${port}/` } });
-  });
+    [plain, purged] = await Promise.all([
+      createTestApp(),
+      createTestApp({ env: { PURGE_VARNISH_URLS: `http://127.0.0.1:${port}/` } }),
+    ]);
+  }, 180_000);
   afterAll(async () => {
     await plain?.close();
     await purged?.close();
