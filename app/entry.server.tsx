@@ -6,7 +6,7 @@ import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { isIslandsPage } from './islands/Island.tsx';
 import { requestSavesData, SaveDataContext } from './lib/save-data.ts';
 import { SharedPartsValue, sharedPartsContext, type SharedParts } from './lib/shared-parts.tsx';
-import { sharedSlotContent, type SharedSlotName } from './components/SharedParts.tsx';
+import { SHARED_SLOTS, sharedSlotContent, type SharedSlotName } from './components/SharedParts.tsx';
 
 export { servicesContext } from './lib/context.ts';
 // For the adapter's page cache (server/http/ssr.ts): the same context keys and slot drawings as the app's.
@@ -18,6 +18,9 @@ export { slotEnd, slotStart } from './lib/shared-parts.tsx';
 export function renderSharedSlot(slot: string, parts: SharedParts): string {
   return renderToString(sharedSlotContent(slot as SharedSlotName, parts));
 }
+
+/** The slots a page may have: the names the server answers at /_shared/<slot> for a CDN's ESI. */
+export const sharedSlotNames: readonly string[] = Object.keys(SHARED_SLOTS);
 
 export const streamTimeout = 5_000;
 

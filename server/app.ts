@@ -34,6 +34,7 @@ import { draftsRoutes } from './articles/drafts-routes.ts';
 import { registerLegacyRedirects } from './import/redirects.ts';
 import { readershipRoutes } from './readership/routes.ts';
 import { servableMediaPath } from './media/storage.ts';
+import { registerCdn } from './cdn/http.ts';
 
 /** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
 const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes';
@@ -164,6 +165,7 @@ export async function buildApp({
 
   let pageCache: RenderCache | undefined;
   registerMetrics(app, services, () => pageCache);
+  registerCdn(app, services.cdn, config.cdn.maxAge);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {

@@ -50,10 +50,37 @@ const EnvSchema = z
     RENDER_CACHE: z.enum(['on', 'off']).default('on'),
     ARTICLE_CACHE: z.enum(['on', 'off']).default('on'),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    // A CDN or Varnish in front (server/cdn/): where content changes are purged by tag.
+    PURGE_VARNISH_URLS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.every((u) => /^https?:\/\/[^/]/.test(u) && URL.canParse(u)),
+        'must be a comma-separated list of http(s) URLs',
+      )
+      .optional(),
+    FASTLY_API_TOKEN: z.string().min(1).optional(),
+    FASTLY_SERVICE_ID: z.string().min(1).optional(),
+    CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
+    CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
+    CDN_MAX_AGE: z.coerce.number().int().min(60).max(31_536_000).default(86_400),
   })
   .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, {
     message: 'ADMIN_PASSWORD is set but ADMIN_USERNAME is not',
     path: ['ADMIN_USERNAME'],
+  })
+  .refine((e) => !e.FASTLY_API_TOKEN === !e.FASTLY_SERVICE_ID, {
+    message: 'FASTLY_API_TOKEN and FASTLY_SERVICE_ID go together',
+    path: ['FASTLY_SERVICE_ID'],
+  })
+  .refine((e) => !e.CLOUDFLARE_API_TOKEN === !e.CLOUDFLARE_ZONE_ID, {
+    message: 'CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID go together',
+    path: ['CLOUDFLARE_ZONE_ID'],
   });
 
 /** An address or CIDR range of a proxy (what Fastify's trustProxy list accepts). */
@@ -97,6 +124,16 @@ export type Config = {
   articleCache: boolean;
   /** GET /metrics: loopback only without it; with it, `Authorization: Bearer <token>` from anywhere. */
   metricsToken: string | undefined;
+  /**
+   * Caches in front (server/cdn/): Varnish purge URLs, Fastly and Cloudflare credentials, and how
+   * long shared caches keep public answers when a purger is configured (`s-maxage`).
+   */
+  cdn: {
+    varnishUrls: string[];
+    fastly: { token: string; serviceId: string } | undefined;
+    cloudflare: { token: string; zoneId: string } | undefined;
+    maxAge: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -135,6 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderCache: e.RENDER_CACHE === 'on',
     articleCache: e.ARTICLE_CACHE === 'on',
     metricsToken: e.METRICS_TOKEN,
+    cdn: {
+      varnishUrls: e.PURGE_VARNISH_URLS ?? [],
+      fastly: e.FASTLY_API_TOKEN ? { token: e.FASTLY_API_TOKEN, serviceId: e.FASTLY_SERVICE_ID! } : undefined,
+      cloudflare: e.CLOUDFLARE_API_TOKEN ? { token: e.CLOUDFLARE_API_TOKEN, zoneId: e.CLOUDFLARE_ZONE_ID! } : undefined,
+      maxAge: e.CDN_MAX_AGE,
+    },
   };
 }
 

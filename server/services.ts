@@ -25,6 +25,7 @@ import { createReadershipService } from './readership/service.ts';
 import path from 'node:path';
 import { createAuditService } from './audit/service.ts';
 import { createPublishingClock } from './review/publishing-clock.ts';
+import { createCdnService, purgersOf } from './cdn/service.ts';
 
 /** Infrastructure every domain service may use. */
 export type ServiceDeps = {
@@ -63,6 +64,7 @@ export function createServices({
     clock: { now: () => new Date() } as Clock,
   } satisfies ServiceDeps;
   const publicArticles = createPublicArticlesService(base);
+  const readership = createReadershipService(base);
   return {
     ...base,
     auth: createAuthService(base),
@@ -82,7 +84,13 @@ export function createServices({
     publishing: createPublishingClock(base),
     drafts: createDraftsService(base),
     revisions: createRevisionsService(base),
-    readership: createReadershipService(base),
+    readership,
+    cdn: createCdnService({
+      purgers: purgersOf(config.cdn),
+      changes: base.changes,
+      mostReadGeneration: () => readership.generation,
+      log: log as Console,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -94,6 +94,7 @@ export function createChangeFeed(
 ) {
   let version = 0;
   const listeners = new Set<ChangeListener>();
+  const writeListeners = new Set<(notices: readonly ChangeNotice[]) => void>();
   const apply = (change: ContentChange | undefined, notices: readonly ChangeNotice[]) => {
     version++;
     for (const fn of listeners) fn(change, notices);
@@ -117,6 +118,13 @@ export function createChangeFeed(
   async function announce(notices: readonly ChangeNotice[]) {
     if (notices.length === 0) return;
     apply(mergeNotices(notices), notices);
+    for (const fn of writeListeners) {
+      try {
+        fn(notices);
+      } catch (error) {
+        log.warn('change feed: a write listener failed', error);
+      }
+    }
     await send(payloadOf(notices));
   }
 
@@ -181,6 +189,15 @@ export function createChangeFeed(
     onChange(fn: ChangeListener) {
       listeners.add(fn);
       return () => listeners.delete(fn);
+    },
+
+    /**
+     * `fn(notices)` after each change this instance announces, not those heard from other
+     * instances: for work done once per change, such as purging the caches in front (server/cdn/).
+     */
+    onWrite(fn: (notices: readonly ChangeNotice[]) => void) {
+      writeListeners.add(fn);
+      return () => writeListeners.delete(fn);
     },
   };
 }

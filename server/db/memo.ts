@@ -44,7 +44,7 @@ export function untilChangeBy<K, T>(
 export const ANY_CHANGE = 'any-change';
 
 /** Tags naming what a cached value shows, so that a change drops only the values it can affect. */
-function tagsOfChange(change: ContentChange): Set<string> {
+export function tagsOfChange(change: ContentChange): Set<string> {
   return new Set([
     ANY_CHANGE,
     'home',

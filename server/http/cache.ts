@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createTaggedCache } from '../db/memo.ts';
+import { DEFAULT_TAGS, tagAnswer } from '../cdn/tags.ts';
 
 /** Public API answers: a CDN may keep them a minute and serve a stale copy while refetching. */
 export const PUBLIC_API_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -34,20 +35,22 @@ export function notModified(request: FastifyRequest, etag: string) {
 }
 
 /**
- * Sends a public answer with cache headers and an ETag; a matching If-None-Match gets 304.
+ * Sends a public answer with cache headers, cache tags for caches in front (server/cdn/; any
+ * change by default) and an ETag; a matching If-None-Match gets 304.
  * The body is serialised here (not in an onSend hook) because compression runs first there.
  */
 export function sendPublic(
   request: FastifyRequest,
   reply: FastifyReply,
   body: unknown,
-  opts: { contentType?: string; cacheControl?: string } = {},
+  opts: { contentType?: string; cacheControl?: string; tags?: readonly string[] } = {},
 ) {
   // Through the route's response schema when it has one (the same checks as any other answer).
   const text = typeof body === 'string' ? body : String(reply.serialize(body));
   // Weak: the compression plugin may send it gzip- or brotli-encoded, which a strong ETag would not allow.
   const etag = `W/${etagOf(text)}`;
   reply.header('cache-control', opts.cacheControl ?? PUBLIC_API_CACHE).header('etag', etag);
+  tagAnswer(reply, opts.tags ?? DEFAULT_TAGS);
   if (notModified(request, etag)) return reply.status(304).send();
   return reply.type(opts.contentType ?? 'application/json; charset=utf-8').send(text);
 }
@@ -65,6 +68,10 @@ export type CachedPage = {
   own?: OwnPart;
   /** Which shared parts `body` (and so `etag` and `encoded`) holds. */
   fragment?: string;
+  /** What the page shows (its loaders' cache tags): sent to caches in front (server/cdn/). */
+  tags?: string[];
+  /** The page with ESI includes in its slots, for a cache in front that fills them (server/cdn/esi.ts). */
+  esi?: CachedPage;
 };
 
 /** A page cut at its slots: `segments[i]` comes before slot `slots[i]`, the last segment ends the page. */

@@ -108,6 +108,20 @@ export function registerMetrics(app: FastifyInstance, services: Services, cache:
   );
   cacheFigure('article_cache_bytes', 'Estimated bytes of the articles kept in memory', (c) => c.bytes, 'gauge', articles);
 
+  new Counter({
+    name: 'cdn_purges_total',
+    help: 'Purges sent to the caches in front (server/cdn/), by purger; failed: still failing after its retries',
+    labelNames: ['purger', 'outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [purger, { ok, failed }] of services.cdn.counts) {
+        this.inc({ purger, outcome: 'ok' }, ok);
+        this.inc({ purger, outcome: 'failed' }, failed);
+      }
+    },
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     requests.observe(
       { method: request.method, route: routeOf(request), status: String(reply.statusCode) },

@@ -18,6 +18,8 @@ import {
 import type { Services } from '../services.ts';
 import { hasSessionCookie } from '../auth/sessions.ts';
 import { ANY_CHANGE } from '../db/memo.ts';
+import { esiInclude, FRAGMENT_PATH, wantsEsi } from '../cdn/esi.ts';
+import { SHARED_TAG, tagAnswer } from '../cdn/tags.ts';
 import {
   createRenderCache,
   cutAtSlots,
@@ -50,6 +52,8 @@ export type AppServerBuild = ServerBuild & {
       sharedPartsContext: RouterContext<SharedParts | null>;
       /** A shared part's HTML, exactly as a page draws it between its slot marks. */
       renderSharedSlot: (slot: string, parts: SharedParts) => string;
+      /** Every slot's name (served at /_shared/<slot> for ESI). */
+      sharedSlotNames?: readonly string[];
     };
   };
 };
@@ -139,7 +143,7 @@ export function createSsrHandler(
   // The build object is passed once: re-importing it per request costs a third of the throughput.
   const handle: FetchHandler =
     opts.handle ?? createRequestHandler(build, services.config.env === 'development' ? 'development' : 'production');
-  const { servicesContext, cacheTagsContext, sharedPartsContext, renderSharedSlot } = build.entry.module;
+  const { servicesContext, cacheTagsContext, sharedPartsContext, renderSharedSlot, sharedSlotNames = [] } = build.entry.module;
   const cache = opts.cache ?? createRenderCache({ version: () => services.changes.version });
   const cacheOn = services.config.renderCache;
   const limited = createLimiter(MAX_CONCURRENT_RENDERS);
@@ -227,6 +231,43 @@ export function createSsrHandler(
     return new Request(url, { method: request.method, headers, signal });
   }
 
+  /** The page with ESI includes in its slots, made once per stored page. */
+  function withIncludes(page: CachedPage): CachedPage {
+    if (!page.own || page.own.slots.length === 0) return page;
+    if (!page.esi) {
+      page.esi = newCachedPage(page.status, page.headers, joinSlots(page.own, esiInclude).body);
+      page.esi.tags = page.tags;
+    }
+    return page.esi;
+  }
+
+  /** The stored page as this request gets it: its slots filled with the current parts, or with ESI includes. */
+  function answer(request: FastifyRequest, reply: FastifyReply, page: CachedPage, current: Fragment, state: 'hit' | 'miss') {
+    const esi = wantsEsi(request, services.config) && isAnonymous(request);
+    const sent = esi ? withIncludes(page) : joined(page, current);
+    if (isAnonymous(request)) {
+      // A page that holds the shared parts itself goes with them; one of includes does not.
+      const inline = !esi && !!page.own?.slots.length;
+      tagAnswer(reply, [...(page.tags ?? [ANY_CHANGE]), ...(inline ? [SHARED_TAG] : [])]);
+    }
+    if (sent !== page) reply.header('surrogate-control', 'content="ESI/1.0"');
+    return sendPage(request, reply, sent, state);
+  }
+
+  /** A shared part alone, for a cache in front that includes it in pages (ESI). */
+  async function sharedPart(request: FastifyRequest, reply: FastifyReply) {
+    const { slot } = request.params as { slot: string };
+    if (!sharedSlotNames.includes(slot)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    const now = currentFragment();
+    const current = now instanceof Promise ? await now : now;
+    tagAnswer(reply, [SHARED_TAG]);
+    return reply
+      .header('cache-control', PUBLIC_PAGE_CACHE)
+      .header('x-robots-tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(slotHtml(current, slot));
+  }
+
   function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss') {
     for (const [name, value] of page.headers) reply.header(name, value);
     reply
@@ -245,7 +286,7 @@ export function createSsrHandler(
   // wait for one render instead of starting fifty (only a render of the current content version is shared).
   const inflight = new Map<string, { version: number; page: Promise<CachedPage | null> }>();
 
-  return async function ssr(request: FastifyRequest, reply: FastifyReply) {
+  const ssr = async function ssr(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://localhost');
     const policy = policyOf(url.pathname);
     pageNames.set(request, policy?.name ?? 'other page');
@@ -263,10 +304,10 @@ export function createSsrHandler(
     const current = now instanceof Promise ? await now : now;
     if (cacheable) {
       const hit = cache.get(key);
-      if (hit) return sendPage(request, reply, joined(hit, current), 'hit');
+      if (hit) return answer(request, reply, hit, current, 'hit');
       const shared = inflight.get(key);
       const page = shared && shared.version === version ? await shared.page : null;
-      if (page) return sendPage(request, reply, joined(page, await currentFragment()), 'hit');
+      if (page) return answer(request, reply, page, await currentFragment(), 'hit');
     }
 
     let share: (page: CachedPage | null) => void = () => {};
@@ -294,15 +335,16 @@ export function createSsrHandler(
         // Pages are rendered whole (entry.server.tsx waits for onAllReady), so reading the body costs nothing extra.
         const headers = [...response.headers].filter(([name]) => !PER_RESPONSE.has(name));
         const rendered = newCachedPage(response.status, headers, Buffer.from(await response.arrayBuffer()));
+        rendered.tags = tags.length ? tags : [ANY_CHANGE];
         // The page's own part, cut where the shared parts go; it was rendered with `current`.
         if (response.headers.get('content-type')?.startsWith('text/html')) {
           rendered.own = cutAtSlots(rendered.body);
           rendered.fragment = current.id;
         }
         // A page whose loaders name nothing of what they show goes on any change.
-        cache.set(key, rendered, version, tags.length ? tags : [ANY_CHANGE]);
+        cache.set(key, rendered, version, rendered.tags);
         share(rendered);
-        return sendPage(request, reply, joined(rendered, await currentFragment()), 'miss');
+        return answer(request, reply, rendered, await currentFragment(), 'miss');
       }
       share(null);
 
@@ -315,6 +357,9 @@ export function createSsrHandler(
       const shareable = (policy !== undefined || isAnonymous(request)) && cookies.length === 0 && response.status < 500;
       if (!shareable) reply.header('cache-control', PRIVATE_CACHE);
       else if (!response.headers.has('cache-control')) reply.header('cache-control', PUBLIC_PAGE_CACHE);
+      // A public page answered here (not stored: an error page, the page cache off) holds its shared parts.
+      if (shareable && policy !== undefined && isAnonymous(request))
+        tagAnswer(reply, [...(tags.length ? tags : [ANY_CHANGE]), SHARED_TAG]);
       if (!response.body) return reply.send();
       // A page is rendered whole (app/entry.server.tsx): one buffer, one write, instead of a stream
       // of chunks (piping it cost ~8% of a full render's CPU in socket writes).
@@ -329,11 +374,13 @@ export function createSsrHandler(
       if (inflight.get(key) === mine) inflight.delete(key);
     }
   };
+  return Object.assign(ssr, { sharedPart });
 }
 
 export function registerSsr(app: FastifyInstance, build: AppServerBuild, services: Services) {
   const cache = createRenderCache({ version: () => services.changes.version });
   const ssr = createSsrHandler(build, services, { cache });
+  app.route({ method: ['GET', 'HEAD'], url: `${FRAGMENT_PATH}:slot`, handler: ssr.sharedPart });
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: ssr });
   return cache;
 }

@@ -1,0 +1,80 @@
+# Varnish 7 in front of the news site (docs/operations.md). Needs vmod xkey (Debian: varnish-modules).
+# The product tags every public answer (Surrogate-Key) and, with PURGE_VARNISH_URLS naming this
+# Varnish, sends `PURGE /` with an `xkey` header after every content change. The parts every page
+# shares (ticker, breaking news, most read) come as ESI fragments (/_shared/<slot>) that a change
+# purges by their own tag, so pages whose own content did not change stay cached.
+vcl 4.1;
+
+import xkey;
+
+# The product (one instance; for several, a director from vmod directors).
+backend default {
+    .host = "127.0.0.1";
+    .port = "3000";
+}
+
+# Who may purge: the product's instances.
+acl purgers {
+    "localhost";
+    "127.0.0.1";
+    "::1";
+}
+
+sub vcl_recv {
+    if (req.method == "PURGE") {
+        if (client.ip !~ purgers) {
+            return (synth(403, "Forbidden"));
+        }
+        if (!req.http.xkey) {
+            return (synth(400, "An xkey header is required"));
+        }
+        set req.http.n-gone = xkey.purge(req.http.xkey);
+        return (synth(200, "Purged " + req.http.n-gone));
+    }
+    # The fragments are only for ESI includes, never asked for directly.
+    if (req.url ~ "^/_shared/" && req.esi_level == 0) {
+        return (synth(404, "Not Found"));
+    }
+    # Tells the product this cache fills ESI includes (it sends the shared parts as includes).
+    set req.http.Surrogate-Capability = "varnish=ESI/1.0";
+    if (req.method != "GET" && req.method != "HEAD") {
+        return (pass);
+    }
+    # Signed in (the session cookie, `sid` or `__Host-sid` over https): the product answers privately.
+    if (req.http.Cookie ~ "(^|;\s*)(__Host-)?sid=") {
+        return (pass);
+    }
+    # Public answers are the same for everyone: other cookies must not split or bypass the cache.
+    unset req.http.Cookie;
+}
+
+sub vcl_backend_fetch {
+    # ESI is parsed in the body as the product sends it: pages and fragments come uncompressed,
+    # Varnish gzips what it stores (below). Built files keep their precompressed copies.
+    if (bereq.url !~ "^/(assets|media)/") {
+        unset bereq.http.Accept-Encoding;
+    }
+}
+
+sub vcl_backend_response {
+    # The product's tags become xkey's keys.
+    if (beresp.http.Surrogate-Key) {
+        set beresp.http.xkey = beresp.http.Surrogate-Key;
+    }
+    if (beresp.http.Surrogate-Control ~ "ESI/1.0") {
+        unset beresp.http.Surrogate-Control;
+        set beresp.do_esi = true;
+    }
+    if (beresp.http.Content-Type ~ "^(text/|application/(json|xml|rss\+xml|javascript|manifest\+json))") {
+        set beresp.do_gzip = true;
+    }
+}
+
+sub vcl_deliver {
+    unset resp.http.xkey;
+    if (obj.hits > 0) {
+        set resp.http.X-Cache = "HIT";
+    } else {
+        set resp.http.X-Cache = "MISS";
+    }
+}
