@@ -33,6 +33,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { draftsRoutes } from './articles/drafts-routes.ts';
 import { registerLegacyRedirects } from './import/redirects.ts';
 import { readershipRoutes } from './readership/routes.ts';
+import { pushRoutes } from './push/routes.ts';
 import { servableMediaPath } from './media/storage.ts';
 
 /** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
@@ -204,6 +205,7 @@ export async function buildApp({
         auditRoutes,
         draftsRoutes,
         readershipRoutes,
+        pushRoutes,
       ]) {
         await api.register(routes, { services });
       }

@@ -50,11 +50,47 @@ const EnvSchema = z
     RENDER_CACHE: z.enum(['on', 'off']).default('on'),
     ARTICLE_CACHE: z.enum(['on', 'off']).default('on'),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.length > 0 && list.every(isPushHostPattern),
+        'must be a comma-separated list of host names, each optionally starting with *. (e.g. fcm.googleapis.com,*.notify.windows.com)',
+      )
+      .optional(),
+    PUSH_CONTACT: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+      .optional(),
   })
   .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, {
     message: 'ADMIN_PASSWORD is set but ADMIN_USERNAME is not',
     path: ['ADMIN_USERNAME'],
   });
+
+/**
+ * The push services readers' browsers use (Chrome, Firefox, Safari, Edge): subscriptions are
+ * accepted only on these hosts, and pushes go nowhere else (docs/security.md).
+ */
+export const DEFAULT_PUSH_ENDPOINT_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.notify.windows.com',
+];
+
+/** A host name, or `*.` and a domain of at least two labels (a wildcard matches one or more labels in front). */
+function isPushHostPattern(value: string): boolean {
+  const name = value.startsWith('*.') ? value.slice(2) : value;
+  if (value.startsWith('*.') && !name.includes('.')) return false;
+  if (name === '[::1]') return !value.startsWith('*.');
+  return /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(name);
+}
 
 /** An address or CIDR range of a proxy (what Fastify's trustProxy list accepts). */
 function isProxyAddress(value: string): boolean {
@@ -97,6 +133,8 @@ export type Config = {
   articleCache: boolean;
   /** GET /metrics: loopback only without it; with it, `Authorization: Bearer <token>` from anywhere. */
   metricsToken: string | undefined;
+  /** Web Push: the push-service hosts subscriptions may name, and the contact the VAPID token gives them. */
+  push: { endpointHosts: string[]; contact: string };
 };
 
 export class ConfigError extends Error {}
@@ -135,6 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderCache: e.RENDER_CACHE === 'on',
     articleCache: e.ARTICLE_CACHE === 'on',
     metricsToken: e.METRICS_TOKEN,
+    push: {
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
+      // Push services want a way to reach the sender: an https site address, else a mailbox at its host.
+      contact: e.PUSH_CONTACT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:push@${new URL(publicUrl).hostname}`),
+    },
   };
 }
 

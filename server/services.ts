@@ -25,6 +25,8 @@ import { createReadershipService } from './readership/service.ts';
 import path from 'node:path';
 import { createAuditService } from './audit/service.ts';
 import { createPublishingClock } from './review/publishing-clock.ts';
+import { createPushService } from './push/service.ts';
+import { createPushSender } from './push/sender.ts';
 
 /** Infrastructure every domain service may use. */
 export type ServiceDeps = {
@@ -63,6 +65,7 @@ export function createServices({
     clock: { now: () => new Date() } as Clock,
   } satisfies ServiceDeps;
   const publicArticles = createPublicArticlesService(base);
+  const push = createPushService(base);
   return {
     ...base,
     auth: createAuthService(base),
@@ -83,6 +86,8 @@ export function createServices({
     drafts: createDraftsService(base),
     revisions: createRevisionsService(base),
     readership: createReadershipService(base),
+    push,
+    pushSender: createPushSender(base, push),
   };
 }
 export type Services = ReturnType<typeof createServices>;
