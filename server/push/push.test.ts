@@ -66,18 +66,31 @@ describe('the push API', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ topics: ['breaking', `category:${sport}`, 'district:hyderabad'] });
     expect((await subscribe(subscription, ['breaking'])).statusCode).toBe(201);
-    const rows = await t.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+    const rows = await t.services.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
     expect(rows).toMatchObject([{ topics: ['breaking'], p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }]);
     const leave = await t.call('DELETE', '/api/public/push/subscriptions', undefined, { endpoint: subscription.endpoint });
     expect(leave.statusCode).toBe(204);
-    expect(await t.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint))).toEqual([]);
+    expect(
+      await t.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint)),
+    ).toEqual([]);
     // Leaving twice is no error.
-    expect((await t.call('DELETE', '/api/public/push/subscriptions', undefined, { endpoint: subscription.endpoint })).statusCode).toBe(204);
+    expect(
+      (await t.call('DELETE', '/api/public/push/subscriptions', undefined, { endpoint: subscription.endpoint })).statusCode,
+    ).toBe(204);
   });
 
   const good = () => fcm(`bad-input-${Math.random().toString(36).slice(2)}`);
   it.each([
-    ['a subscription without keys', () => ({ endpoint: good().endpoint }), ['breaking'], 'subscription.keys', PUSH_MESSAGES.noKeys],
+    [
+      'a subscription without keys',
+      () => ({ endpoint: good().endpoint }),
+      ['breaking'],
+      'subscription.keys',
+      PUSH_MESSAGES.noKeys,
+    ],
     [
       'an auth secret of the wrong length',
       () => ({ ...good(), keys: { ...good().keys, auth: 'c2hvcnQ' } }),
@@ -122,7 +135,9 @@ describe('the push API', () => {
     const res = await subscribe(make(), topics);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toContain(message);
-    expect(res.json().message).toContain(field === 'topics.1' && message === PUSH_MESSAGES.topic ? message : message.slice(0, 20));
+    expect(res.json().message).toContain(
+      field === 'topics.1' && message === PUSH_MESSAGES.topic ? message : message.slice(0, 20),
+    );
     expect(await subscriptionCount()).toBe(before);
   });
 

@@ -103,10 +103,7 @@ export function createPushSender(deps: ServiceDeps, push: PushService, opts: { p
         .select({ id: pushDeliveries.id })
         .from(pushDeliveries)
         .where(
-          and(
-            lte(pushDeliveries.dueAt, now),
-            or(isNull(pushDeliveries.claimedUntil), lte(pushDeliveries.claimedUntil, now)),
-          ),
+          and(lte(pushDeliveries.dueAt, now), or(isNull(pushDeliveries.claimedUntil), lte(pushDeliveries.claimedUntil, now))),
         )
         .orderBy(asc(pushDeliveries.dueAt), asc(pushDeliveries.id))
         .limit(BATCH)
@@ -195,7 +192,10 @@ export function createPushSender(deps: ServiceDeps, push: PushService, opts: { p
     if (status === 404 || status === 410) return { outcome: 'gone' };
     if (status === 429 || status >= 500) {
       const seconds = Number(response.headers.get('retry-after'));
-      return { outcome: 'retry', retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3600) * 1000 : undefined };
+      return {
+        outcome: 'retry',
+        retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 3600) * 1000 : undefined,
+      };
     }
     // 400, 401, 403, 413, a redirect: sending it again would be refused again.
     warn(`${new URL(row.endpoint).host} refused a push with ${status}`);

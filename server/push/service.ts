@@ -43,7 +43,10 @@ export function createPushService(deps: ServiceDeps) {
     const [row] = await db.select().from(pushKeys).where(eq(pushKeys.id, 1));
     if (row) return { publicKey: row.publicKey, privateKey: row.privateKey };
     const made = webpush.generateVAPIDKeys();
-    await db.insert(pushKeys).values({ id: 1, ...made }).onConflictDoNothing();
+    await db
+      .insert(pushKeys)
+      .values({ id: 1, ...made })
+      .onConflictDoNothing();
     const [kept] = await db.select().from(pushKeys).where(eq(pushKeys.id, 1));
     return { publicKey: kept.publicKey, privateKey: kept.privateKey };
   }
@@ -80,7 +83,12 @@ export function createPushService(deps: ServiceDeps) {
             await db
               .select({ id: categories.id })
               .from(categories)
-              .where(inArray(categories.id, categoryIds.filter((id) => id <= 2_147_483_647)))
+              .where(
+                inArray(
+                  categories.id,
+                  categoryIds.filter((id) => id <= 2_147_483_647),
+                ),
+              )
           ).map((r) => r.id),
         );
         const missing = topics.findIndex((t) => {
