@@ -17,27 +17,29 @@ const ENDPOINT = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now().toString(
 const standIn = ({ endpoint, p256dh, auth }: { endpoint: string; p256dh: string; auth: string }) => {
   const seen = { permissionAsked: 0, subscribeOptions: [] as unknown[], realSubscribe: typeof PushManager };
   (window as unknown as { __push: typeof seen }).__push = seen;
-  let current: object | null = null;
+  // A browser keeps its subscription across page loads: so does the stand-in.
+  const KEPT = 'stand-in:push-subscription';
+  const made = () => ({
+    endpoint,
+    toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+    unsubscribe: async () => {
+      localStorage.removeItem(KEPT);
+      return true;
+    },
+  });
   Notification.requestPermission = async () => {
     seen.permissionAsked++;
     return 'granted';
   };
-  PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+  PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEPT) ? made() : null) as PushSubscription | null;
   PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
     const key = options?.applicationServerKey;
     seen.subscribeOptions.push({
       userVisibleOnly: options?.userVisibleOnly,
       key: key instanceof Uint8Array ? btoa(String.fromCharCode(...key)) : null,
     });
-    current = {
-      endpoint,
-      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
-      unsubscribe: async () => {
-        current = null;
-        return true;
-      },
-    };
-    return current as PushSubscription;
+    localStorage.setItem(KEPT, '1');
+    return made() as unknown as PushSubscription;
   };
 };
 
@@ -139,5 +141,7 @@ describe('the push opt-in on a phone', () => {
     expect((await deleted).status()).toBe(204);
     await page.getByText(TEXT.stopped).waitFor();
     expect(await stored()).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('stand-in:push-subscription'))).toBeNull();
+    await page.getByRole('button', { name: TEXT.button }).waitFor();
   });
 });
