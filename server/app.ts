@@ -33,6 +33,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { draftsRoutes } from './articles/drafts-routes.ts';
 import { registerLegacyRedirects } from './import/redirects.ts';
 import { readershipRoutes } from './readership/routes.ts';
+import { pushRoutes } from './push/routes.ts';
 import { servableMediaPath } from './media/storage.ts';
 import { registerCdn } from './cdn/http.ts';
 
@@ -206,6 +207,7 @@ export async function buildApp({
         auditRoutes,
         draftsRoutes,
         readershipRoutes,
+        pushRoutes,
       ]) {
         await api.register(routes, { services });
       }

@@ -69,6 +69,23 @@ const EnvSchema = z
     CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
     CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
     CDN_MAX_AGE: z.coerce.number().int().min(60).max(31_536_000).default(86_400),
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .refine(
+        (list) => list.length > 0 && list.every(isPushHostPattern),
+        'must be a comma-separated list of host names, each optionally starting with *. (e.g. fcm.googleapis.com,*.notify.windows.com)',
+      )
+      .optional(),
+    PUSH_CONTACT: z
+      .string()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+      .optional(),
   })
   .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, {
     message: 'ADMIN_PASSWORD is set but ADMIN_USERNAME is not',
@@ -82,6 +99,25 @@ const EnvSchema = z
     message: 'CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID go together',
     path: ['CLOUDFLARE_ZONE_ID'],
   });
+
+/**
+ * The push services readers' browsers use (Chrome, Firefox, Safari, Edge): subscriptions are
+ * accepted only on these hosts, and pushes go nowhere else (docs/security.md).
+ */
+export const DEFAULT_PUSH_ENDPOINT_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.notify.windows.com',
+];
+
+/** A host name, or `*.` and a domain of at least two labels (a wildcard matches one or more labels in front). */
+function isPushHostPattern(value: string): boolean {
+  const name = value.startsWith('*.') ? value.slice(2) : value;
+  if (value.startsWith('*.') && !name.includes('.')) return false;
+  if (name === '[::1]') return !value.startsWith('*.');
+  return /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(name);
+}
 
 /** An address or CIDR range of a proxy (what Fastify's trustProxy list accepts). */
 function isProxyAddress(value: string): boolean {
@@ -134,6 +170,8 @@ export type Config = {
     cloudflare: { token: string; zoneId: string } | undefined;
     maxAge: number;
   };
+  /** Web Push: the push-service hosts subscriptions may name, and the contact the VAPID token gives them. */
+  push: { endpointHosts: string[]; contact: string };
 };
 
 export class ConfigError extends Error {}
@@ -177,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fastly: e.FASTLY_API_TOKEN ? { token: e.FASTLY_API_TOKEN, serviceId: e.FASTLY_SERVICE_ID! } : undefined,
       cloudflare: e.CLOUDFLARE_API_TOKEN ? { token: e.CLOUDFLARE_API_TOKEN, zoneId: e.CLOUDFLARE_ZONE_ID! } : undefined,
       maxAge: e.CDN_MAX_AGE,
+    },
+    push: {
+      endpointHosts: e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
+      // Push services want a way to reach the sender: an https site address, else a mailbox at its host.
+      contact: e.PUSH_CONTACT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:push@${new URL(publicUrl).hostname}`),
     },
   };
 }

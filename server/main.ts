@@ -57,6 +57,9 @@ export async function start(config: Config) {
   // Scheduled publications and breaking-news expiry happen on time on every instance.
   services.publishing.start();
   services.readership.start();
+  // Pushes to readers' phones go out in the background; the VAPID keys are made now if this is the first start.
+  await services.push.vapidKeys();
+  services.pushSender.start();
   const maintenance =
     database.engine === 'pglite' ? setInterval(() => void database.maintain().catch(() => {}), 5 * 60_000) : undefined;
   maintenance?.unref();
@@ -82,6 +85,7 @@ export async function start(config: Config) {
     clearTimeout(firstMaintenance);
     clearInterval(sweep);
     services.publishing.stop();
+    await services.pushSender.stop().catch((error: unknown) => app.log.error(error));
     // Stop accepting, let in-flight requests finish, then close the database cleanly
     // (an unclosed PGlite can leave its data directory damaged).
     await app.close();

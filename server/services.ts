@@ -26,6 +26,8 @@ import path from 'node:path';
 import { createAuditService } from './audit/service.ts';
 import { createPublishingClock } from './review/publishing-clock.ts';
 import { createCdnService, purgersOf } from './cdn/service.ts';
+import { createPushService } from './push/service.ts';
+import { createPushSender } from './push/sender.ts';
 
 /** Infrastructure every domain service may use. */
 export type ServiceDeps = {
@@ -65,6 +67,7 @@ export function createServices({
   } satisfies ServiceDeps;
   const publicArticles = createPublicArticlesService(base);
   const readership = createReadershipService(base);
+  const push = createPushService(base);
   return {
     ...base,
     auth: createAuthService(base),
@@ -91,6 +94,8 @@ export function createServices({
       mostReadGeneration: () => readership.generation,
       log: log as Console,
     }),
+    push,
+    pushSender: createPushSender(base, push),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -22,12 +22,22 @@ const NETWORK_TIMEOUT_MS = 6_000;
 type ExtendableEvent = Event & { waitUntil(promise: Promise<unknown>): void };
 type FetchEvent = ExtendableEvent & { request: Request; respondWith(response: Promise<Response>): void };
 type ExtendableMessageEvent = ExtendableEvent & { data: unknown };
+type PushEvent = ExtendableEvent & { data: { json(): unknown } | null };
+type NotificationEvent = ExtendableEvent & { notification: Notification & { data: unknown } };
+type WindowClient = { url: string; focus(): Promise<unknown>; navigate(url: string): Promise<unknown> };
 type Scope = {
   addEventListener(type: 'install' | 'activate', fn: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', fn: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', fn: (event: ExtendableMessageEvent) => void): void;
+  addEventListener(type: 'push', fn: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', fn: (event: NotificationEvent) => void): void;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  registration: { showNotification(title: string, options: NotificationOptions & { image?: string }): Promise<void> };
   location: Location;
 };
 const sw = self as unknown as Scope;
@@ -193,6 +203,62 @@ sw.addEventListener('message', (event) => {
       );
       await trim(MEDIA, MAX_MEDIA);
     })().catch(() => {}),
+  );
+});
+
+// Breaking news on the phone (server/push/): the site's push, decrypted by the browser, shown as a
+// Telugu notification; a tap opens the story. Only a story on this site is ever opened.
+type PushPayload = { kind: 'breaking' | 'published'; title: string; body: string; url: string; image?: string; tag: string };
+const BREAKING_LABEL = 'బ్రేకింగ్ న్యూస్';
+const NEWS_LABEL = 'తాజా వార్త';
+
+function storyUrl(value: unknown): string {
+  try {
+    const url = new URL(String(value), sw.location.origin);
+    if (sameOrigin(url) && isArticle(url.pathname)) return url.href;
+  } catch {
+    // not a URL: the home page instead
+  }
+  return new URL('/', sw.location.origin).href;
+}
+
+sw.addEventListener('push', (event) => {
+  let payload: Partial<PushPayload> = {};
+  try {
+    payload = (event.data?.json() ?? {}) as Partial<PushPayload>;
+  } catch {
+    // A push we cannot read still shows something: browsers penalise a silent push.
+  }
+  const label = payload.kind === 'breaking' ? BREAKING_LABEL : NEWS_LABEL;
+  const title = payload.title ? `${label}: ${payload.title}` : label;
+  event.waitUntil(
+    sw.registration.showNotification(title, {
+      body: payload.body ?? '',
+      lang: 'te',
+      dir: 'ltr',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      ...(payload.image ? { image: payload.image } : {}),
+      tag: payload.tag ?? 'news',
+      data: { url: storyUrl(payload.url) },
+    }),
+  );
+});
+
+sw.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = storyUrl((event.notification.data as { url?: unknown } | null)?.url);
+  event.waitUntil(
+    (async () => {
+      // A tab of the site already open shows the story; otherwise a new one.
+      const open = (await sw.clients.matchAll({ type: 'window', includeUncontrolled: true })).find(
+        (client) => new URL(client.url).origin === sw.location.origin,
+      );
+      if (open) {
+        await open.navigate(url);
+        await open.focus();
+      } else await sw.clients.openWindow(url);
+    })().catch(() => sw.clients.openWindow(url)),
   );
 });
 

@@ -4,7 +4,8 @@
 // through `move` (or `start` for a new one, `moveWhere` for the publishing clock's batch), which
 // checks the table (404 / 403 / 409), writes the status with the act's own columns, keeps the
 // revision and the audit entry in the caller's transaction, and gives the write helper
-// (changes.write, server/db/changes.ts) the change to announce after commit.
+// (changes.write, server/db/changes.ts) the change to announce after commit. A row that makes a
+// story worth a push to readers' phones queues it in the same transaction (server/push/outbox.ts).
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { ServiceDeps } from '../services.ts';
@@ -15,6 +16,7 @@ import { record, recordMany, type AuditActor } from '../audit/service.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revisions.ts';
 import { categoryIdsOf } from './model.ts';
+import { queuePush, type PushKind } from '../push/outbox.ts';
 import type { ApprovalStatus } from '../../contract/articles.ts';
 import type { AuditAction } from '../../contract/audit.ts';
 import type { RevisionKind } from '../../contract/drafts.ts';
@@ -66,6 +68,8 @@ export type Transition = {
   revision: RevisionKind | null;
   audit: AuditAction | null;
   announce: Announced;
+  /** The push to readers' phones it queues: breaking news to all who asked, a publication to its followers. */
+  push?: PushKind;
   /** The columns the transition sets with the status (dates, reasons). */
   effect?: (now: Date, input: ActInput) => ArticleColumns;
 };
@@ -183,6 +187,7 @@ export const TRANSITIONS: readonly Transition[] = [
     revision: null,
     audit: 'article.approve',
     announce: 'article',
+    push: 'published',
     effect: (now) => ({ publicationDate: now, rejectionReason: null, updatedAt: now }),
   },
   // A schedule shows nothing yet, but other instances' publishing clocks re-arm on the change.
@@ -234,6 +239,7 @@ export const TRANSITIONS: readonly Transition[] = [
     revision: null,
     audit: 'article.breaking',
     announce: 'breaking',
+    push: 'breaking',
     effect: (_now, { breakingUntil }) => ({ breakingUntil }),
   },
   {
@@ -257,6 +263,7 @@ export const TRANSITIONS: readonly Transition[] = [
     revision: null,
     audit: 'article.publish',
     announce: 'article',
+    push: 'published',
     effect: touched,
   },
 ];
@@ -411,6 +418,7 @@ export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
           summary: step.summary ?? article.title,
           details: step.details ?? req.details ?? (t.to === 'GONE' ? { status: article.status } : undefined),
         });
+      if (t.push) await queuePush(tx, t.push, [req.id], now);
       if (t.announce === 'article') {
         const after = t.to === 'GONE' ? [] : await categoryIdsOf(tx, req.id);
         announce(notice, t, [req.id], [...categoriesBefore, ...after]);
@@ -468,6 +476,7 @@ export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
             details: req.details?.(r),
           })),
         );
+      if (t.push) await queuePush(tx, t.push, ids, req.now ?? deps.clock.now());
       announce(notice, t, ids, t.announce === 'article' ? await categoriesOf(tx, ids) : []);
       return ids;
     },

@@ -390,3 +390,83 @@ export const articleTitles = pgTable(
   },
   (t) => [index('article_titles_search_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`)],
 );
+
+// Web Push (server/push/, migration 0025). The site's VAPID key pair: one row, made at first start.
+export const pushKeys = pgTable(
+  'push_keys',
+  {
+    id: integer('id').primaryKey().default(1),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check('push_keys_one_row', sql`"id" = 1`)],
+);
+
+/** A reader's browser that asked for pushes: no account, only what its push service gave it. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** 'breaking', 'category:<id>', 'district:<slug>'. */
+    topics: text('topics').array().notNull(),
+    createdAt: createdAt(),
+    /** The last push queued for it: a story's category or district push skips it for 10 minutes after. */
+    lastPushedAt: timestamp('last_pushed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_topics_idx').using('gin', t.topics),
+  ],
+);
+
+/** The outbox: a story to push, written in the transaction of the act (breaking, approval, publication). */
+export const pushEvents = pgTable(
+  'push_events',
+  {
+    id: serial('id').primaryKey(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['breaking', 'published'] }).notNull(),
+    /** Who hears of it: subscriptions holding any of these topics. */
+    topics: text('topics').array().notNull(),
+    createdAt: createdAt(),
+    /** Turned into deliveries (null: not yet). */
+    expandedAt: timestamp('expanded_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One push per story and kind, however often it is marked.
+    uniqueIndex('push_events_article_kind_idx').on(t.articleId, t.kind),
+    index('push_events_pending_idx')
+      .on(t.id)
+      .where(sql`${t.expandedAt} IS NULL`),
+    check('push_events_kind', sql`${t.kind} IN ('breaking', 'published')`),
+  ],
+);
+
+/** One push to one subscription; deleted once the push service took it (or gave up on). */
+export const pushDeliveries = pgTable(
+  'push_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => pushEvents.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** Being sent by an instance until then; after it (a crash) another may take it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('push_deliveries_event_subscription_idx').on(t.eventId, t.subscriptionId),
+    index('push_deliveries_due_idx').on(t.dueAt),
+    index('push_deliveries_subscription_idx').on(t.subscriptionId),
+  ],
+);

@@ -9,6 +9,7 @@ import { servicesContext } from '../../lib/context.ts';
 import { AdBanner } from '../../components/public/AdBanner.tsx';
 import { ArticleCard, type ListArticle } from '../../components/public/ArticleList.tsx';
 import { ArticleGallery } from '../../components/public/ArticleGallery.tsx';
+import { PushOptIn } from '../../components/public/PushOptIn.tsx';
 import { ShareButton } from '../../components/public/ShareButton.tsx';
 import { Island, type RouteHandle } from '../../islands/Island.tsx';
 import { Shared } from '../../components/SharedParts.tsx';
@@ -141,6 +142,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           {/* Sanitised by the server when it was written (sanitizeArticleHtml). */}
           <div className="article-content" dangerouslySetInnerHTML={{ __html: article.content }} />
           <YouTubeEmbed videoId={article.youtubeVideoId} title={title} />
+          {/* Breaking news on the phone: asks for nothing until the reader taps it. */}
+          <Island
+            name="push"
+            component={PushOptIn}
+            props={{ categories: article.categories.map((c) => ({ id: c.id, name: c.name })) }}
+          />
         </article>
         <aside className="article-aside">
           <Island name="ads" component={AdBanner} props={{ ads, className: 'article-ads' }} />

@@ -1,0 +1,106 @@
+// Web Push: what a reader's browser sends to opt in or out, and what the site answers (docs/api.md).
+// The push-service host rule needs the server's configuration: server/push/service.ts applies it.
+import { z } from 'zod';
+
+/** Topics one browser may follow at most: breaking news, and a handful of categories or districts. */
+export const MAX_PUSH_TOPICS = 20;
+export const MAX_ENDPOINT_LENGTH = 2048;
+
+/**
+ * 'breaking', 'category:<id>' or 'district:<slug>'. Only the district's shape is checked here:
+ * the district list lives beside the articles (issue 27, item 3) and is not this module's to know.
+ */
+export const PUSH_TOPIC = /^(?:breaking|category:[1-9][0-9]{0,9}|district:[a-z0-9]+(?:-[a-z0-9]+)*)$/;
+export const DISTRICT_TOPIC = /^district:([a-z0-9-]+)$/;
+export const CATEGORY_TOPIC = /^category:([0-9]+)$/;
+
+export const PUSH_MESSAGES = {
+  noKeys: 'subscription.keys is required: the browser’s p256dh and auth keys.',
+  badP256dh: 'subscription.keys.p256dh must be the browser’s P-256 public key (65 bytes, base64url).',
+  badAuth: 'subscription.keys.auth must be the browser’s 16-byte auth secret (base64url).',
+  badEndpoint: 'subscription.endpoint must be a URL.',
+  hostNotAllowed: 'subscription.endpoint is not on a push service this site sends to.',
+  notHttps: 'subscription.endpoint must be an https URL.',
+  topic: 'must be breaking, category:<id> or district:<slug>',
+  noTopics: 'topics must name at least one topic.',
+  tooManyTopics: `topics may name at most ${MAX_PUSH_TOPICS} topics.`,
+  duplicateTopic: 'topics names the same topic twice.',
+  noSuchCategory: 'no such category',
+} as const;
+
+/** Bytes of a base64url text (padding allowed), or -1 when it is not base64url. */
+export function base64urlLength(value: string): number {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(value)) return -1;
+  const bare = value.replace(/=+$/, '');
+  if (bare.length % 4 === 1) return -1;
+  return Math.floor((bare.length * 3) / 4);
+}
+
+const Key = (bytes: number, message: string, check?: (value: string) => boolean) =>
+  z
+    .string({ error: message })
+    .max(200, message)
+    .refine((v) => base64urlLength(v) === bytes && (!check || check(v)), message);
+
+/** An uncompressed P-256 point starts with 0x04 (base64url 'B'). */
+export const PushKeysSchema = z.object(
+  {
+    p256dh: Key(65, PUSH_MESSAGES.badP256dh, (v) => v.startsWith('B')),
+    auth: Key(16, PUSH_MESSAGES.badAuth),
+  },
+  { error: PUSH_MESSAGES.noKeys },
+);
+
+/** `PushSubscription.toJSON()` as the browser gives it. */
+export const PushSubscriptionSchema = z.object(
+  {
+    endpoint: z
+      .string({ error: PUSH_MESSAGES.badEndpoint })
+      .max(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.badEndpoint)
+      .refine((v) => URL.canParse(v), PUSH_MESSAGES.badEndpoint),
+    expirationTime: z.number().nullable().optional(),
+    keys: PushKeysSchema,
+  },
+  { error: 'subscription is required: the browser’s PushSubscription as JSON.' },
+);
+
+export const PushTopicSchema = z.string().max(80, PUSH_MESSAGES.topic).regex(PUSH_TOPIC, PUSH_MESSAGES.topic);
+
+export const PushSubscribeSchema = z.object({
+  subscription: PushSubscriptionSchema,
+  topics: z
+    .array(PushTopicSchema, { error: PUSH_MESSAGES.noTopics })
+    .min(1, PUSH_MESSAGES.noTopics)
+    .max(MAX_PUSH_TOPICS, PUSH_MESSAGES.tooManyTopics)
+    .refine((list) => new Set(list).size === list.length, PUSH_MESSAGES.duplicateTopic),
+});
+export type PushSubscribeRequest = z.infer<typeof PushSubscribeSchema>;
+
+/** Leaving: the endpoint the browser was subscribed with. */
+export const PushUnsubscribeSchema = z.object({
+  endpoint: z
+    .string({ error: PUSH_MESSAGES.badEndpoint })
+    .max(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.badEndpoint)
+    .refine((v) => URL.canParse(v), PUSH_MESSAGES.badEndpoint),
+});
+
+export const PushKeySchema = z.object({
+  /** The site's VAPID public key (an uncompressed P-256 point, base64url): the browser's applicationServerKey. */
+  publicKey: z.string(),
+});
+
+export const PushSubscribedSchema = z.object({ topics: z.array(z.string()) });
+
+/** What a push carries, encrypted for the browser (RFC 8291); the service worker shows it. */
+export const PushPayloadSchema = z.object({
+  kind: z.enum(['breaking', 'published']),
+  title: z.string(),
+  body: z.string(),
+  /** The story's address on this site. */
+  url: z.string(),
+  /** Its first picture (absolute URL), if any. */
+  image: z.string().optional(),
+  /** One notification per story: a second push of it replaces the first. */
+  tag: z.string(),
+});
+export type PushPayload = z.infer<typeof PushPayloadSchema>;

@@ -1,0 +1,148 @@
+// Breaking news on the phone, in Chromium on a phone's screen: the opt-in under an article asks for
+// nothing on load, offers breaking news and the story's categories, subscribes through the service
+// worker's push manager and the API, and stops again. Headless Chromium has no push service to
+// subscribe with (pushManager.subscribe fails there), so the test stands in for the browser's
+// permission and push manager (page.addInitScript) and checks everything else for real: the
+// island, the worker's registration, the key it is given, the API calls and what the server stored.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, closeDatabase, database, launch } from './support/browser.ts';
+import { MESSAGES } from '../app/lib/messages.ts';
+
+const TEXT = MESSAGES.push;
+const ENDPOINT = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now().toString(36)}`;
+
+/** Runs in the page before its scripts: a granted permission and a push manager that hands out ENDPOINT. */
+const standIn = ({ endpoint, p256dh, auth }: { endpoint: string; p256dh: string; auth: string }) => {
+  const seen = { permissionAsked: 0, subscribeOptions: [] as unknown[], realSubscribe: typeof PushManager };
+  (window as unknown as { __push: typeof seen }).__push = seen;
+  // A browser keeps its subscription across page loads: so does the stand-in.
+  const KEPT = 'stand-in:push-subscription';
+  const made = () => ({
+    endpoint,
+    toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+    unsubscribe: async () => {
+      localStorage.removeItem(KEPT);
+      return true;
+    },
+  });
+  Notification.requestPermission = async () => {
+    seen.permissionAsked++;
+    return 'granted';
+  };
+  PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEPT) ? made() : null) as PushSubscription | null;
+  PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+    const key = options?.applicationServerKey;
+    seen.subscribeOptions.push({
+      userVisibleOnly: options?.userVisibleOnly,
+      key: key instanceof Uint8Array ? btoa(String.fromCharCode(...key)) : null,
+    });
+    localStorage.setItem(KEPT, '1');
+    return made() as unknown as PushSubscription;
+  };
+};
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let articleId = 0;
+let category = { id: 0, name: '' };
+
+const stored = async () =>
+  (await database().execute<{ topics: string[] }>(sql`select topics from push_subscriptions where endpoint = ${ENDPOINT}`)).rows;
+
+beforeAll(async () => {
+  browser = await launch();
+  const [row] = (
+    await database().execute<{ id: number; category_id: number; name: string }>(
+      sql`select a.id, c.id as category_id, c.name from articles a
+          join article_categories ac on ac.article_id = a.id join categories c on c.id = ac.category_id
+          where a.approval_status = 'APPROVED' order by a.id limit 1`,
+    )
+  ).rows;
+  articleId = row.id;
+  category = { id: row.category_id, name: row.name };
+  context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 800 }, locale: 'te-IN' });
+  const { createECDH, randomBytes } = await import('node:crypto');
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  await context.addInitScript(standIn, {
+    endpoint: ENDPOINT,
+    p256dh: ecdh.getPublicKey().toString('base64url'),
+    auth: randomBytes(16).toString('base64url'),
+  });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await database().execute(sql`delete from push_subscriptions where endpoint = ${ENDPOINT}`);
+  await context?.close();
+  await browser?.close();
+  await closeDatabase();
+});
+
+describe('the push opt-in on a phone', () => {
+  it('asks for nothing on load, subscribes to breaking news and a category from a tap, and stops again', async () => {
+    await page.goto(`/article/${articleId}`);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    const button = page.getByRole('button', { name: TEXT.button });
+    await button.scrollIntoViewIfNeeded();
+    // Loaded and hydrated: no permission asked for.
+    expect(await page.evaluate(() => (window as unknown as { __push: { permissionAsked: number } }).__push.permissionAsked)).toBe(
+      0,
+    );
+
+    await button.click();
+    const breaking = page.getByRole('checkbox', { name: TEXT.breaking });
+    const followCategory = page.getByRole('checkbox', { name: TEXT.category(category.name) });
+    await breaking.waitFor();
+    expect(await breaking.isChecked()).toBe(true);
+    expect(await followCategory.isChecked()).toBe(false);
+    await followCategory.check();
+
+    const posted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/public/push/subscriptions') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: TEXT.subscribe }).click();
+    const response = await posted;
+    expect(response.status()).toBe(201);
+    expect(response.request().postDataJSON()).toMatchObject({
+      subscription: { endpoint: ENDPOINT },
+      topics: ['breaking', `category:${category.id}`],
+    });
+    await page.getByText(TEXT.subscribed).waitFor();
+    const seen = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __push: { permissionAsked: number; subscribeOptions: { userVisibleOnly: boolean; key: string }[] };
+          }
+        ).__push,
+    );
+    expect(seen.permissionAsked).toBe(1);
+    // The worker's push manager was given the site's own VAPID key.
+    const { publicKey } = (await (await fetch(`${baseUrl()}/api/public/push/key`)).json()) as { publicKey: string };
+    expect(seen.subscribeOptions).toEqual([
+      { userVisibleOnly: true, key: Buffer.from(publicKey, 'base64url').toString('base64') },
+    ]);
+    expect(await stored()).toEqual([{ topics: ['breaking', `category:${category.id}`] }]);
+    await page.locator('.push-opt-in').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'docs/screenshots/push-opt-in-360.png' });
+
+    // Back later: the choice is remembered in this browser, and the reader can stop.
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('button', { name: TEXT.button }).click();
+    await page.getByRole('button', { name: TEXT.buttonOn }).waitFor();
+    const deleted = page.waitForResponse(
+      (r) => r.url().endsWith('/api/public/push/subscriptions') && r.request().method() === 'DELETE',
+    );
+    await page.getByRole('button', { name: TEXT.stop }).click();
+    expect((await deleted).status()).toBe(204);
+    await page.getByText(TEXT.stopped).waitFor();
+    expect(await stored()).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('stand-in:push-subscription'))).toBeNull();
+    await page.getByRole('button', { name: TEXT.button }).waitFor();
+  });
+});
