@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.ts';
 import { createSearchService } from '../server/search/service.ts';
 import type { ServiceDeps } from '../server/services.ts';
@@ -44,6 +45,8 @@ writeFileSync(before, execFileSync('git', ['show', `${rev}:server/search/service
 try {
   const { createSearchService: createBefore } = (await import(before)) as { createSearchService: typeof createSearchService };
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR ?? './data' });
+  // The statistics a running server has (a fresh migration leaves its new table and index without).
+  await database.db.execute(sql`analyze articles, text_words`);
   const deps = { db: database.db } as unknown as ServiceDeps;
   const sides = { before: createBefore(deps), after: createSearchService(deps) };
   const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.ceil((p / 100) * xs.length) - 1];

@@ -74,24 +74,26 @@ const approved = sql`${articles.approvalStatus} = 'APPROVED'`;
  * that no arm's test is run on the rows another arm found. `exact`, for a word with approximate
  * spellings only: the row test without them (exact matches rank first).
  */
-type WordTest = { row: { text: SQL; title: SQL }; indexed: { text: SQL[]; title: SQL }; exact?: SQL };
+type WordTest = { row: { text: SQL; title: SQL }; indexed: { text: () => Promise<SQL[]>; title: SQL }; exact?: SQL };
+
+/** The words of the text containing a query word: looked up once per search, only when an index read needs them. */
+type Lookup = (word: string) => Promise<string[] | null>;
 
 /**
  * A word in Telugu (or any script but Latin letters): a substring of the normalised text. Given
- * the words of the archive's text that contain it (`containing`, from text_words), the index test
+ * the words of the archive's text that contain it (`lookup`, from text_words), the index test
  * is exact: articles holding one of those words (articles_search_text_words_idx), no article's
  * text read again. Without them, a LIKE through the text's trigram index.
  */
-function teluguWord(word: string, containing: string[] | null): WordTest {
+function teluguWord(word: string, lookup: Lookup): WordTest {
   const pattern = containsPattern(word);
   return {
     row: { text: sql`strpos(${articles.searchText}, ${word}) > 0`, title: sql`strpos(${searchTitle}, ${word}) > 0` },
     indexed: {
-      text: [
-        containing
-          ? textWordsTest(containing)
-          : sql`${articles.searchText} like ${pattern} escape '\\'`,
-      ],
+      text: async () => {
+        const containing = await lookup(word);
+        return [containing ? textWordsTest(containing) : sql`${articles.searchText} like ${pattern} escape '\\'`];
+      },
       title: sql`${searchTitle} like ${pattern} escape '\\'`,
     },
   };
@@ -110,22 +112,15 @@ const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/[\\
  * cannot be exact: under three letters (no trigram to find it by), over 100 (it may cross
  * pieces), or in more than TEXT_WORDS_MAX words (the article index would be read for each).
  */
-async function containingWords(db: DbOrTx, words: string[]): Promise<(string[] | null)[]> {
-  const found: (string[] | null)[] = [];
-  for (const word of words) {
-    const letters = [...word].length;
-    if (letters < 3 || letters > 100) {
-      found.push(null);
-      continue;
-    }
-    const rows = await select<{ word: string }>(
-      db,
-      sql`select ${textWords.word} as word from ${textWords} where ${textWords.word} like ${containsPattern(word)} escape '\\'
-          limit ${TEXT_WORDS_MAX + 1}`,
-    );
-    found.push(rows.length > TEXT_WORDS_MAX ? null : rows.map((r) => r.word));
-  }
-  return found;
+async function containingWords(db: DbOrTx, word: string): Promise<string[] | null> {
+  const letters = [...word].length;
+  if (letters < 3 || letters > 100) return null;
+  const rows = await select<{ word: string }>(
+    db,
+    sql`select ${textWords.word} as word from ${textWords} where ${textWords.word} like ${containsPattern(word)} escape '\\'
+        limit ${TEXT_WORDS_MAX + 1}`,
+  );
+  return rows.length > TEXT_WORDS_MAX ? null : rows.map((r) => r.word);
 }
 const TEXT_WORDS_MAX = 1000;
 
@@ -142,7 +137,7 @@ const wholeWords = (words: string[], endings = '') => `(^| )(${words.join('|')})
  * the start of a word is where a form belongs: `andra` must not find కేంద్రం, `kandram`. Approximate: one of the archive's words its
  * forms are close to (`spellings`), whole.
  */
-function latinWord(term: LatinTerm, namesContaining: string[] | null): WordTest {
+function latinWord(term: LatinTerm, lookup: Lookup): WordTest {
   const long = term.forms.filter((f) => f.length >= 5);
   const short = term.forms.filter((f) => f.length < 5);
   const exactIn = (latin: SQL, telugu: SQL | AnyPgColumn | null) =>
@@ -173,8 +168,10 @@ function latinWord(term: LatinTerm, namesContaining: string[] | null): WordTest 
     ]);
   // With the words of the text its names lie in (text_words), the names are an arm of their own,
   // exact through the text's word index, and the forms and spellings another.
-  const textArms =
-    namesContaining && term.names.length
+  const textArms = async () => {
+    const found = await Promise.all(term.names.map(lookup));
+    const namesContaining = found.some((f) => f === null) ? null : [...new Set(found.flat() as string[])];
+    return namesContaining && term.names.length
       ? [
           ...(term.forms.length || term.spellings.length
             ? [
@@ -191,6 +188,7 @@ function latinWord(term: LatinTerm, namesContaining: string[] | null): WordTest 
           textWordsTest(namesContaining),
         ]
       : [indexTest(sql`${articles.searchLatin}`, sql`${articles.searchText}`)];
+  };
   return {
     row: { text: rowTest(searchLatin, articles.searchText), title: rowTest(titleLatin, searchTitle) },
     indexed: {
@@ -301,9 +299,10 @@ const or = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
  * combinations, a word's arms are joined by OR in one read (the same rows, each arm's test run
  * on every candidate).
  */
-function textBranches(tests: WordTest[]): SQL[] {
-  const combinations = tests.reduce((n, t) => n * t.indexed.text.length, 1);
-  const arms = tests.map((t) => (combinations > MAX_BRANCHES ? [or(t.indexed.text)] : t.indexed.text));
+async function textBranches(tests: WordTest[]): Promise<SQL[]> {
+  const words = await Promise.all(tests.map((t) => t.indexed.text()));
+  const combinations = words.reduce((n, w) => n * w.length, 1);
+  const arms = words.map((w) => (combinations > MAX_BRANCHES ? [or(w)] : w));
   return arms.reduce<SQL[][]>((acc, word) => acc.flatMap((branch) => word.map((arm) => [...branch, arm])), [[]]).map(and);
 }
 const MAX_BRANCHES = 4;
@@ -352,7 +351,7 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
             ? [and(tests.map((x) => x.indexed.title))]
             : tier.hits > 0
               ? [and([or(tests.map((x) => x.indexed.title)), and(tests.map((x) => x.row.text))])]
-              : textBranches(tests);
+              : await textBranches(tests);
         const columns = sql`${articles.id} as id, ${articles.publicationDate} as at, ${titleHits} as hits, ${allExact} as exact`;
         const [found] = await select<{ ids: number[] | null; n: number }>(
           db,
@@ -364,7 +363,7 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
         );
         return { ids: (found.ids ?? []).map(Number), count: found.n };
       },
-      matchesIndexed: textBranches(tests),
+      matchesIndexed: () => textBranches(tests),
     };
   }
 
@@ -427,17 +426,12 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
       const { page, size } = safePaging(requestedPage, requestedSize);
       const { telugu, latin } = queryTerms(query);
       const terms = await withSpellings(db, latin);
-      const containing = await containingWords(db, telugu);
-      const names = await Promise.all(
-        terms.map(async (t) => {
-          const found = await containingWords(db, t.names);
-          return found.some((f) => f === null) ? null : [...new Set(found.flat() as string[])];
-        }),
-      );
-      const tests = [
-        ...telugu.map((w, i) => teluguWord(w, containing[i])),
-        ...terms.map((t, i) => latinWord(t, names[i])),
-      ];
+      const lookups = new Map<string, Promise<string[] | null>>();
+      const lookup: Lookup = (word) => {
+        if (!lookups.has(word)) lookups.set(word, containingWords(db, word));
+        return lookups.get(word)!;
+      };
+      const tests = [...telugu.map((w) => teluguWord(w, lookup)), ...terms.map((t) => latinWord(t, lookup))];
       if (tests.length === 0) return { content: [], totalElements: 0, totalPages: 0 };
       const q = plan(tests);
       let window = await readWindow(q.matchesRow, q.titleHits, q.allExact, tuning.window);
@@ -479,7 +473,8 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
       else if (known) total = counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
       else {
         const estimated = await estimate(q.matchesRow);
-        const exact = estimated !== null && estimated >= tuning.estimateFrom ? null : await countUpToLimit(q.matchesIndexed);
+        const exact =
+          estimated !== null && estimated >= tuning.estimateFrom ? null : await countUpToLimit(await q.matchesIndexed());
         total =
           exact !== null && exact <= EXACT_COUNT_LIMIT ? exact : Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimated ?? 0));
       }
