@@ -150,18 +150,6 @@ export async function seedArchive(services: Services, opts: ArchiveOptions) {
     sql`insert into search_words (word) select w from json_array_elements_text(${JSON.stringify([...poolWords])}::json) w on conflict do nothing`,
   );
 
-  // The same for Telugu search's word list (text_words): the pools' words and the numbers'.
-  await db.execute(
-    sql`insert into text_words (word)
-        select distinct w from json_array_elements_text(${JSON.stringify([...titles.map((t) => t.search_title), ...bodies.map((b) => b.search_body)])}::json) t,
-          unnest(search_text_words(t)) w
-        on conflict do nothing`,
-  );
-  await db.execute(
-    sql`insert into text_words (word) select ${`${MARK}`} || (g + 1) from generate_series(${archived}::int, ${archived + todo - 1}::int) g
-        on conflict do nothing`,
-  );
-
   // A big load: drop the secondary indexes and build each once at the end (building a trigram
   // index once is many times faster than growing it row by row). Constraint indexes stay.
   const bulk = todo >= (opts.bulkFrom ?? 50_000);
@@ -268,13 +256,9 @@ async function insertBatch(
     await tx.execute(sql`set local synchronous_commit = off`);
     if (b.settings.lz4) await tx.execute(sql`set local default_toast_compression = lz4`);
     // The search_words trigger would split every article's Latin copy into words again (six
-    // seconds a batch); the pools' and the numbers' words are added once, up front. The same for
-    // text_words, whose trigger does not run as replica either.
+    // seconds a batch); the pools' and the numbers' words are added once, up front.
     if (b.settings.replica) await tx.execute(sql`set local session_replication_role = replica`);
-    else {
-      await tx.execute(sql`alter table articles disable trigger search_words_on_insert`);
-      await tx.execute(sql`alter table articles disable trigger text_words_on_insert`);
-    }
+    else await tx.execute(sql`alter table articles disable trigger search_words_on_insert`);
     // Ids first, so every table of the batch refers to the same articles and pictures.
     await tx.execute(
       sql`create temp table archive_batch (g int primary key, id int, image_id int, at timestamptz) on commit drop`,
@@ -313,10 +297,7 @@ async function insertBatch(
       await tx.execute(sql`
         insert into article_titles (article_id, reporter_id, approval_status, search_title)
         select a.id, a.reporter_id, a.approval_status, a.search_title from archive_batch g join articles a on a.id = g.id`);
-    if (!b.settings.replica) {
-      await tx.execute(sql`alter table articles enable trigger search_words_on_insert`);
-      await tx.execute(sql`alter table articles enable trigger text_words_on_insert`);
-    }
+    if (!b.settings.replica) await tx.execute(sql`alter table articles enable trigger search_words_on_insert`);
     if (b.check) await checkAgainstSaves(tx, b.from, b.to, b.check);
   });
 }
@@ -360,9 +341,7 @@ async function finish(
     side(
       ...links.map((i) => () => build(i)),
       ...(o.vacuum
-        ? ['article_categories', 'article_titles', 'images', 'article_images', 'search_words', 'text_words'].map(
-            (t) => () => vacuum(t),
-          )
+        ? ['article_categories', 'article_titles', 'images', 'article_images', 'search_words'].map((t) => () => vacuum(t))
         : []),
     ),
   ]);
@@ -379,7 +358,7 @@ async function finish(
   // takes the reporter index for a title search and reads the whole archive).
   if (o.vacuum)
     await timed('analyzed', () =>
-      db.execute(sql`analyze articles, article_categories, article_titles, images, article_images, search_words, text_words`),
+      db.execute(sql`analyze articles, article_categories, article_titles, images, article_images, search_words`),
     );
 }
 
@@ -402,13 +381,6 @@ async function checkAgainstSaves(db: DbOrTx, from: number, to: number, titles: {
         where b.g = any(${sqlArray(wanted, 'int')}) and not exists (select 1 from search_words s where s.word = w)`,
   );
   if (missing > 0) throw new Error(`archive seed: ${missing} words of the first articles are missing from search_words`);
-  const [{ missingText }] = await rows<{ missingText: number }>(
-    db,
-    sql`select count(*)::int as "missingText" from archive_batch b join articles a on a.id = b.id, unnest(search_text_words(a.search_text)) w
-        where b.g = any(${sqlArray(wanted, 'int')}) and not exists (select 1 from text_words t where t.word = w)`,
-  );
-  if (missingText > 0)
-    throw new Error(`archive seed: ${missingText} words of the first articles are missing from text_words`);
   for (const row of found) {
     const saved = searchFieldsFor(row.title, row.content);
     const number = Number(row.title.split(MARK).pop()) - 1;

@@ -28,7 +28,7 @@ export const BACKUP_FORMAT_VERSION = 1;
  * Sessions are not backed up: a restored site asks everyone to sign in again. Search words and
  * the title copies are derived from the articles and rebuilt by their triggers as the articles load.
  */
-const SKIPPED_TABLES = new Set(['sessions', 'search_words', 'text_words', 'article_titles']);
+const SKIPPED_TABLES = new Set(['sessions', 'search_words', 'article_titles']);
 const PAGE_ROWS = 2000;
 
 export type ManifestFile = { path: string; bytes: number; sha256: string };

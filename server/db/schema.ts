@@ -115,11 +115,6 @@ export const articles = pgTable(
     // title and its Tenglish copy.
     index('articles_search_title_trgm_idx').using('gin', sql`${t.searchTitle} gin_trgm_ops`),
     index('articles_title_latin_trgm_idx').using('gin', sql`${t.titleLatin} gin_trgm_ops`),
-    // Telugu search's exact word lookup (migration 0026): the words of the normalised text, as
-    // search_text_words() cuts them; query words are looked up in text_words first.
-    index('articles_search_text_words_idx')
-      .using('gin', sql`search_text_words(${t.searchText})`)
-      .where(sql`${t.approvalStatus} = 'APPROVED'`),
     // The Tenglish backfill at start looks for rows without a Latin copy: none, usually, and
     // without this index finding that out read the whole archive on every start.
     index('articles_search_latin_missing_idx')
@@ -360,18 +355,6 @@ export const articleViews = pgTable(
     views: integer('views').notNull(),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.hour] }), index('article_views_hour_idx').on(t.hour)],
-);
-
-// Telugu search: every word of every article's normalised text (articles.search_text, cut by the
-// SQL function search_text_words), once. A query word finds the words containing it here, then
-// the articles holding them through articles_search_text_words_idx. Filled by triggers on
-// articles (migration 0026); derived, so backups leave it out.
-export const textWords = pgTable(
-  'text_words',
-  {
-    word: text('word').primaryKey(),
-  },
-  (t) => [index('text_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
 
 // Tenglish search: every word of every article's folded Latin copy (articles.search_latin), once.

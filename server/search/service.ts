@@ -26,7 +26,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { articles, articleTitles, searchWords as lexicon, textWords } from '../db/schema.ts';
+import { articles, articleTitles, searchWords as lexicon } from '../db/schema.ts';
 import { containsPattern } from '../db/sql.ts';
 import { boundedCount, EXACT_COUNT_LIMIT } from '../db/count.ts';
 import { safePaging, withoutBody } from '../articles/public-service.ts';
@@ -69,60 +69,22 @@ const approved = sql`${articles.approvalStatus} = 'APPROVED'`;
 
 /**
  * One query word's tests, each twice: `row` for testing rows one by one (strpos), `indexed` as
- * operators the indexes serve. The two agree on every row. The text's indexed test is a list of
- * arms, the word matching when any does: each arm is read through its own index (a union), so
- * that no arm's test is run on the rows another arm found. `exact`, for a word with approximate
- * spellings only: the row test without them (exact matches rank first).
+ * operators the trigram indexes serve (LIKE). The two agree on every row. `exact`, for a word
+ * with approximate spellings only: the row test without them (exact matches rank first).
  */
-type WordTest = { row: { text: SQL; title: SQL }; indexed: { text: () => Promise<SQL[]>; title: SQL }; exact?: SQL };
+type WordTest = { row: { text: SQL; title: SQL }; indexed: { text: SQL; title: SQL }; exact?: SQL };
 
-/** The words of the text containing a query word: looked up once per search, only when an index read needs them. */
-type Lookup = (word: string) => Promise<string[] | null>;
-
-/**
- * A word in Telugu (or any script but Latin letters): a substring of the normalised text. Given
- * the words of the archive's text that contain it (`lookup`, from text_words), the index test
- * is exact: articles holding one of those words (articles_search_text_words_idx), no article's
- * text read again. Without them, a LIKE through the text's trigram index.
- */
-function teluguWord(word: string, lookup: Lookup): WordTest {
+/** A word in Telugu (or any script but Latin letters): a substring of the normalised text. */
+function teluguWord(word: string): WordTest {
   const pattern = containsPattern(word);
   return {
     row: { text: sql`strpos(${articles.searchText}, ${word}) > 0`, title: sql`strpos(${searchTitle}, ${word}) > 0` },
     indexed: {
-      text: async () => {
-        const containing = await lookup(word);
-        return [containing ? textWordsTest(containing) : sql`${articles.searchText} like ${pattern} escape '\\'`];
-      },
+      text: sql`${articles.searchText} like ${pattern} escape '\\'`,
       title: sql`${searchTitle} like ${pattern} escape '\\'`,
     },
   };
 }
-
-/** Articles holding one of these words of the text, exactly (articles_search_text_words_idx). */
-const textWordsTest = (words: string[]) =>
-  words.length ? sql`search_text_words(${articles.searchText}) && ${textArray(words)}::text[]` : sql`false`;
-
-/** A PostgreSQL array literal of any strings (Telugu words may hold commas, quotes, braces). */
-const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/[\\"]/g, '\\$&')}"`).join(',')}}`;
-
-/**
- * The words of the archive's text (text_words, migration 0026: longer ones as pieces of 200
- * starting every 100) that contain a Telugu query word. Null where the lookup does not pay or
- * cannot be exact: under three letters (no trigram to find it by), over 100 (it may cross
- * pieces), or in more than TEXT_WORDS_MAX words (the article index would be read for each).
- */
-async function containingWords(db: DbOrTx, word: string): Promise<string[] | null> {
-  const letters = [...word].length;
-  if (letters < 3 || letters > 100) return null;
-  const rows = await select<{ word: string }>(
-    db,
-    sql`select ${textWords.word} as word from ${textWords} where ${textWords.word} like ${containsPattern(word)} escape '\\'
-        limit ${TEXT_WORDS_MAX + 1}`,
-  );
-  return rows.length > TEXT_WORDS_MAX ? null : rows.map((r) => r.word);
-}
-const TEXT_WORDS_MAX = 1000;
 
 /** A query word typed in English letters: its folded forms, the Telugu names it stands for, and other spellings found in the archive. */
 export type LatinTerm = { word: string; forms: string[]; names: string[]; spellings: string[] };
@@ -137,10 +99,10 @@ const wholeWords = (words: string[], endings = '') => `(^| )(${words.join('|')})
  * the start of a word is where a form belongs: `andra` must not find కేంద్రం, `kandram`. Approximate: one of the archive's words its
  * forms are close to (`spellings`), whole.
  */
-function latinWord(term: LatinTerm, lookup: Lookup): WordTest {
+function latinWord(term: LatinTerm): WordTest {
   const long = term.forms.filter((f) => f.length >= 5);
   const short = term.forms.filter((f) => f.length < 5);
-  const exactIn = (latin: SQL, telugu: SQL | AnyPgColumn | null) =>
+  const exactIn = (latin: SQL, telugu: SQL | AnyPgColumn) =>
     or([
       ...long.map((f) => sql`strpos(' ' || ${latin}, ${` ${f}`}) > 0`),
       // strpos first: the regular expression costs several times more a row.
@@ -149,10 +111,10 @@ function latinWord(term: LatinTerm, lookup: Lookup): WordTest {
             sql`(${or(short.map((f) => sql`strpos(${latin}, ${f}) > 0`))} and ${latin} ~ ${wholeWords(short, SHORT_FORM_ENDINGS)})`,
           ]
         : []),
-      ...(telugu ? term.names.map((n) => sql`strpos(${telugu}, ${n}) > 0`) : []),
+      ...term.names.map((n) => sql`strpos(${telugu}, ${n}) > 0`),
     ]);
   const approxIn = (latin: SQL) => (term.spellings.length ? sql`${latin} ~ ${wholeWords(term.spellings)}` : null);
-  const rowTest = (latin: SQL, telugu: SQL | AnyPgColumn | null) => {
+  const rowTest = (latin: SQL, telugu: SQL | AnyPgColumn) => {
     const approx = approxIn(latin);
     return approx ? sql`(${exactIn(latin, telugu)} or ${approx})` : exactIn(latin, telugu);
   };
@@ -166,33 +128,10 @@ function latinWord(term: LatinTerm, lookup: Lookup): WordTest {
       ]),
       rowTest(sql`coalesce(${latin}, '')`, telugu),
     ]);
-  // With the words of the text its names lie in (text_words), the names are an arm of their own,
-  // exact through the text's word index, and the forms and spellings another.
-  const textArms = async () => {
-    const found = await Promise.all(term.names.map(lookup));
-    const namesContaining = found.some((f) => f === null) ? null : [...new Set(found.flat() as string[])];
-    return namesContaining && term.names.length
-      ? [
-          ...(term.forms.length || term.spellings.length
-            ? [
-                and([
-                  or(
-                    [...term.forms, ...term.spellings].map(
-                      (w) => sql`${articles.searchLatin} like ${containsPattern(w)} escape '\\'`,
-                    ),
-                  ),
-                  rowTest(searchLatin, null),
-                ]),
-              ]
-            : []),
-          textWordsTest(namesContaining),
-        ]
-      : [indexTest(sql`${articles.searchLatin}`, sql`${articles.searchText}`)];
-  };
   return {
     row: { text: rowTest(searchLatin, articles.searchText), title: rowTest(titleLatin, searchTitle) },
     indexed: {
-      text: textArms,
+      text: indexTest(sql`${articles.searchLatin}`, sql`${articles.searchText}`),
       title: indexTest(sql`${articles.titleLatin}`, searchTitle),
     },
     exact: term.spellings.length ? exactIn(searchLatin, articles.searchText) : undefined,
@@ -293,27 +232,6 @@ async function select<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 const and = (parts: SQL[]) => sql.join(parts, sql` and `);
 const or = (parts: SQL[]) => sql`(${sql.join(parts, sql` or `)})`;
 
-/**
- * The text's indexed tests of every word put together: one condition per combination of the words'
- * arms, each read through the indexes on its own (their union is the matches). Past MAX_BRANCHES
- * combinations, a word's arms are joined by OR in one read (the same rows, each arm's test run
- * on every candidate).
- */
-async function textBranches(tests: WordTest[]): Promise<SQL[]> {
-  const words = await Promise.all(tests.map((t) => t.indexed.text()));
-  const combinations = words.reduce((n, w) => n * w.length, 1);
-  const arms = words.map((w) => (combinations > MAX_BRANCHES ? [or(w)] : w));
-  return arms.reduce<SQL[][]>((acc, word) => acc.flatMap((branch) => word.map((arm) => [...branch, arm])), [[]]).map(and);
-}
-const MAX_BRANCHES = 4;
-
-/** `select <columns>` of the approved articles meeting any of the conditions (a union of index reads). */
-const selectApproved = (columns: SQL, conditions: SQL[]) =>
-  sql.join(
-    conditions.map((c) => sql`select ${columns} from ${articles} where ${approved} and ${c}`),
-    sql` union `,
-  );
-
 /** One tier of the ranking: exact or approximate matches with `hits` query words in the title. */
 type Tier = { exact: boolean; hits: number };
 
@@ -348,14 +266,15 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
       async readTier(tier: Tier, offset: number, limit: number) {
         const candidates =
           tier.hits === words
-            ? [and(tests.map((x) => x.indexed.title))]
+            ? and(tests.map((x) => x.indexed.title))
             : tier.hits > 0
-              ? [and([or(tests.map((x) => x.indexed.title)), and(tests.map((x) => x.row.text))])]
-              : await textBranches(tests);
-        const columns = sql`${articles.id} as id, ${articles.publicationDate} as at, ${titleHits} as hits, ${allExact} as exact`;
+              ? and([or(tests.map((x) => x.indexed.title)), and(tests.map((x) => x.row.text))])
+              : and(tests.map((x) => x.indexed.text));
         const [found] = await select<{ ids: number[] | null; n: number }>(
           db,
-          sql`with m as materialized (${selectApproved(columns, candidates)})
+          sql`with m as materialized (
+                select ${articles.id} as id, ${articles.publicationDate} as at, ${titleHits} as hits, ${allExact} as exact
+                from ${articles} where ${approved} and ${candidates})
               select (select array_agg(id order by at desc, id desc) from (
                         select id, at from m where hits = ${tier.hits} and exact = ${tier.exact}
                         order by at desc, id desc limit ${limit} offset ${offset}) p) as ids,
@@ -363,7 +282,7 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
         );
         return { ids: (found.ids ?? []).map(Number), count: found.n };
       },
-      matchesIndexed: () => textBranches(tests),
+      matchesIndexed: and(tests.map((t) => t.indexed.text)),
     };
   }
 
@@ -409,10 +328,10 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
   }
 
   /** Matches counted through the body index, up to one past the exact limit. */
-  async function countUpToLimit(matchesIndexed: SQL[]) {
+  async function countUpToLimit(matchesIndexed: SQL) {
     const [{ n }] = await select<{ n: number }>(
       db,
-      sql`select count(*)::int as n from (${selectApproved(sql`${articles.id}`, matchesIndexed)} limit ${EXACT_COUNT_LIMIT + 1}) c`,
+      sql`select count(*)::int as n from (select 1 from ${articles} where ${approved} and ${matchesIndexed} limit ${EXACT_COUNT_LIMIT + 1}) c`,
     );
     return n;
   }
@@ -426,12 +345,7 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
       const { page, size } = safePaging(requestedPage, requestedSize);
       const { telugu, latin } = queryTerms(query);
       const terms = await withSpellings(db, latin);
-      const lookups = new Map<string, Promise<string[] | null>>();
-      const lookup: Lookup = (word) => {
-        if (!lookups.has(word)) lookups.set(word, containingWords(db, word));
-        return lookups.get(word)!;
-      };
-      const tests = [...telugu.map((w) => teluguWord(w, lookup)), ...terms.map((t) => latinWord(t, lookup))];
+      const tests = [...telugu.map(teluguWord), ...terms.map(latinWord)];
       if (tests.length === 0) return { content: [], totalElements: 0, totalPages: 0 };
       const q = plan(tests);
       let window = await readWindow(q.matchesRow, q.titleHits, q.allExact, tuning.window);
@@ -473,8 +387,7 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
       else if (known) total = counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
       else {
         const estimated = await estimate(q.matchesRow);
-        const exact =
-          estimated !== null && estimated >= tuning.estimateFrom ? null : await countUpToLimit(await q.matchesIndexed());
+        const exact = estimated !== null && estimated >= tuning.estimateFrom ? null : await countUpToLimit(q.matchesIndexed);
         total =
           exact !== null && exact <= EXACT_COUNT_LIMIT ? exact : Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimated ?? 0));
       }
