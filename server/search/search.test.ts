@@ -31,8 +31,8 @@ beforeAll(async () => {
   ids.percent = await a('ధరలు 50% పెరిగాయి', '<p>under_score &amp; 100%</p>', 4);
   // Decomposed input: the title is stored as typed in NFD (the derived search text is NFC).
   ids.decomposed = await a('కొత్త విమానాశ్రయం ప్రారంభం'.normalize('NFD'), '<p>శంషాబాద్ సమీపంలో</p>', 6);
-  // Words the text's word list keeps in pieces (over 200 letters), or with quotes and commas
-  // attached, and a short name's Telugu form (vizag: విశాఖ) inside a longer word.
+  // A word of over 300 letters, words with quotes, braces and commas attached, and a short name's
+  // Telugu form (vizag: విశాఖ) inside a longer word: what a per-word index must still find.
   ids.longWord = await a('పొడవైన పదం', `<p>${'అ'.repeat(150)}శ్రీకాకుళంజిల్లా${'ఆ'.repeat(150)} ముగింపు</p>`, 11);
   ids.quoted = await a('"కోట్స్", వార్త', '<p>{బ్రేసెస్}\\ఒకటి "ఉల్లేఖన",</p>', 12);
   ids.vizag = await a('విశాఖపట్నంలో సదస్సు', '<p>ఓడరేవు విస్తరణ</p>', 13);
@@ -171,8 +171,8 @@ describe(`Telugu search (${TEST_DB})`, () => {
       estimateFrom: Number.POSITIVE_INFINITY,
     });
     const queries = ['హైదరాబాద్', 'హైదరాబాద్ రైలు', 'నెల్లూరు గుంటూరు', 'తిరుపతి', 'విజయవాడ', 'హైదరాబాద్లో', '50%'];
-    // Through the text's word list: inside a word kept in pieces, next to quotes, braces and
-    // commas, two letters (no word lookup), and a short name with a Telugu word.
+    // Inside a very long word, next to quotes, braces and commas, two letters, and a short name
+    // with a Telugu word.
     queries.push('అఅఅశ్రీకాకుళం', '"ఉల్లేఖన",', 'రై', 'vizag సదస్సు');
     // Tenglish: a substring, other spellings (whole words found through search_words), mixed,
     // approximate matches only (tirupoti: one vowel off) and exact and approximate ones together.
