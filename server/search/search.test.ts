@@ -31,6 +31,11 @@ beforeAll(async () => {
   ids.percent = await a('ధరలు 50% పెరిగాయి', '<p>under_score &amp; 100%</p>', 4);
   // Decomposed input: the title is stored as typed in NFD (the derived search text is NFC).
   ids.decomposed = await a('కొత్త విమానాశ్రయం ప్రారంభం'.normalize('NFD'), '<p>శంషాబాద్ సమీపంలో</p>', 6);
+  // A word of over 300 letters, words with quotes, braces and commas attached, and a short name's
+  // Telugu form (vizag: విశాఖ) inside a longer word: what a per-word index must still find.
+  ids.longWord = await a('పొడవైన పదం', `<p>${'అ'.repeat(150)}శ్రీకాకుళంజిల్లా${'ఆ'.repeat(150)} ముగింపు</p>`, 11);
+  ids.quoted = await a('"కోట్స్", వార్త', '<p>{బ్రేసెస్}\\ఒకటి "ఉల్లేఖన",</p>', 12);
+  ids.vizag = await a('విశాఖపట్నంలో సదస్సు', '<p>ఓడరేవు విస్తరణ</p>', 13);
   // Twelve equally relevant articles for paging (same title), oldest first: newest decides.
   const paging = await addArticles(
     db,
@@ -166,6 +171,9 @@ describe(`Telugu search (${TEST_DB})`, () => {
       estimateFrom: Number.POSITIVE_INFINITY,
     });
     const queries = ['హైదరాబాద్', 'హైదరాబాద్ రైలు', 'నెల్లూరు గుంటూరు', 'తిరుపతి', 'విజయవాడ', 'హైదరాబాద్లో', '50%'];
+    // Inside a very long word, next to quotes, braces and commas, two letters, and a short name
+    // with a Telugu word.
+    queries.push('అఅఅశ్రీకాకుళం', '"ఉల్లేఖన",', 'రై', 'vizag సదస్సు');
     // Tenglish: a substring, other spellings (whole words found through search_words), mixed,
     // approximate matches only (tirupoti: one vowel off) and exact and approximate ones together.
     queries.push('hyderabad', 'haidarabad', 'vijayavada railu', 'tirupati', 'hyderabad రైలు', 'tirupoti', 'gunturu nelluuru');
@@ -178,6 +186,12 @@ describe(`Telugu search (${TEST_DB})`, () => {
       [3, 1],
       [9, 1],
     ];
+    const found = async (query: string) => (await narrow.search(query, 0, 20)).content.map((x) => x.id);
+    expect(await found('శ్రీకాకుళంజిల్లా')).toEqual([ids.longWord]);
+    expect(await found('అఅఅశ్రీకాకుళం')).toEqual([ids.longWord]);
+    expect(await found('"ఉల్లేఖన",')).toEqual([ids.quoted]);
+    expect(await found('{బ్రేసెస్}')).toEqual([ids.quoted]);
+    expect(await found('vizag సదస్సు')).toEqual([ids.vizag]);
     for (const query of queries) {
       expect((await t.services.search.search(query, 0, 5)).totalElements, query).toBeGreaterThan(0);
       for (const [page, size] of pages) {
@@ -186,7 +200,7 @@ describe(`Telugu search (${TEST_DB})`, () => {
         expect(await widening.search(query, page, size), `${query} page ${page} size ${size}, widened`).toEqual(wide);
       }
     }
-  }, 120_000);
+  }, 240_000);
 
   it('answers an estimate, never below the exact limit, when the sample says the matches are many', async () => {
     await t.services.db.execute(sql`analyze articles`);
