@@ -33,6 +33,8 @@ import { auditRoutes } from './audit/routes.ts';
 import { draftsRoutes } from './articles/drafts-routes.ts';
 import { registerLegacyRedirects } from './import/redirects.ts';
 import { readershipRoutes } from './readership/routes.ts';
+import { districtsRoutes } from './districts/routes.ts';
+import { liveRoutes } from './live/routes.ts';
 import { servableMediaPath } from './media/storage.ts';
 
 /** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
@@ -203,6 +205,8 @@ export async function buildApp({
         searchRoutes,
         auditRoutes,
         draftsRoutes,
+        districtsRoutes,
+        liveRoutes,
         readershipRoutes,
       ]) {
         await api.register(routes, { services });

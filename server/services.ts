@@ -25,6 +25,8 @@ import { createReadershipService } from './readership/service.ts';
 import path from 'node:path';
 import { createAuditService } from './audit/service.ts';
 import { createPublishingClock } from './review/publishing-clock.ts';
+import { createDistrictsService } from './districts/service.ts';
+import { createLiveService } from './live/service.ts';
 
 /** Infrastructure every domain service may use. */
 export type ServiceDeps = {
@@ -83,6 +85,8 @@ export function createServices({
     drafts: createDraftsService(base),
     revisions: createRevisionsService(base),
     readership: createReadershipService(base),
+    districts: createDistrictsService(base),
+    live: createLiveService(base),
   };
 }
 export type Services = ReturnType<typeof createServices>;
