@@ -7,6 +7,8 @@ import { AdBanner } from '../components/public/AdBanner.tsx';
 import { ArticleGallery } from '../components/public/ArticleGallery.tsx';
 import { LatestCarousel } from '../components/public/LatestCarousel.tsx';
 import { ShareButton } from '../components/public/ShareButton.tsx';
+import { LiveUpdates } from '../components/public/LiveUpdates.tsx';
+import { MyDistrict } from '../components/public/MyDistrict.tsx';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
 const components: Record<Exclude<IslandName, 'header'>, ComponentType<any>> = {
@@ -14,6 +16,8 @@ const components: Record<Exclude<IslandName, 'header'>, ComponentType<any>> = {
   ads: AdBanner,
   gallery: ArticleGallery,
   latest: LatestCarousel,
+  live: LiveUpdates,
+  'my-district': MyDistrict,
 };
 
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {

@@ -17,10 +17,10 @@ const tags = ['live coverage'];
 const conflict = { 409: ErrorBody };
 const UpdateParams = z.object({ id: PathId, updateId: PathId });
 /**
- * Readers poll the list every few seconds: a CDN may keep it 5 s (a new update shows within the
- * poll's 10 s), and the server answers a current copy with 304.
+ * Readers poll the list every LIVE_POLL_SECONDS: a CDN may keep it 4 s and no longer (no stale
+ * copy), so a new update reaches a reader within 10 s; the server answers a current copy with 304.
  */
-export const LIVE_LIST_CACHE = 'public, max-age=5, stale-while-revalidate=5';
+export const LIVE_LIST_CACHE = 'public, max-age=4';
 
 // The kept list is written out once, not once per polling reader.
 const written = new WeakMap<object, string>();
