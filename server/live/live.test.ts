@@ -67,9 +67,15 @@ describe('live updates', () => {
 
   it('are refused to another reporter (404), a reader (403) and anyone signed out (401)', async () => {
     const before = (await updates(story)).length;
-    expect((await t.call('POST', `/api/articles/${story}/live-updates`, other.cookie, { content: '<p>x</p>' })).statusCode).toBe(404);
-    expect((await t.call('POST', `/api/articles/${story}/live-updates`, reader.cookie, { content: '<p>x</p>' })).statusCode).toBe(403);
-    expect((await t.call('POST', `/api/articles/${story}/live-updates`, undefined, { content: '<p>x</p>' })).statusCode).toBe(401);
+    expect((await t.call('POST', `/api/articles/${story}/live-updates`, other.cookie, { content: '<p>x</p>' })).statusCode).toBe(
+      404,
+    );
+    expect((await t.call('POST', `/api/articles/${story}/live-updates`, reader.cookie, { content: '<p>x</p>' })).statusCode).toBe(
+      403,
+    );
+    expect((await t.call('POST', `/api/articles/${story}/live-updates`, undefined, { content: '<p>x</p>' })).statusCode).toBe(
+      401,
+    );
     expect(await updates(story)).toHaveLength(before);
   });
 
@@ -95,12 +101,22 @@ describe('live updates', () => {
     expect(list.live).toBe(true);
     expect(list.updates.map((u) => u.content)).toEqual(['<p>రెండో రౌండ్</p>', '<p>మొదటి రౌండ్ <strong>ఫలితం</strong></p>']);
     const etag = res.headers.etag as string;
-    const again = await t.app.inject({ method: 'GET', url: `/api/public/articles/${story}/live-updates`, headers: { 'if-none-match': etag } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/articles/${story}/live-updates`,
+      headers: { 'if-none-match': etag },
+    });
     expect(again.statusCode).toBe(304);
 
-    const edited = await t.call('PUT', `/api/articles/${story}/live-updates/${first}`, reporter.cookie, { content: '<p>సవరించిన ఫలితం</p>' });
+    const edited = await t.call('PUT', `/api/articles/${story}/live-updates/${first}`, reporter.cookie, {
+      content: '<p>సవరించిన ఫలితం</p>',
+    });
     expect(edited.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: `/api/public/articles/${story}/live-updates`, headers: { 'if-none-match': etag } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/articles/${story}/live-updates`,
+      headers: { 'if-none-match': etag },
+    });
     expect(after.statusCode).toBe(200);
     expect((after.json() as typeof list).updates[1].content).toBe('<p>సవరించిన ఫలితం</p>');
   });
@@ -130,7 +146,10 @@ describe('live updates', () => {
     expect((await t.call('DELETE', `/api/admin/articles/${story}/live`, admin.cookie)).statusCode).toBe(409);
     const refused = await t.call('POST', `/api/articles/${story}/live-updates`, admin.cookie, { content: '<p>x</p>' });
     expect(refused.statusCode).toBe(409);
-    const list = (await t.call('GET', `/api/public/articles/${story}/live-updates`)).json() as { live: boolean; updates: unknown[] };
+    const list = (await t.call('GET', `/api/public/articles/${story}/live-updates`)).json() as {
+      live: boolean;
+      updates: unknown[];
+    };
     expect(list.live).toBe(false);
     expect(list.updates).toHaveLength(2);
     expect((await t.call('GET', `/api/public/articles/${pending}/live-updates`)).statusCode).toBe(404);

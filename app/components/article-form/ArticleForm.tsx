@@ -65,7 +65,17 @@ type FieldName = keyof ArticlePayload | 'images';
 type Errors = Partial<Record<FieldName, string>>;
 
 // The order of the fields on screen: the first invalid one gets focus.
-const FIELD_ORDER: FieldName[] = ['title', 'author', 'region', 'district', 'categoryIds', 'content', 'summary', 'images', 'youtubeVideoId'];
+const FIELD_ORDER: FieldName[] = [
+  'title',
+  'author',
+  'region',
+  'district',
+  'categoryIds',
+  'content',
+  'summary',
+  'images',
+  'youtubeVideoId',
+];
 
 const valuesOf = (initial?: Article): ArticlePayload => ({
   title: initial?.title ?? '',

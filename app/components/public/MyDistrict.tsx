@@ -5,7 +5,14 @@
 import { useEffect, useState } from 'react';
 import { stripTags } from '../../../contract/text.ts';
 import type { Article } from '../../../contract/articles.ts';
-import { DISTRICTS, districtBySlug, districtPath, MY_DISTRICT_KEY, STATE_NAMES, type State } from '../../../contract/districts.ts';
+import {
+  DISTRICTS,
+  districtBySlug,
+  districtPath,
+  MY_DISTRICT_KEY,
+  STATE_NAMES,
+  type State,
+} from '../../../contract/districts.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { articlePath } from './paging.ts';
 import { formatDate } from './format.ts';

@@ -53,12 +53,20 @@ export function meta({ loaderData }: Route.MetaArgs) {
       path: districtPath(district.slug),
       image: cover ? coverForSharing(cover) : null,
     }),
-    { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: `${title} – ${SITE_NAME}`, href: FEED_PATHS.district(district.slug) },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: `${title} – ${SITE_NAME}`,
+      href: FEED_PATHS.district(district.slug),
+    },
   ];
 }
 
 async function loadDistrictPage(slug: string, page: number) {
-  const { data: articles, headers } = await apiWithHeaders<Article[]>(`/public/districts/${slug}/articles?page=${page}&size=${PAGE_SIZE}`);
+  const { data: articles, headers } = await apiWithHeaders<Article[]>(
+    `/public/districts/${slug}/articles?page=${page}&size=${PAGE_SIZE}`,
+  );
   return { articles: articles.map(toListArticle), total: Number(headers.get('x-total-count') ?? 0) };
 }
 
