@@ -60,6 +60,8 @@ export type Article = {
 
 /** The badge of a story being covered live. */
 export const LIVE_LABEL = 'లైవ్';
+/** How often an open live story's page asks for new updates (a cached, ETag-checked answer). */
+export const LIVE_POLL_SECONDS = 5;
 
 /** Live now: made live and not ended. */
 export const isLive = (a: Pick<Article, 'liveSince' | 'liveEndedAt'>) => Boolean(a.liveSince) && !a.liveEndedAt;

@@ -4,8 +4,6 @@ import { Timestamp } from './http.ts';
 import { stripTags } from './text.ts';
 
 export const LIVE_UPDATE_MAX = 20_000;
-/** How often an open article page asks for new updates (a cached, ETag-checked answer). */
-export const LIVE_POLL_SECONDS = 5;
 
 export const LIVE_MESSAGES = {
   notApproved: 'Only an approved story can be covered live.',

@@ -25,6 +25,13 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: false });
 }
 
+/** A phone-sized page; a busy test machine gets more time to load it. */
+async function phone() {
+  const opened = await newPage(browser);
+  opened.page.setDefaultTimeout(60_000);
+  return opened;
+}
+
 async function apiContext(username: string, password: string) {
   const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
   const res = await context.post('/api/auth/login', { data: { username, password } });
@@ -69,59 +76,63 @@ afterAll(async () => {
 });
 
 describe('district editions', () => {
-  it("files a story under its district, lists it on the district page and on a reader's home page", async () => {
-    const story = await publish(`ఖమ్మం జిల్లా వార్త ${stamp}`, { district: 'khammam' });
-    expect(story.district).toBe('khammam');
+  it(
+    "files a story under its district, lists it on the district page and on a reader's home page",
+    { timeout: 240_000 },
+    async () => {
+      const story = await publish(`ఖమ్మం జిల్లా వార్త ${stamp}`, { district: 'khammam' });
+      expect(story.district).toBe('khammam');
 
-    // The reporter's form offers every district.
-    const desk = await newPage(browser);
-    const writer = await createUser('REPORTER', 'district_form');
-    await signIn(desk.page, writer.username, writer.password);
-    await desk.page.goto('/reporter-dashboard/write-article');
-    const pick = desk.page.locator('select[name="district"]');
-    await pick.waitFor();
-    expect(await pick.locator('option').count()).toBe(60);
-    await pick.selectOption('warangal');
-    await shot(desk.page, 'district-pick-in-form-412');
-    await desk.context.close();
+      // The reporter's form offers every district.
+      const desk = await phone();
+      const writer = await createUser('REPORTER', 'district_form');
+      await signIn(desk.page, writer.username, writer.password);
+      await desk.page.goto('/reporter-dashboard/write-article');
+      const pick = desk.page.locator('select[name="district"]');
+      await pick.waitFor();
+      expect(await pick.locator('option').count()).toBe(60);
+      await pick.selectOption('warangal');
+      await shot(desk.page, 'district-pick-in-form-412');
+      await desk.context.close();
 
-    const { context, page } = await newPage(browser);
-    await page.goto('/district/khammam');
-    await page.locator('main h1', { hasText: 'ఖమ్మం జిల్లా వార్తలు' }).waitFor();
-    await page.getByRole('link', { name: story.title }).first().waitFor();
-    expect(await page.locator('link[type="application/rss+xml"][href="/rss/district/khammam.xml"]').count()).toBe(1);
-    await shot(page, 'district-page-412');
-    expect((await page.goto('/district/gotham'))?.status()).toBe(404);
+      const { context, page } = await phone();
+      await page.goto('/district/khammam');
+      await page.locator('main h1', { hasText: 'ఖమ్మం జిల్లా వార్తలు' }).waitFor();
+      await page.getByRole('link', { name: story.title }).first().waitFor();
+      expect(await page.locator('link[type="application/rss+xml"][href="/rss/district/khammam.xml"]').count()).toBe(1);
+      await shot(page, 'district-page-412');
+      expect((await page.goto('/district/gotham'))?.status()).toBe(404);
 
-    // The home page: one cached page for everyone; the reader's district is drawn in the browser.
-    const plain = await (await page.request.get('/')).text();
-    expect(plain).toContain('<div class="island" data-island="my-district" data-props="{}"><section class="my-district"');
-    expect(plain).toContain('data-district=""');
-    await page.goto('/');
-    const mine = page.locator('.my-district');
-    await mine.scrollIntoViewIfNeeded();
-    await mine.getByRole('button', { name: 'మీ జిల్లాను ఎంచుకోండి' }).click();
-    await mine.locator('select').selectOption('khammam');
-    await mine.getByRole('link', { name: story.title }).waitFor();
-    expect(await page.evaluate((key) => localStorage.getItem(key), MY_DISTRICT_KEY)).toBe('khammam');
-    expect(await context.cookies()).toEqual([]);
-    await mine.scrollIntoViewIfNeeded();
-    await shot(page, 'my-district-home-412');
+      // The home page: one cached page for everyone; the reader's district is drawn in the browser.
+      const plain = await (await page.request.get('/')).text();
+      expect(plain).toContain('<div class="island" data-island="my-district" data-props="{}"><section class="my-district"');
+      expect(plain).toContain('data-district=""');
+      await page.goto('/');
+      const mine = page.locator('.my-district');
+      await mine.scrollIntoViewIfNeeded();
+      await mine.getByRole('button', { name: 'మీ జిల్లాను ఎంచుకోండి' }).click();
+      await mine.locator('select').selectOption('khammam');
+      await mine.getByRole('link', { name: story.title }).waitFor();
+      expect(await page.evaluate((key) => localStorage.getItem(key), MY_DISTRICT_KEY)).toBe('khammam');
+      expect(await context.cookies()).toEqual([]);
+      await mine.scrollIntoViewIfNeeded();
+      await shot(page, 'my-district-home-412');
 
-    // Kept: the next visit shows it at once, from the district API (no cookie sent).
-    await page.reload();
-    await page.locator('.my-district').scrollIntoViewIfNeeded();
-    await page.locator('.my-district').getByRole('link', { name: story.title }).waitFor();
-    await context.close();
-  });
+      // Kept: the next visit shows it at once, from the district API (no cookie sent).
+      await page.reload();
+      await page.locator('.my-district').scrollIntoViewIfNeeded();
+      await page.locator('.my-district').getByRole('link', { name: story.title }).waitFor();
+      await context.close();
+    },
+  );
 });
 
 describe('live coverage', () => {
-  it('goes live from the admin screen and shows a new update on an open article within 10 s', async () => {
+  it('goes live from the admin screen and shows a new update on an open article within 10 s', { timeout: 240_000 }, async () => {
     const story = await publish(`ఎన్నికల లైవ్ ${stamp}`, { district: 'hyderabad' });
 
     // The admin makes it live and posts the first update on the approved article's screen.
-    const desk = await newPage(browser);
+    const desk = await phone();
     await signIn(desk.page, chief.username, chief.password);
     await goto(desk.page, `/admin-dashboard/view-approved-article/${story.id}`);
     await desk.page.getByRole('button', { name: 'Go live' }).click();
@@ -134,7 +145,7 @@ describe('live coverage', () => {
     await shot(desk.page, 'live-admin-412');
 
     // A reader opens the story: the first update is in the server's HTML.
-    const { context, page } = await newPage(browser);
+    const { context, page } = await phone();
     const polls: number[] = [];
     page.on('response', (r) => {
       if (r.url().endsWith(`/api/public/articles/${story.id}/live-updates`)) polls.push(r.status());
@@ -175,7 +186,7 @@ describe('live coverage', () => {
     expect(refused.status()).toBe(409);
     // A fresh browser: this one may keep the list page it was sent a minute (Cache-Control).
     await context.close();
-    const fresh = await newPage(browser);
+    const fresh = await phone();
     await fresh.page.goto(`/public/articles/category/${category}`);
     await fresh.page.locator('.article-card', { hasText: story.title }).waitFor();
     expect(await fresh.page.locator('.article-card', { hasText: story.title }).locator('.live-badge').count()).toBe(0);

@@ -7,17 +7,21 @@ import { AdBanner } from '../components/public/AdBanner.tsx';
 import { ArticleGallery } from '../components/public/ArticleGallery.tsx';
 import { LatestCarousel } from '../components/public/LatestCarousel.tsx';
 import { ShareButton } from '../components/public/ShareButton.tsx';
-import { LiveUpdates } from '../components/public/LiveUpdates.tsx';
-import { MyDistrict } from '../components/public/MyDistrict.tsx';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
-const components: Record<Exclude<IslandName, 'header'>, ComponentType<any>> = {
+const components: Record<Exclude<IslandName, 'header' | 'live' | 'my-district'>, ComponentType<any>> = {
   share: ShareButton,
   ads: AdBanner,
   gallery: ArticleGallery,
   latest: LatestCarousel,
-  live: LiveUpdates,
-  'my-district': MyDistrict,
+};
+
+// Islands only some pages have (a live story, the reader's district with the districts' names):
+// their own chunks, so the others' code does not grow.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
+const ownChunk: Record<'live' | 'my-district', () => Promise<ComponentType<any>>> = {
+  live: () => import('../components/public/LiveUpdates.tsx').then((m) => m.LiveUpdates),
+  'my-district': () => import('../components/public/MyDistrict.tsx').then((m) => m.MyDistrict),
 };
 
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -42,7 +46,7 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
     const { headerIsland } = await import('./header.client.tsx');
     node = headerIsland(propsOf(element) as Parameters<typeof headerIsland>[0]);
   } else {
-    const Component = components[name];
+    const Component = name === 'live' || name === 'my-district' ? await ownChunk[name]() : components[name];
     node = <Component {...propsOf(element)} />;
   }
   return new Promise((resolve) => {

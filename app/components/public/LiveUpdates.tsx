@@ -3,8 +3,9 @@
 // waiting reader costs the server a 304 from memory (or nothing, behind a CDN), never a render; the
 // page's own HTML stays cached. It stops when the tab is hidden and when the coverage ends.
 import { useEffect, useRef, useState } from 'react';
-import { LIVE_LABEL } from '../../../contract/articles.ts';
-import { LIVE_POLL_SECONDS, type LiveUpdate, type LiveUpdateList } from '../../../contract/live.ts';
+import { LIVE_LABEL, LIVE_POLL_SECONDS } from '../../../contract/articles.ts';
+// Types only: the contract's zod schemas stay out of the readers' bundle.
+import type { LiveUpdate, LiveUpdateList } from '../../../contract/live.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { formatDate, formatTime } from './format.ts';
 

@@ -4,7 +4,7 @@
 // cached home page stays one page for everyone.
 import { useEffect, useState } from 'react';
 import { stripTags } from '../../../contract/text.ts';
-import type { Article } from '../../../contract/articles.ts';
+import { isLive, LIVE_LABEL, type Article } from '../../../contract/articles.ts';
 import {
   DISTRICTS,
   districtBySlug,
@@ -16,7 +16,6 @@ import {
 import { MESSAGES } from '../../lib/messages.ts';
 import { articlePath } from './paging.ts';
 import { formatDate } from './format.ts';
-import { LiveBadge } from './ArticleList.tsx';
 
 const T = MESSAGES.district;
 /** How many of the district's stories the home page shows. */
@@ -120,7 +119,8 @@ export function MyDistrict() {
             <ul className="my-district-list">
               {stories.map((s) => (
                 <li key={s.id}>
-                  {s.liveSince && !s.liveEndedAt && <LiveBadge />}
+                  {/* Not ArticleList's LiveBadge: that module brings React Router into this island. */}
+                  {isLive(s) && <span className="live-badge">{LIVE_LABEL}</span>}
                   <a href={articlePath(s.id)}>{stripTags(s.title)}</a>{' '}
                   <time dateTime={s.publicationDate}>{formatDate(s.publicationDate)}</time>
                 </li>
