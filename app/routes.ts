@@ -7,6 +7,7 @@ export default [
     route('article/:id', 'routes/public/article.tsx', { id: 'article' }),
     route('public/articles/:id', 'routes/public/article.tsx', { id: 'public-article' }),
     route('public/articles/category/:id', 'routes/public/category.tsx'),
+    route('district/:slug', 'routes/public/district.tsx'),
     route('search', 'routes/public/search.tsx'),
     route('about-us', 'routes/public/about.tsx'),
     route('unauthorized', 'routes/public/unauthorized.tsx'),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MAX_ARTICLE_IMAGES, MAX_IMAGE_BYTES, SUMMARY_MAX, YOUTUBE_ID } from './articles.ts';
 import { stripTags } from './text.ts';
+import { DISTRICT_MESSAGES, districtBySlug } from './districts.ts';
 
 export const ARTICLE_MESSAGES = {
   titleRequired: 'Title is required.',
@@ -102,6 +103,17 @@ export const summaryField = z
   .nullish()
   .transform((v) => (v ? v : null));
 
+/** One district edition by slug (contract/districts.ts); blank or absent: none. */
+export const districtField = z
+  .string()
+  .trim()
+  .max(100)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .superRefine((v, ctx) => {
+    if (v !== null && !districtBySlug(v)) ctx.addIssue({ code: 'custom', message: DISTRICT_MESSAGES.unknown(v) });
+  });
+
 const categoryIds = z
   // Ids are 32-bit in the database: a larger number is no category (400, never a 500).
   .array(z.coerce.number().int().positive().max(2_147_483_647), { error: ARTICLE_MESSAGES.categoryRequired })
@@ -144,6 +156,7 @@ export const ArticleCreateSchema = z.object({
   youtubeVideoId: optionalVideoId.refine((v) => v === null || YOUTUBE_ID.test(v), ARTICLE_MESSAGES.videoIdFormat),
   categoryIds,
   region: requiredText(ARTICLE_MESSAGES.regionRequired, 120),
+  district: districtField,
   summary: summaryField,
 });
 export type ArticleCreateInput = z.infer<typeof ArticleCreateSchema>;
@@ -166,6 +179,7 @@ export const ArticleEditSchema = z.object({
     .max(120, 'At most 120 characters.')
     .nullish()
     .transform((v) => (v ? v : null)),
+  district: districtField,
   summary: summaryField,
   /**
    * The article's images after the edit, in order (the first is the cover). Absent: the images
@@ -186,6 +200,7 @@ export type ArticlePayload = {
   youtubeVideoId: string;
   categoryIds: number[];
   region: string;
+  district?: string;
   summary: string;
 };
 

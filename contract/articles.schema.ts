@@ -34,6 +34,9 @@ export const ArticleSchema = z
     approvalStatus: z.enum(APPROVAL_STATUSES),
     rejectionReason: z.string().nullable().optional(),
     breakingUntil: Timestamp.nullable().optional(),
+    district: z.string().nullable().optional(),
+    liveSince: Timestamp.nullable().optional(),
+    liveEndedAt: Timestamp.nullable().optional(),
   })
   .meta({ id: 'Article' }) satisfies z.ZodType<Article>;
 

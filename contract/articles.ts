@@ -51,7 +51,20 @@ export type Article = {
   rejectionReason?: string | null;
   /** Breaking news until this time (ISO 8601); null when not breaking. */
   breakingUntil?: string | null;
+  /** The district edition's slug (contract/districts.ts); null: none. */
+  district?: string | null;
+  /** Live coverage: since when (ISO 8601; null: never live), and when it ended (null: still live). */
+  liveSince?: string | null;
+  liveEndedAt?: string | null;
 };
+
+/** The badge of a story being covered live. */
+export const LIVE_LABEL = 'లైవ్';
+/** How often an open live story's page asks for new updates (a cached, ETag-checked answer). */
+export const LIVE_POLL_SECONDS = 5;
+
+/** Live now: made live and not ended. */
+export const isLive = (a: Pick<Article, 'liveSince' | 'liveEndedAt'>) => Boolean(a.liveSince) && !a.liveEndedAt;
 
 /** An article in a list that opens each one by id: everything but the body. */
 export type ArticleListItem = Omit<Article, 'content'>;

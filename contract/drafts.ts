@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Article } from './articles.ts';
 import { MAX_ARTICLE_IMAGES, YOUTUBE_ID } from './articles.ts';
-import { ImageOrderEntrySchema, optionalVideoId, summaryField } from './article-form.ts';
+import { districtField, ImageOrderEntrySchema, optionalVideoId, summaryField } from './article-form.ts';
 
 export const DRAFT_MESSAGES = {
   notFound: 'Draft not found.',
@@ -36,6 +36,7 @@ export const DraftSaveSchema = z.object({
   author: text(120),
   content: text(500_000),
   region: text(120),
+  district: districtField,
   youtubeVideoId: optionalVideoId.refine((v) => v === null || YOUTUBE_ID.test(v), 'Invalid YouTube video ID format.'),
   summary: summaryField,
   categoryIds: z

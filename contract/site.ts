@@ -6,4 +6,5 @@ export const SITE_TAGLINE = 'నిజం. నిష్పక్షపాతం.
 export const FEED_PATHS = {
   site: '/rss.xml',
   category: (id: number) => `/rss/category/${id}.xml`,
+  district: (slug: string) => `/rss/district/${slug}.xml`,
 };

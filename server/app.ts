@@ -34,6 +34,8 @@ import { draftsRoutes } from './articles/drafts-routes.ts';
 import { registerLegacyRedirects } from './import/redirects.ts';
 import { readershipRoutes } from './readership/routes.ts';
 import { pushRoutes } from './push/routes.ts';
+import { districtsRoutes } from './districts/routes.ts';
+import { liveRoutes } from './live/routes.ts';
 import { servableMediaPath } from './media/storage.ts';
 import { registerCdn } from './cdn/http.ts';
 
@@ -206,6 +208,8 @@ export async function buildApp({
         searchRoutes,
         auditRoutes,
         draftsRoutes,
+        districtsRoutes,
+        liveRoutes,
         readershipRoutes,
         pushRoutes,
       ]) {

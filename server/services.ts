@@ -28,6 +28,8 @@ import { createPublishingClock } from './review/publishing-clock.ts';
 import { createCdnService, purgersOf } from './cdn/service.ts';
 import { createPushService } from './push/service.ts';
 import { createPushSender } from './push/sender.ts';
+import { createDistrictsService } from './districts/service.ts';
+import { createLiveService } from './live/service.ts';
 
 /** Infrastructure every domain service may use. */
 export type ServiceDeps = {
@@ -96,6 +98,8 @@ export function createServices({
     }),
     push,
     pushSender: createPushSender(base, push),
+    districts: createDistrictsService(base),
+    live: createLiveService(base),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -10,12 +10,20 @@ import { ShareButton } from '../components/public/ShareButton.tsx';
 import { PushOptIn } from '../components/public/PushOptIn.tsx';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
-const components: Record<Exclude<IslandName, 'header'>, ComponentType<any>> = {
+const components: Record<Exclude<IslandName, 'header' | 'live' | 'my-district'>, ComponentType<any>> = {
   share: ShareButton,
   ads: AdBanner,
   gallery: ArticleGallery,
   latest: LatestCarousel,
   push: PushOptIn,
+};
+
+// Islands only some pages have (a live story, the reader's district with the districts' names):
+// their own chunks, so the others' code does not grow.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
+const ownChunk: Record<'live' | 'my-district', () => Promise<ComponentType<any>>> = {
+  live: () => import('../components/public/LiveUpdates.tsx').then((m) => m.LiveUpdates),
+  'my-district': () => import('../components/public/MyDistrict.tsx').then((m) => m.MyDistrict),
 };
 
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -40,7 +48,7 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
     const { headerIsland } = await import('./header.client.tsx');
     node = headerIsland(propsOf(element) as Parameters<typeof headerIsland>[0]);
   } else {
-    const Component = components[name];
+    const Component = name === 'live' || name === 'my-district' ? await ownChunk[name]() : components[name];
     node = <Component {...propsOf(element)} />;
   }
   return new Promise((resolve) => {

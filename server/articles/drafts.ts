@@ -54,6 +54,7 @@ export function createDraftsService(deps: ServiceDeps) {
       author: input.author.trim(),
       content,
       region: input.region.trim() || null,
+      district: input.district,
       youtubeVideoId: input.youtubeVideoId,
       summary: input.summary,
       shortDescription: shortDescriptionFor(content, input.summary),
@@ -178,6 +179,7 @@ export function createDraftsService(deps: ServiceDeps) {
             youtubeVideoId: stored.youtubeVideoId,
             categoryIds: stored.categories.map((c) => c.id),
             region: stored.region ?? '',
+            district: stored.district,
             summary: stored.summary,
           });
           checkImageCount(stored.imageUrls.length, { required: true });

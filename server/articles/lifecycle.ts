@@ -24,6 +24,7 @@ import type { Role } from '../../contract/roles.ts';
 import { ARTICLE_MESSAGES } from '../../contract/article-form.ts';
 import { DRAFT_MESSAGES } from '../../contract/drafts.ts';
 import { REVIEW_MESSAGES } from '../../contract/review.ts';
+import { LIVE_MESSAGES } from '../../contract/live.ts';
 
 export type Act =
   | 'create'
@@ -40,6 +41,8 @@ export type Act =
   | 'publish'
   | 'breaking'
   | 'clear-breaking'
+  | 'go-live'
+  | 'end-live'
   | 'delete';
 
 /** AUTHOR: a reporter, on an article of their own (any reporter for a new one). SYSTEM: the publishing clock. */
@@ -252,6 +255,27 @@ export const TRANSITIONS: readonly Transition[] = [
     announce: 'breaking',
     effect: () => ({ breakingUntil: null }),
   },
+  // Live coverage ('లైవ్'): an approved story; its updates are server/live/.
+  {
+    act: 'go-live',
+    from: ['APPROVED'],
+    to: 'SAME',
+    who: 'ADMIN',
+    revision: null,
+    audit: 'article.live_start',
+    announce: 'article',
+    effect: (now) => ({ liveSince: now, liveEndedAt: null }),
+  },
+  {
+    act: 'end-live',
+    from: ['APPROVED'],
+    to: 'SAME',
+    who: 'ADMIN',
+    revision: null,
+    audit: 'article.live_end',
+    announce: 'article',
+    effect: (now) => ({ liveEndedAt: now }),
+  },
   { act: 'delete', from: LIVE, to: 'GONE', who: 'ADMIN', revision: null, audit: 'article.delete', announce: 'article' },
 
   // The publishing clock: publicationDate already holds the scheduled time.
@@ -277,6 +301,8 @@ const REFUSED: Partial<Record<Act, string>> = {
   unschedule: REVIEW_MESSAGES.notScheduled,
   reject: REVIEW_MESSAGES.cannotRejectApproved,
   breaking: REVIEW_MESSAGES.breakingNotApproved,
+  'go-live': LIVE_MESSAGES.notApproved,
+  'end-live': LIVE_MESSAGES.notApproved,
 };
 export const LIFECYCLE_MESSAGES = {
   refused: 'The article’s status does not allow this.',

@@ -28,6 +28,9 @@ const wireColumns = {
   breakingUntil: articles.breakingUntil,
   rejectionReason: articles.rejectionReason,
   summary: articles.summary,
+  district: articles.district,
+  liveSince: articles.liveSince,
+  liveEndedAt: articles.liveEndedAt,
 };
 type WireRow = Pick<ArticleRow, keyof typeof wireColumns>;
 
@@ -149,6 +152,9 @@ function toArticle(
     reporterName,
     approvalStatus: a.approvalStatus,
     breakingUntil: a.breakingUntil?.toISOString() ?? null,
+    district: a.district,
+    liveSince: a.liveSince?.toISOString() ?? null,
+    liveEndedAt: a.liveEndedAt?.toISOString() ?? null,
     ...(withReason ? { rejectionReason: a.rejectionReason } : {}),
   };
 }

@@ -34,6 +34,7 @@ function articleFields(input: ArticleCreateInput | ArticleEditInput) {
     content,
     youtubeVideoId: input.youtubeVideoId,
     region: input.region,
+    district: input.district,
     summary: input.summary,
     shortDescription: shortDescriptionFor(content, input.summary),
     ...searchFieldsFor(input.title, content),

@@ -49,6 +49,8 @@ export function tagsOfChange(change: ContentChange): Set<string> {
     ANY_CHANGE,
     'home',
     'search',
+    // District pages: any story may have joined or left a district.
+    'districts',
     ...change.articles.map((id) => `article:${id}`),
     ...change.categories.map((id) => `category:${id}`),
   ]);

@@ -102,6 +102,11 @@ export const articles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // Bumped by every draft save: a save based on an older version is refused (409).
     version: integer('version').notNull().default(1),
+    // District edition (migration 0024): a slug of contract/districts.ts, or null.
+    district: text('district'),
+    // Live coverage: live from liveSince until liveEndedAt (null: still live); its updates in liveUpdates.
+    liveSince: timestamp('live_since', { withTimezone: true }),
+    liveEndedAt: timestamp('live_ended_at', { withTimezone: true }),
   },
   (t) => [
     // Plain (not DESC) index: Drizzle's .desc() adds NULLS LAST which ORDER BY x DESC cannot use.
@@ -124,6 +129,10 @@ export const articles = pgTable(
     index('articles_video_idx')
       .on(t.publicationDate, t.id)
       .where(sql`${t.approvalStatus} = 'APPROVED' and ${t.youtubeVideoId} is not null`),
+    // A district's page and feed: its approved stories, newest first.
+    index('articles_district_pubdate_idx')
+      .on(t.district, t.publicationDate, t.id)
+      .where(sql`${t.approvalStatus} = 'APPROVED' and ${t.district} is not null`),
     check('articles_video_id_format', sql`${t.youtubeVideoId} IS NULL OR ${t.youtubeVideoId} ~ '^[A-Za-z0-9_-]{11}$'`),
   ],
 );
@@ -469,4 +478,22 @@ export const pushDeliveries = pgTable(
     index('push_deliveries_due_idx').on(t.dueAt),
     index('push_deliveries_subscription_idx').on(t.subscriptionId),
   ],
+);
+
+// Live coverage: the updates posted on a live story, shown newest first (migration 0024).
+export const liveUpdates = pgTable(
+  'live_updates',
+  {
+    id: serial('id').primaryKey(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    // Sanitised like an article body (server/articles/sanitize.ts).
+    content: text('content').notNull(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_updates_article_idx').on(t.articleId, t.createdAt, t.id)],
 );

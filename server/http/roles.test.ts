@@ -15,6 +15,8 @@ function allowed(method: string, url: string): Caller[] {
   // Drafts are the reporter's own; revision history is for the article's reporter and admins.
   if (url.startsWith('/api/articles/drafts')) return ['REPORTER'];
   if (url.startsWith('/api/articles/:id/revisions')) return method === 'GET' ? ['REPORTER', 'ADMIN'] : [];
+  // Live updates: the story's reporter and admins.
+  if (url.startsWith('/api/articles/:id/live-updates')) return ['REPORTER', 'ADMIN'];
   if (url.startsWith('/api/articles')) return method === 'PUT' ? ['REPORTER', 'ADMIN'] : ['REPORTER'];
   if (url === '/api/auth/me') return ['USER', 'REPORTER', 'ADMIN'];
   // Account recovery: the own password and sessions for anyone signed in, two-step sign-in for staff.

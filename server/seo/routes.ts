@@ -25,4 +25,7 @@ export async function seoRoutes(app: FastifyInstance, { services }: { services: 
     const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : NaN;
     return sendPublic(request, reply, await seo.categoryRss(id), opts('application/rss+xml; charset=utf-8'));
   });
+  app.get<{ Params: { slug: string } }>('/rss/district/:slug.xml', async (request, reply) =>
+    sendPublic(request, reply, await seo.districtRss(request.params.slug), opts('application/rss+xml; charset=utf-8')),
+  );
 }

@@ -7,6 +7,7 @@ import { isApproved, listApproved, listInCategory } from '../articles/public-ser
 import { notFound } from '../http/errors.ts';
 import { FEED_PATHS, SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
 import type { Article } from '../../contract/articles.ts';
+import { districtPath } from '../../contract/districts.ts';
 
 export const RSS_ITEMS = 30;
 const MEDIA = '/media/';
@@ -23,6 +24,8 @@ export const paths = {
   category: (id: number) => `/public/articles/category/${id}`,
   rss: FEED_PATHS.site,
   categoryRss: FEED_PATHS.category,
+  district: districtPath,
+  districtRss: FEED_PATHS.district,
 };
 
 // Characters XML 1.0 does not allow at all (control characters other than tab, newline, return).
@@ -219,6 +222,18 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
         `${SITE_NAME}: ${category.name}`,
         paths.categoryRss(category.id),
         paths.category(category.id),
+        items,
+      );
+    },
+
+    /** One district's feed; unknown district: 404. */
+    async districtRss(slug: string) {
+      const { district, articles: items } = await services.districts.articles(slug, 0, RSS_ITEMS);
+      return rss(
+        `${district.te} – ${SITE_NAME}`,
+        `${SITE_NAME}: ${district.te} (${district.en})`,
+        paths.districtRss(district.slug),
+        paths.district(district.slug),
         items,
       );
     },

@@ -42,7 +42,7 @@ import { FormError, FormStatus } from '../form/Field.tsx';
 import { LeaveGuard } from '../form/LeaveGuard.tsx';
 import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
 import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-autosave.ts';
-import { CategoryField, ContentField, SummaryField, TextField, VideoField } from './fields.tsx';
+import { CategoryField, ContentField, DistrictField, SummaryField, TextField, VideoField } from './fields.tsx';
 import { ImageField } from './ImageField.tsx';
 import { checkImageItems, imageOrderOf, imagesSignature, storedFromUrls, storedItems, type ImageItem } from './image-list.ts';
 
@@ -65,7 +65,17 @@ type FieldName = keyof ArticlePayload | 'images';
 type Errors = Partial<Record<FieldName, string>>;
 
 // The order of the fields on screen: the first invalid one gets focus.
-const FIELD_ORDER: FieldName[] = ['title', 'author', 'region', 'categoryIds', 'content', 'summary', 'images', 'youtubeVideoId'];
+const FIELD_ORDER: FieldName[] = [
+  'title',
+  'author',
+  'region',
+  'district',
+  'categoryIds',
+  'content',
+  'summary',
+  'images',
+  'youtubeVideoId',
+];
 
 const valuesOf = (initial?: Article): ArticlePayload => ({
   title: initial?.title ?? '',
@@ -74,6 +84,7 @@ const valuesOf = (initial?: Article): ArticlePayload => ({
   youtubeVideoId: initial?.youtubeVideoId ?? '',
   categoryIds: initial?.categories.map((c) => c.id) ?? [],
   region: initial?.region ?? '',
+  district: initial?.district ?? '',
   summary: initial?.summary ?? '',
 });
 
@@ -225,6 +236,7 @@ export function ArticleForm({
         <TextField label="Author" name="author" {...field('author')} />
         <TextField label={`Region${mode === 'edit' ? ' (optional)' : ''}`} name="region" {...field('region')} />
       </div>
+      <DistrictField {...field('district')} value={values.district ?? ''} />
       <CategoryField multiple={multipleCategories} categories={categories} {...field('categoryIds')} />
       <ContentField {...field('content')} />
       <SummaryField {...field('summary')} />

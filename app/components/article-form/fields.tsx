@@ -5,6 +5,7 @@ import { Field, fieldProps, URL_INPUT } from '../form/Field.tsx';
 import { SUMMARY_MAX } from '../../../contract/articles.ts';
 import { youtubeIdFrom } from '../../../contract/article-form.ts';
 import type { Category } from '../../../contract/categories.ts';
+import { DISTRICTS, STATE_NAMES, type State } from '../../../contract/districts.ts';
 
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
@@ -22,6 +23,27 @@ export function TextField({ label, name, ...props }: Props<string> & { label: st
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
       />
+    </Field>
+  );
+}
+
+/** The story's district edition (optional): the districts of each state, Telugu and English names. */
+export function DistrictField(props: Props<string>) {
+  const { id, value, onChange, error } = props;
+  return (
+    <Field id={id} label="District (optional)" error={error}>
+      <select {...fieldProps(id, error)} name="district" value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">No district</option>
+        {(Object.keys(STATE_NAMES) as State[]).map((state) => (
+          <optgroup key={state} label={STATE_NAMES[state].en}>
+            {DISTRICTS.filter((d) => d.state === state).map((d) => (
+              <option key={d.slug} value={d.slug}>
+                {d.te} ({d.en})
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
     </Field>
   );
 }

@@ -5,6 +5,7 @@
 import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { stripTags } from '../../../contract/text.ts';
+import { LIVE_LABEL } from '../../../contract/articles.ts';
 import { ArticleImage, ImagePlaceholder } from './ArticleImage.tsx';
 import { formatDate } from './format.ts';
 import { articlePath, type ListArticle } from './paging.ts';
@@ -40,6 +41,7 @@ export function ArticleCard({ article, title, summary, priority = false, compact
       </PageLink>
       <div className="article-card-body">
         <Heading className="article-card-title">
+          {article.live && <LiveBadge />}
           <PageLink to={articlePath(article.id)}>{title ?? plainTitle}</PageLink>
         </Heading>
         {!compact && (
@@ -54,6 +56,11 @@ export function ArticleCard({ article, title, summary, priority = false, compact
       </div>
     </article>
   );
+}
+
+/** 'లైవ్': the story is being covered live. */
+export function LiveBadge() {
+  return <span className="live-badge">{LIVE_LABEL}</span>;
 }
 
 type LoadMoreProps = {

@@ -2,7 +2,7 @@
 // plain text (every HTML tag stripped, docs/product.md Home details).
 import { stripTags } from '../../../contract/text.ts';
 import { ArticleImage, ImagePlaceholder } from './ArticleImage.tsx';
-import { articlePath, type ListArticle } from './ArticleList.tsx';
+import { articlePath, LiveBadge, type ListArticle } from './ArticleList.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { PageLink } from '../PageLink.tsx';
 
@@ -35,7 +35,10 @@ export function FeaturedPane({ section, headingLevel = 2 }: { section: FeaturedS
                 <ImagePlaceholder className="featured-thumb" />
               )}
               <span className="featured-text">
-                <span className="featured-title">{stripTags(article.title)}</span>
+                <span className="featured-title">
+                  {article.live && <LiveBadge />}
+                  {stripTags(article.title)}
+                </span>
                 {article.shortDescription && <span className="featured-summary">{stripTags(article.shortDescription)}</span>}
               </span>
             </PageLink>

@@ -14,6 +14,14 @@ export function formatDate(iso: string): string {
   return `${two(india.getUTCDate())}/${two(india.getUTCMonth() + 1)}/${india.getUTCFullYear()}`;
 }
 
+/** hh:mm in India's time zone (24-hour), the same on the server and in the browser. */
+export function formatTime(iso: string): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  const india = new Date(time + INDIA_OFFSET_MS);
+  return `${two(india.getUTCHours())}:${two(india.getUTCMinutes())}`;
+}
+
 /** PUBLIC_URL + path; keeps already absolute URLs. */
 export function absoluteUrl(publicUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : `${publicUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;

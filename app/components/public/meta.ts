@@ -2,6 +2,9 @@
 // Open Graph and Twitter card (with the cover image), JSON-LD when given.
 import type { MetaDescriptor } from 'react-router';
 import type { Article } from '../../../contract/articles.ts';
+import type { LiveUpdateList } from '../../../contract/live.ts';
+import { districtBySlug, STATE_NAMES } from '../../../contract/districts.ts';
+import { stripTags } from '../../../contract/text.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
 import { absoluteUrl, shareImage } from './format.ts';
 
@@ -81,12 +84,48 @@ export function newsArticleJsonLd(article: Article, publicUrl: string, path: str
     dateModified: article.publicationDate,
     author: [{ '@type': 'Person', name: article.author }],
     articleSection: article.categories.map((c) => c.name),
-    ...(article.region ? { contentLocation: { '@type': 'Place', name: article.region } } : {}),
+    ...contentLocation(article),
     publisher: {
       '@type': 'NewsMediaOrganization',
       name: SITE_NAME,
       url: absoluteUrl(publicUrl, '/'),
       logo: { '@type': 'ImageObject', url: absoluteUrl(publicUrl, '/favicon.svg') },
     },
+  };
+}
+
+/** Where the story happened: its district (with its state) when it has one, else its free-text region. */
+function contentLocation(article: Article) {
+  const district = article.district ? districtBySlug(article.district) : undefined;
+  if (district)
+    return {
+      contentLocation: {
+        '@type': 'AdministrativeArea',
+        name: `${district.en} district`,
+        alternateName: district.te,
+        containedInPlace: { '@type': 'State', name: STATE_NAMES[district.state].en },
+      },
+    };
+  return article.region ? { contentLocation: { '@type': 'Place', name: article.region } } : {};
+}
+
+/** A story covered live: schema.org LiveBlogPosting (a NewsArticle too) with its updates as liveBlogUpdate. */
+export function liveBlogJsonLd(article: Article, live: LiveUpdateList, publicUrl: string, path: string, description: string) {
+  const url = absoluteUrl(publicUrl, path);
+  return {
+    ...newsArticleJsonLd(article, publicUrl, path, description),
+    '@type': 'LiveBlogPosting',
+    ...(live.liveSince ? { coverageStartTime: live.liveSince } : {}),
+    ...(live.liveEndedAt ? { coverageEndTime: live.liveEndedAt } : {}),
+    ...(live.updates[0] ? { dateModified: live.updates[0].updatedAt } : {}),
+    liveBlogUpdate: live.updates.slice(0, 50).map((u) => ({
+      '@type': 'BlogPosting',
+      '@id': `${url}#update-${u.id}`,
+      headline: stripTags(u.content).trim().slice(0, 110),
+      articleBody: stripTags(u.content).trim(),
+      datePublished: u.createdAt,
+      dateModified: u.updatedAt,
+      author: { '@type': 'Person', name: u.authorName },
+    })),
   };
 }

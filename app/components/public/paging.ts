@@ -1,9 +1,12 @@
 // Paging shared by the category and search pages (docs/product.md: 5 per page), and the list card's
 // shape and address (kept free of React Router: the home page's islands use them).
-import type { Article } from '../../../contract/articles.ts';
+import { isLive, type Article } from '../../../contract/articles.ts';
 
 /** The fields a list card uses: list answers may leave out `content`. */
-export type ListArticle = Pick<Article, 'id' | 'title' | 'shortDescription' | 'images' | 'publicationDate' | 'categories'>;
+export type ListArticle = Pick<Article, 'id' | 'title' | 'shortDescription' | 'images' | 'publicationDate' | 'categories'> & {
+  /** Set only while the story is covered live: the list shows the 'లైవ్' badge. */
+  live?: true;
+};
 
 export const articlePath = (id: number) => `/public/articles/${id}`;
 
@@ -25,8 +28,18 @@ export function toListArticle({
   images,
   publicationDate,
   categories,
+  ...rest
 }: Article | ListArticle): ListArticle {
-  return { id, title, shortDescription, images: images.slice(0, 1), publicationDate, categories: categories.slice(0, 1) };
+  const live = 'live' in rest ? rest.live : isLive(rest as Article);
+  return {
+    id,
+    title,
+    shortDescription,
+    images: images.slice(0, 1),
+    publicationDate,
+    categories: categories.slice(0, 1),
+    ...(live ? { live: true as const } : {}),
+  };
 }
 
 // The services keep the home page's lists and an article page's latest list until the next content

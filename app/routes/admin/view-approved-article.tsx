@@ -5,6 +5,7 @@ import { ArticleView } from '../../components/article-form/ArticleView.tsx';
 import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { BreakingPanel } from '../../components/admin-review/BreakingPanel.tsx';
+import { LivePanel } from '../../components/admin-review/LivePanel.tsx';
 import { loadAdminArticle, useLatest } from '../../components/admin-review/data.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import type { Article } from '../../../contract/articles.ts';
@@ -43,6 +44,7 @@ function Approved({ loaded }: { loaded: Article }) {
         )}
       </div>
       {article.approvalStatus === 'APPROVED' && <BreakingPanel article={article} onChange={setArticle} />}
+      <LivePanel article={article} canSwitch onChange={setArticle} />
       <ArticleView article={article} showStatus headingLevel={2} />
     </>
   );

@@ -19,7 +19,9 @@ import { countView } from '../../lib/readership.ts';
 import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
 import { absoluteUrl, formatDate } from '../../components/public/format.ts';
 import { toListArticle, toListArticles } from '../../components/public/paging.ts';
-import { coverForSharing, newsArticleJsonLd, pageMeta } from '../../components/public/meta.ts';
+import { coverForSharing, liveBlogJsonLd, newsArticleJsonLd, pageMeta } from '../../components/public/meta.ts';
+import { LiveUpdates } from '../../components/public/LiveUpdates.tsx';
+import { districtBySlug, districtPath } from '../../../contract/districts.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
 import { PageLink } from '../../components/PageLink.tsx';
@@ -45,9 +47,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }),
   ]);
   if (!page) {
-    return data({ article: null, related: [], latest: [], ads: [] as Ad[], publicUrl }, { status: 404 });
+    return data({ article: null, related: [], latest: [], ads: [] as Ad[], publicUrl, live: null }, { status: 404 });
   }
   const { article, related, latest } = page;
+  // Live coverage (now or ended): its updates, kept in memory until the story changes (server/live/).
+  const live = article.liveSince ? await services.live.publicList(article.id) : null;
   // Its related and latest lists come from its categories.
   cacheTags(context, [`article:${article.id}`, ...article.categories.map((c) => `category:${c.id}`)]);
   return {
@@ -57,6 +61,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     latest: toListArticles(latest),
     ads,
     publicUrl,
+    live,
   };
 }
 
@@ -84,7 +89,9 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
       path,
       type: 'article',
       image: coverForSharing(article),
-      jsonLd: newsArticleJsonLd(article, publicUrl, path, description),
+      jsonLd: loaderData.live
+        ? liveBlogJsonLd(article, loaderData.live, publicUrl, path, description)
+        : newsArticleJsonLd(article, publicUrl, path, description),
     }),
     { property: 'article:published_time', content: article.publicationDate },
     ...article.categories.map((c) => ({ property: 'article:section', content: c.name })),
@@ -92,7 +99,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, latest, ads, publicUrl } = loaderData;
+  const { article, related, latest, ads, publicUrl, live } = loaderData;
   // Reached by a link inside the site (the full client): count the view and keep the page offline.
   // Opened directly, the page is islands and app/islands/entry.client.tsx does both instead.
   const articleId = article?.id;
@@ -114,6 +121,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const title = stripTags(article.title);
   const shareUrl = absoluteUrl(publicUrl, `/article/${article.id}`);
   const firstCategory = article.categories[0];
+  const district = article.district ? districtBySlug(article.district) : undefined;
   return (
     // Keyed by article: moving from one article to another starts its carousel and share state afresh.
     <main className="page article-page" key={article.id} data-read-article={article.id}>
@@ -128,6 +136,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <div className="article-meta">
             <p>
               {article.region && <span className="article-region">{article.region}</span>}
+              {district && (
+                <PageLink to={districtPath(district.slug)} className="article-district">
+                  {district.te}
+                </PageLink>
+              )}
               <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
               {article.author && <span className="article-author">{article.author}</span>}
             </p>
@@ -138,6 +151,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <Island name="gallery" component={ArticleGallery} props={{ title, images: article.images }} />
           ) : (
             <ArticleGallery title={title} images={article.images} />
+          )}
+          {live && (
+            <Island
+              name="live"
+              component={LiveUpdates}
+              props={{ articleId: article.id, live: live.live, updates: live.updates }}
+            />
           )}
           {/* Sanitised by the server when it was written (sanitizeArticleHtml). */}
           <div className="article-content" dangerouslySetInnerHTML={{ __html: article.content }} />

@@ -16,6 +16,7 @@ import { Island, type RouteHandle } from '../../islands/Island.tsx';
 import { ArticleImage, ImagePlaceholder } from '../../components/public/ArticleImage.tsx';
 import { articlePath, type ListArticle } from '../../components/public/ArticleList.tsx';
 import { FeaturedPane, type FeaturedSection } from '../../components/public/FeaturedPane.tsx';
+import { MyDistrict } from '../../components/public/MyDistrict.tsx';
 import { LazySection } from '../../components/public/LazySection.tsx';
 import { Shared } from '../../components/SharedParts.tsx';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
@@ -166,6 +167,7 @@ function HomeContent({ page }: { page: HomePage }) {
         <FeaturedPane section={featuredCategorySections[0]} />
       </div>
       <Shared slot="most-read-home" />
+      <Island name="my-district" component={MyDistrict} props={{}} />
       {videoArticles.length > 0 && (
         <LazySection label={HOME_TEXT.videos} loadingText={HOME_TEXT.loadingVideos} minHeight={320} className="home-videos">
           <h2 className="section-heading">{HOME_TEXT.videos}</h2>

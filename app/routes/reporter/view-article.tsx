@@ -12,6 +12,8 @@ import {
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loadOwnArticle } from '../../components/article-form/desk-data.ts';
 import { FormError } from '../../components/form/Field.tsx';
+import { LivePanel } from '../../components/admin-review/LivePanel.tsx';
+import '../../styles/admin-review.css';
 import '../../styles/reporter.css';
 
 export const meta = () => [{ title: 'View Article' }, { name: 'robots', content: 'noindex' }];
@@ -33,6 +35,7 @@ export default function ViewOwnArticleScreen({ loaderData }: Route.ComponentProp
       {article ? (
         <>
           <ArticleView article={article} showStatus />
+          <LivePanel article={article} canSwitch={false} />
           {article.approvalStatus !== 'APPROVED' && article.approvalStatus !== 'SCHEDULED' && (
             <p>
               <Link className="button-link" to={`/reporter-dashboard/article-edit/${article.id}`}>

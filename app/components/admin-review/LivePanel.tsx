@@ -1,0 +1,174 @@
+// Live coverage on the staff screens: an admin makes an approved story live ('లైవ్') and ends it;
+// the admin and the story's reporter post, edit and delete its updates (the editor's HTML, which
+// the server sanitises like a body). Readers see a new update within seconds (app/components/public/LiveUpdates.tsx).
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
+import { isLive, LIVE_LABEL, type Article } from '../../../contract/articles.ts';
+import { ReviewResultSchema } from '../../../contract/articles.schema.ts';
+import { LiveUpdateListSchema, LiveUpdateSchema, type LiveUpdate } from '../../../contract/live.ts';
+import { formatIndiaTime } from '../../../contract/review.ts';
+import { failureText } from './feedback.ts';
+
+const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
+
+type Notice = { ok: boolean; text: string } | null;
+
+export function LivePanel({
+  article,
+  canSwitch,
+  onChange,
+}: {
+  article: Article;
+  canSwitch: boolean;
+  onChange?(article: Article): void;
+}) {
+  const headingId = useId();
+  const live = isLive(article);
+  const [updates, setUpdates] = useState<LiveUpdate[]>([]);
+  const [draft, setDraft] = useState('');
+  // A new key gives a fresh editor (after a post, or to edit another update).
+  const [editorKey, setEditorKey] = useState(0);
+  const [editing, setEditing] = useState<LiveUpdate | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  useEffect(() => {
+    if (!article.liveSince || article.approvalStatus !== 'APPROVED') return;
+    api(`/public/articles/${article.id}/live-updates`, LiveUpdateListSchema, { cache: 'no-store' })
+      .then((list) => setUpdates(list.updates))
+      .catch((e: unknown) => setNotice({ ok: false, text: failureText(e) }));
+  }, [article.id, article.liveSince, article.approvalStatus]);
+
+  if (article.approvalStatus !== 'APPROVED' || (!canSwitch && !article.liveSince)) return null;
+
+  async function act(work: () => Promise<string>) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      setNotice({ ok: true, text: await work() });
+    } catch (e) {
+      setNotice({ ok: false, text: failureText(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const switchLive = (method: 'PUT' | 'DELETE') =>
+    act(async () => {
+      const result = await api(`/admin/articles/${article.id}/live`, ReviewResultSchema, { method });
+      onChange?.(result.article);
+      return result.message;
+    });
+
+  const save = () =>
+    act(async () => {
+      const content = sanitizeEditorHtml(draft);
+      if (editing) {
+        const saved = await api(`/articles/${article.id}/live-updates/${editing.id}`, LiveUpdateSchema, {
+          method: 'PUT',
+          body: { content },
+        });
+        setUpdates((list) => list.map((u) => (u.id === saved.id ? saved : u)));
+      } else {
+        const posted = await api(`/articles/${article.id}/live-updates`, LiveUpdateSchema, { method: 'POST', body: { content } });
+        setUpdates((list) => [posted, ...list]);
+      }
+      setEditing(null);
+      setDraft('');
+      setEditorKey((k) => k + 1);
+      return editing ? 'Update saved.' : 'Update posted.';
+    });
+
+  const remove = (update: LiveUpdate) =>
+    act(async () => {
+      await api(`/articles/${article.id}/live-updates/${update.id}`, { method: 'DELETE' });
+      setUpdates((list) => list.filter((u) => u.id !== update.id));
+      return 'Update deleted.';
+    });
+
+  const startEdit = (update: LiveUpdate) => {
+    setEditing(update);
+    setDraft(update.content);
+    setEditorKey((k) => k + 1);
+  };
+
+  return (
+    <section className="schedule-panel live-panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="schedule-heading">
+        <span className="breaking-label">{LIVE_LABEL}</span>{' '}
+        {live
+          ? `Live since ${formatIndiaTime(article.liveSince!)}`
+          : article.liveEndedAt
+            ? `Live coverage ended ${formatIndiaTime(article.liveEndedAt)}`
+            : 'Live coverage'}
+      </h2>
+      {canSwitch && (
+        <div className="schedule-row">
+          {live ? (
+            <button type="button" className="secondary" onClick={() => void switchLive('DELETE')} disabled={busy}>
+              End live
+            </button>
+          ) : (
+            <button type="button" onClick={() => void switchLive('PUT')} disabled={busy}>
+              {article.liveEndedAt ? 'Go live again' : 'Go live'}
+            </button>
+          )}
+        </div>
+      )}
+      {(live || editing) && (
+        <div className="live-compose">
+          <span className="label">{editing ? 'Edit update' : 'New update'}</span>
+          <Suspense fallback={<div className="editor-loading">Loading editor...</div>}>
+            <RichTextEditor key={editorKey} initialContent={draft} onChange={setDraft} label="Live update" />
+          </Suspense>
+          <div className="schedule-row">
+            <button type="button" onClick={() => void save()} disabled={busy}>
+              {editing ? 'Save update' : 'Post update'}
+            </button>
+            {editing && (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  setEditing(null);
+                  setDraft('');
+                  setEditorKey((k) => k + 1);
+                }}
+                disabled={busy}
+              >
+                Cancel
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      {notice && (
+        <p className={notice.ok ? 'form-success' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
+          {notice.text}
+        </p>
+      )}
+      {updates.length > 0 && (
+        <ol className="live-staff-list">
+          {updates.map((u) => (
+            <li key={u.id}>
+              <p className="review-hint">
+                {formatIndiaTime(u.createdAt)} · {u.authorName}
+              </p>
+              {/* Sanitised by the server when it was written. */}
+              <div dangerouslySetInnerHTML={{ __html: u.content }} />
+              <div className="schedule-row">
+                <button type="button" className="secondary" onClick={() => startEdit(u)} disabled={busy}>
+                  Edit
+                </button>
+                <button type="button" className="secondary" onClick={() => void remove(u)} disabled={busy}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

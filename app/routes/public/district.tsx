@@ -1,0 +1,107 @@
+// A district edition: the district's stories, 5 per page with the 'మరిన్ని' load-more, and its feed;
+// an unknown district is 404.
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/district';
+import type { Article } from '../../../contract/articles.ts';
+import { districtBySlug, districtPath, STATE_NAMES } from '../../../contract/districts.ts';
+import { servicesContext } from '../../lib/context.ts';
+import { apiWithHeaders } from '../../lib/api.ts';
+import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
+import { LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
+import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { failureText, MESSAGES } from '../../lib/messages.ts';
+import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import '../../styles/public.css';
+
+const T = MESSAGES.district;
+
+// Cached by the server (server/http/ssr.ts), one entry per `?page=N`, until a story changes.
+export const cachePolicy: CachePolicy = { name: 'district', params: ['page'] };
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const district = districtBySlug(params.slug);
+  if (!district) throw data(null, { status: 404 });
+  // Any story may join or leave a district: every change of a story drops district pages.
+  cacheTags(context, ['districts']);
+  const pages = listPages(new URL(request.url).searchParams.get('page'));
+  const result = await services.districts.articles(district.slug, 0, PAGE_SIZE * pages);
+  return {
+    district,
+    articles: result.articles.map(toListArticle),
+    total: result.total,
+    pages,
+    publicUrl: services.config.publicUrl,
+  };
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return loadedMore(args) ? false : args.defaultShouldRevalidate;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${T.notFound} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+  const { district, articles, publicUrl } = loaderData;
+  const cover = articles.find((a) => a.images.length > 0);
+  const title = T.news(district.te);
+  return [
+    ...pageMeta({
+      title,
+      description: `${SITE_NAME}: ${district.te} (${district.en}), ${STATE_NAMES[district.state].te} – తాజా వార్తలు.`,
+      publicUrl,
+      path: districtPath(district.slug),
+      image: cover ? coverForSharing(cover) : null,
+    }),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: `${title} – ${SITE_NAME}`,
+      href: FEED_PATHS.district(district.slug),
+    },
+  ];
+}
+
+async function loadDistrictPage(slug: string, page: number) {
+  const { data: articles, headers } = await apiWithHeaders<Article[]>(
+    `/public/districts/${slug}/articles?page=${page}&size=${PAGE_SIZE}`,
+  );
+  return { articles: articles.map(toListArticle), total: Number(headers.get('x-total-count') ?? 0) };
+}
+
+export default function DistrictPage({ loaderData }: Route.ComponentProps) {
+  const { district, articles, total, pages } = loaderData;
+  return (
+    <main className="page list-page">
+      <h1 className="section-heading page-heading">
+        {T.news(district.te)} <span className="district-state">{STATE_NAMES[district.state].te}</span>
+      </h1>
+      {articles.length === 0 ? (
+        <p className="empty-text">{T.empty}</p>
+      ) : (
+        <LoadMoreList
+          key={district.slug}
+          initial={articles}
+          total={total}
+          initialPages={pages}
+          loadPage={(page) => loadDistrictPage(district.slug, page)}
+          moreHref={(page) => `${districtPath(district.slug)}?page=${page}`}
+          errorText={failureText}
+        />
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="page narrow">
+      <h1>{missing ? T.notFound : MESSAGES.common.somethingWrong}</h1>
+      <p>
+        <Link to="/">{MESSAGES.common.homeLink}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,201 @@
+// Live coverage: an admin makes an approved story live and ends it (lifecycle acts 'go-live' and
+// 'end-live'); admins and the story's reporter post, edit and delete its updates. Every act is
+// audited in its transaction and announced as a change of the article (changes.write), so its
+// cached page and the public list below are dropped. Readers poll the list: it is kept in memory
+// per article until a change names the article, and answered with an ETag, so a waiting reader
+// costs a 304, never a render.
+import { and, desc, eq } from 'drizzle-orm';
+import type { ServiceDeps } from '../services.ts';
+import type { Tx } from '../db/client.ts';
+import type { Notice } from '../db/changes.ts';
+import { createTaggedCache } from '../db/memo.ts';
+import { articles, liveUpdates } from '../db/schema.ts';
+import { record, type AuditActor } from '../audit/service.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { createLifecycle, adminCaller } from '../articles/lifecycle.ts';
+import { loadArticle } from '../articles/model.ts';
+import { sanitizeArticleHtml } from '../articles/sanitize.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { REVIEW_MESSAGES } from '../../contract/review.ts';
+import { LIVE_MESSAGES, type LiveUpdate, type LiveUpdateList } from '../../contract/live.ts';
+import type { Article } from '../../contract/articles.ts';
+
+/** The newest updates a reader gets; older ones stay stored. */
+export const LIVE_LIST_MAX = 200;
+
+type Row = typeof liveUpdates.$inferSelect;
+const toUpdate = (r: Row): LiveUpdate => ({
+  id: r.id,
+  articleId: r.articleId,
+  content: r.content,
+  authorName: r.authorName,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+export function createLiveService(deps: Pick<ServiceDeps, 'db' | 'changes' | 'images' | 'clock'>) {
+  const { db, changes } = deps;
+  const lifecycle = createLifecycle(deps);
+  const lists = createTaggedCache<LiveUpdateList>({
+    version: () => changes.version,
+    maxBytes: 4 * 1024 * 1024,
+    sizeOf: (l) => 512 + l.updates.reduce((n, u) => n + 2 * u.content.length + 256, 0),
+  });
+  changes.onChange((change) => lists.invalidate(change));
+
+  /**
+   * The story locked for an update's act: missing, a draft, or another reporter's is 404; not
+   * approved (not public) or, for a new update, not live is 409.
+   */
+  async function lockStory(tx: Tx, user: SessionUser, id: number, { mustBeLive }: { mustBeLive: boolean }) {
+    const [story] = await tx
+      .select({
+        id: articles.id,
+        title: articles.title,
+        status: articles.approvalStatus,
+        reporterId: articles.reporterId,
+        liveSince: articles.liveSince,
+        liveEndedAt: articles.liveEndedAt,
+      })
+      .from(articles)
+      .where(eq(articles.id, id))
+      .for('update');
+    if (!story || story.status === 'DRAFT' || (user.role !== 'ADMIN' && story.reporterId !== user.id))
+      throw notFound(REVIEW_MESSAGES.notFound);
+    if (story.status !== 'APPROVED') throw conflict(LIVE_MESSAGES.notPublic);
+    if (mustBeLive && (!story.liveSince || story.liveEndedAt)) throw conflict(LIVE_MESSAGES.notLive);
+    return story;
+  }
+
+  const announce = (notice: Notice, articleId: number) => notice({ kind: 'articles', articles: [articleId], categories: [] });
+  const actor = (user: SessionUser, ip?: string): AuditActor => ({ id: user.id, username: user.username, ip });
+
+  async function updateOf(tx: Tx, articleId: number, updateId: number) {
+    const [row] = await tx
+      .select()
+      .from(liveUpdates)
+      .where(and(eq(liveUpdates.id, updateId), eq(liveUpdates.articleId, articleId)));
+    if (!row) throw notFound(LIVE_MESSAGES.updateNotFound);
+    return row;
+  }
+
+  async function list(articleId: number): Promise<LiveUpdate[]> {
+    const rows = await db
+      .select()
+      .from(liveUpdates)
+      .where(eq(liveUpdates.articleId, articleId))
+      .orderBy(desc(liveUpdates.createdAt), desc(liveUpdates.id))
+      .limit(LIVE_LIST_MAX);
+    return rows.map(toUpdate);
+  }
+
+  return {
+    /** PUT /api/admin/articles/{id}/live: an approved story goes live (again, if it had ended). */
+    async start(id: number, by?: AuditActor): Promise<Article> {
+      await changes.write((tx, notice) => lifecycle.move(tx, notice, { act: 'go-live', id, by: adminCaller(by) }));
+      return (await loadArticle(db, id, { withReason: true }))!;
+    },
+
+    /** DELETE /api/admin/articles/{id}/live: live coverage ends; its updates stay on the page. */
+    async end(id: number, by?: AuditActor): Promise<Article> {
+      await changes.write((tx, notice) =>
+        lifecycle.move(tx, notice, { act: 'end-live', id, by: adminCaller(by) }, async () => {
+          const [row] = await tx
+            .select({ liveSince: articles.liveSince, liveEndedAt: articles.liveEndedAt })
+            .from(articles)
+            .where(eq(articles.id, id));
+          if (!row?.liveSince || row.liveEndedAt) throw conflict(LIVE_MESSAGES.notLive);
+        }),
+      );
+      return (await loadArticle(db, id, { withReason: true }))!;
+    },
+
+    async post(user: SessionUser, articleId: number, { content }: { content: string }, ip?: string): Promise<LiveUpdate> {
+      const html = sanitizeArticleHtml(content);
+      return changes.write(async (tx, notice) => {
+        const story = await lockStory(tx, user, articleId, { mustBeLive: true });
+        const now = deps.clock.now();
+        const [row] = await tx
+          .insert(liveUpdates)
+          .values({ articleId, content: html, authorId: user.id, authorName: user.username, createdAt: now, updatedAt: now })
+          .returning();
+        await record(tx, {
+          actor: actor(user, ip),
+          action: 'article.live_update_post',
+          objectType: 'article',
+          objectId: articleId,
+          summary: story.title,
+          details: { updateId: row.id },
+        });
+        announce(notice, articleId);
+        return toUpdate(row);
+      });
+    },
+
+    async edit(user: SessionUser, articleId: number, updateId: number, { content }: { content: string }, ip?: string) {
+      const html = sanitizeArticleHtml(content);
+      return changes.write(async (tx, notice) => {
+        const story = await lockStory(tx, user, articleId, { mustBeLive: false });
+        await updateOf(tx, articleId, updateId);
+        const [row] = await tx
+          .update(liveUpdates)
+          .set({ content: html, updatedAt: deps.clock.now() })
+          .where(eq(liveUpdates.id, updateId))
+          .returning();
+        await record(tx, {
+          actor: actor(user, ip),
+          action: 'article.live_update_edit',
+          objectType: 'article',
+          objectId: articleId,
+          summary: story.title,
+          details: { updateId },
+        });
+        announce(notice, articleId);
+        return toUpdate(row);
+      });
+    },
+
+    async remove(user: SessionUser, articleId: number, updateId: number, ip?: string): Promise<void> {
+      await changes.write(async (tx, notice) => {
+        const story = await lockStory(tx, user, articleId, { mustBeLive: false });
+        await updateOf(tx, articleId, updateId);
+        await tx.delete(liveUpdates).where(eq(liveUpdates.id, updateId));
+        await record(tx, {
+          actor: actor(user, ip),
+          action: 'article.live_update_delete',
+          objectType: 'article',
+          objectId: articleId,
+          summary: story.title,
+          details: { updateId },
+        });
+        announce(notice, articleId);
+      });
+    },
+
+    /**
+     * GET /api/public/articles/{id}/live-updates: a public story's updates, newest first, and
+     * whether it is live; null when the story is not public. Kept until a change names the story.
+     */
+    async publicList(articleId: number): Promise<LiveUpdateList | null> {
+      if (!Number.isSafeInteger(articleId) || articleId <= 0) return null;
+      const key = String(articleId);
+      const kept = lists.get(key);
+      if (kept) return kept;
+      const version = changes.version;
+      const [story] = await db
+        .select({ liveSince: articles.liveSince, liveEndedAt: articles.liveEndedAt })
+        .from(articles)
+        .where(and(eq(articles.id, articleId), eq(articles.approvalStatus, 'APPROVED')));
+      if (!story) return null;
+      const result: LiveUpdateList = {
+        live: Boolean(story.liveSince && !story.liveEndedAt),
+        liveSince: story.liveSince?.toISOString() ?? null,
+        liveEndedAt: story.liveEndedAt?.toISOString() ?? null,
+        updates: story.liveSince ? await list(articleId) : [],
+      };
+      lists.set(key, result, version, [`article:${articleId}`]);
+      return result;
+    },
+  };
+}
+export type LiveService = ReturnType<typeof createLiveService>;
