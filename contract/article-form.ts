@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { MAX_ARTICLE_IMAGES, MAX_IMAGE_BYTES, SUMMARY_MAX, YOUTUBE_ID } from './articles.ts';
 import { stripTags } from './text.ts';
+import { TagsFieldSchema } from './tags.schema.ts';
 
 export const ARTICLE_MESSAGES = {
   titleRequired: 'Title is required.',
@@ -145,6 +146,7 @@ export const ArticleCreateSchema = z.object({
   categoryIds,
   region: requiredText(ARTICLE_MESSAGES.regionRequired, 120),
   summary: summaryField,
+  tags: TagsFieldSchema.optional(),
 });
 export type ArticleCreateInput = z.infer<typeof ArticleCreateSchema>;
 
@@ -167,6 +169,8 @@ export const ArticleEditSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   summary: summaryField,
+  /** Absent: the story keeps its tags. */
+  tags: TagsFieldSchema.optional(),
   /**
    * The article's images after the edit, in order (the first is the cover). Absent: the images
    * stay, and any uploaded files follow them. Uploads the order does not name follow it.
@@ -187,6 +191,7 @@ export type ArticlePayload = {
   categoryIds: number[];
   region: string;
   summary: string;
+  tags?: string[];
 };
 
 export const ARTICLE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { APPROVAL_STATUSES, type Article, type ArticleImage } from './articles.ts';
 import { Timestamp } from './http.ts';
 import { REVISION_FIELDS, REVISION_KINDS } from './drafts.ts';
+import { TagRefSchema } from './tags.schema.ts';
 
 export const ArticleImageSchema = z.object({
   id: z.number().optional(),
@@ -34,6 +35,7 @@ export const ArticleSchema = z
     approvalStatus: z.enum(APPROVAL_STATUSES),
     rejectionReason: z.string().nullable().optional(),
     breakingUntil: Timestamp.nullable().optional(),
+    tags: z.array(TagRefSchema).optional(),
   })
   .meta({ id: 'Article' }) satisfies z.ZodType<Article>;
 

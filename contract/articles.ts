@@ -1,6 +1,8 @@
 // Article shapes on the wire and the limits of docs/product.md
 // DRAFT is an unfinished article that only its author sees (never public, never in a review queue).
 // SCHEDULED: approved for a publication time still ahead; public only from that time.
+import type { TagRef } from './tags.ts';
+
 export const APPROVAL_STATUSES = ['DRAFT', 'PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -51,6 +53,8 @@ export type Article = {
   rejectionReason?: string | null;
   /** Breaking news until this time (ISO 8601); null when not breaking. */
   breakingUntil?: string | null;
+  /** Topics, in the reporter's order (contract/tags.ts). */
+  tags?: TagRef[];
 };
 
 /** An article in a list that opens each one by id: everything but the body. */

@@ -6,4 +6,8 @@ export const SITE_TAGLINE = 'నిజం. నిష్పక్షపాతం.
 export const FEED_PATHS = {
   site: '/rss.xml',
   category: (id: number) => `/rss/category/${id}.xml`,
+  author: (username: string) => `/rss/author/${encodeURIComponent(username)}.xml`,
 };
+
+/** A reporter's public page (docs/product.md, author pages). */
+export const authorPath = (username: string) => `/author/${encodeURIComponent(username)}`;

@@ -33,6 +33,9 @@ import { auditRoutes } from './audit/routes.ts';
 import { draftsRoutes } from './articles/drafts-routes.ts';
 import { registerLegacyRedirects } from './import/redirects.ts';
 import { readershipRoutes } from './readership/routes.ts';
+import { authorsRoutes } from './authors/routes.ts';
+import { tagsRoutes } from './tags/routes.ts';
+import { savedRoutes } from './saved/routes.ts';
 import { servableMediaPath } from './media/storage.ts';
 
 /** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
@@ -204,6 +207,9 @@ export async function buildApp({
         auditRoutes,
         draftsRoutes,
         readershipRoutes,
+        authorsRoutes,
+        tagsRoutes,
+        savedRoutes,
       ]) {
         await api.register(routes, { services });
       }

@@ -25,6 +25,9 @@ import { createReadershipService } from './readership/service.ts';
 import path from 'node:path';
 import { createAuditService } from './audit/service.ts';
 import { createPublishingClock } from './review/publishing-clock.ts';
+import { createAuthorsService } from './authors/service.ts';
+import { createTagsService } from './tags/service.ts';
+import { createSavedService } from './saved/service.ts';
 
 /** Infrastructure every domain service may use. */
 export type ServiceDeps = {
@@ -83,6 +86,9 @@ export function createServices({
     drafts: createDraftsService(base),
     revisions: createRevisionsService(base),
     readership: createReadershipService(base),
+    authors: createAuthorsService(base),
+    tags: createTagsService(base),
+    saved: createSavedService(base),
   };
 }
 export type Services = ReturnType<typeof createServices>;
