@@ -8,6 +8,8 @@ export default [
     route('public/articles/:id', 'routes/public/article.tsx', { id: 'public-article' }),
     route('public/articles/category/:id', 'routes/public/category.tsx'),
     route('search', 'routes/public/search.tsx'),
+    route('author/:username', 'routes/public/author.tsx'),
+    route('tag/:slug', 'routes/public/tag.tsx'),
     route('about-us', 'routes/public/about.tsx'),
     route('unauthorized', 'routes/public/unauthorized.tsx'),
     route('user-dashboard', 'routes/user/dashboard.tsx'),
@@ -43,6 +45,7 @@ export default [
       route('ad-management', 'routes/admin/ads.tsx'),
       route('scheduled-articles', 'routes/admin/scheduled-articles.tsx'),
       route('activity', 'routes/admin/activity.tsx'),
+      route('tag-management', 'routes/admin/tags.tsx'),
     ]),
 
     route('*', 'routes/public/not-found.tsx'),

@@ -13,7 +13,6 @@ export const PROFILE_MESSAGES = {
   notFound: 'Author not found.',
 } as const;
 
-
 const optionalText = (max: number, message: string) =>
   z
     .string()

@@ -7,10 +7,12 @@ import { AdBanner } from '../components/public/AdBanner.tsx';
 import { ArticleGallery } from '../components/public/ArticleGallery.tsx';
 import { LatestCarousel } from '../components/public/LatestCarousel.tsx';
 import { ShareButton } from '../components/public/ShareButton.tsx';
+import { SaveButton } from '../components/public/SaveButton.tsx';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
 const components: Record<Exclude<IslandName, 'header'>, ComponentType<any>> = {
   share: ShareButton,
+  save: SaveButton,
   ads: AdBanner,
   gallery: ArticleGallery,
   latest: LatestCarousel,

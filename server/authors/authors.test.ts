@@ -39,7 +39,13 @@ describe(`author pages (${TEST_DB})`, () => {
     const res = await t.call('GET', `/api/public/authors/${reporter.username}`);
     expect(res.statusCode).toBe(200);
     const author = res.json<Author>();
-    expect(author).toMatchObject({ username: reporter.username, displayName: reporter.username, bio: null, photo: null, total: 7 });
+    expect(author).toMatchObject({
+      username: reporter.username,
+      displayName: reporter.username,
+      bio: null,
+      photo: null,
+      total: 7,
+    });
     expect(author.url).toBe(`/author/${reporter.username}`);
     expect(author.feedUrl).toBe(`/rss/author/${reporter.username}.xml`);
     expect(author.articles.map((a) => a.title)).toEqual(['రవి వార్త 7', 'రవి వార్త 6', 'రవి వార్త 5', 'రవి వార్త 4', 'రవి వార్త 3']);

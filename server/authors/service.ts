@@ -93,7 +93,10 @@ export function createAuthorsService(deps: ServiceDeps) {
           let photoImageId = before?.photoImageId ?? null;
           if (prepared.length || input.removePhoto) photoImageId = null;
           if (prepared.length) [{ id: photoImageId }] = await deps.images.store(prepared, tx);
-          await tx.update(users).set({ displayName: input.displayName, bio: input.bio, photoImageId }).where(eq(users.id, user.id));
+          await tx
+            .update(users)
+            .set({ displayName: input.displayName, bio: input.bio, photoImageId })
+            .where(eq(users.id, user.id));
           if (before?.photoImageId && before.photoImageId !== photoImageId) await deps.images.release([before.photoImageId], tx);
           notice({ kind: 'reporters' });
         }),

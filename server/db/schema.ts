@@ -1,6 +1,18 @@
 // One schema for every entity of docs/product.md. Runs unchanged on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { check, index, type AnyPgColumn, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  type AnyPgColumn,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -433,5 +445,8 @@ export const savedArticles = pgTable(
       .references(() => articles.id, { onDelete: 'cascade' }),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.articleId] }), index('saved_articles_user_saved_idx').on(t.userId, t.savedAt, t.articleId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.articleId] }),
+    index('saved_articles_user_saved_idx').on(t.userId, t.savedAt, t.articleId),
+  ],
 );

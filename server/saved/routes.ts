@@ -66,7 +66,12 @@ export async function savedRoutes(app: FastifyInstance, { services }: { services
     '/me/saved/:articleId',
     {
       config: { access },
-      schema: { tags, summary: 'Unsave a story (204, also when it was not saved)', params: ArticleIdParam, response: { 204: NoContent } },
+      schema: {
+        tags,
+        summary: 'Unsave a story (204, also when it was not saved)',
+        params: ArticleIdParam,
+        response: { 204: NoContent },
+      },
     },
     async (request, reply) => {
       await saved.unsave(currentUser(request), request.params.articleId);

@@ -43,7 +43,10 @@ export async function tagsRoutes(app: FastifyInstance, { services }: { services:
 
   api.get(
     '/admin/tags',
-    { config: { access }, schema: { tags, summary: 'Every tag with its number of stories', response: { 200: AdminTagListSchema } } },
+    {
+      config: { access },
+      schema: { tags, summary: 'Every tag with its number of stories', response: { 200: AdminTagListSchema } },
+    },
     async () => service.list(),
   );
 
@@ -71,7 +74,7 @@ export async function tagsRoutes(app: FastifyInstance, { services }: { services:
       config: { access },
       schema: {
         tags,
-        summary: "Merge a tag into another: its stories get the other tag, and it is removed",
+        summary: 'Merge a tag into another: its stories get the other tag, and it is removed',
         params: IdParam,
         body: TagMergeSchema,
         response: { 200: TagActResultSchema, 404: ErrorBody },

@@ -105,11 +105,7 @@ export function createTagsService({ db, changes }: ServiceDeps) {
       if (!tag) throw notFound(TAG_MESSAGES.unknownTag(slug));
       const where = and(eq(articleTags.tagId, tag.id), isApproved);
       const [[{ total }], rows] = await Promise.all([
-        db
-          .select({ total: count() })
-          .from(articleTags)
-          .innerJoin(articles, eq(articles.id, articleTags.articleId))
-          .where(where),
+        db.select({ total: count() }).from(articleTags).innerJoin(articles, eq(articles.id, articleTags.articleId)).where(where),
         db
           .select({ id: articles.id })
           .from(articleTags)

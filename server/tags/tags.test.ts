@@ -68,7 +68,12 @@ describe(`tags (${TEST_DB})`, () => {
 
   it('refuses 11 tags and a tag over 50 characters with the field named, and writes nothing', async () => {
     const before = (await t.services.db.select().from(articles)).length;
-    const eleven = await send('POST', '/api/articles', reporter.cookie, story({ tags: Array.from({ length: 11 }, (_, i) => `tag${i}`) }));
+    const eleven = await send(
+      'POST',
+      '/api/articles',
+      reporter.cookie,
+      story({ tags: Array.from({ length: 11 }, (_, i) => `tag${i}`) }),
+    );
     expect(eleven.statusCode).toBe(400);
     expect(eleven.json().errors.tags).toMatch(/Tags: a story can have at most 10 tags/);
     const long = await send('POST', '/api/articles', reporter.cookie, story({ tags: ['x'.repeat(51)] }));
@@ -76,7 +81,12 @@ describe(`tags (${TEST_DB})`, () => {
     expect(long.json().errors.tags).toMatch(/at most 50 characters/);
     expect((await t.services.db.select().from(articles)).length).toBe(before);
     // Exactly 10 and exactly 50 characters are fine.
-    const ok = await send('POST', '/api/articles', reporter.cookie, story({ tags: [...Array.from({ length: 9 }, (_, i) => `t${i}`), 'y'.repeat(50)] }));
+    const ok = await send(
+      'POST',
+      '/api/articles',
+      reporter.cookie,
+      story({ tags: [...Array.from({ length: 9 }, (_, i) => `t${i}`), 'y'.repeat(50)] }),
+    );
     expect(ok.statusCode).toBe(201);
     expect(ok.json<Article>().tags).toHaveLength(10);
   });
@@ -102,7 +112,13 @@ describe(`tags (${TEST_DB})`, () => {
     expect(kept.json<Article>().tags?.map((x) => x.name)).toEqual(['ఎన్నికలు']);
     const changed = await send('PUT', `/api/articles/${id}`, admin.cookie, story({ tags: ['Elections', 'ఓట్లు'] }), false);
     expect(changed.json<Article>().tags?.map((x) => x.slug)).toEqual(['elections', 'ఓట్లు']);
-    const bad = await send('PUT', `/api/articles/${id}`, admin.cookie, story({ tags: Array.from({ length: 11 }, (_, i) => `n${i}`) }), false);
+    const bad = await send(
+      'PUT',
+      `/api/articles/${id}`,
+      admin.cookie,
+      story({ tags: Array.from({ length: 11 }, (_, i) => `n${i}`) }),
+      false,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.tags).toBeDefined();
     const [{ n }] = await t.services.db.$count(articleTags, eq(articleTags.articleId, id)).then((n) => [{ n }]);

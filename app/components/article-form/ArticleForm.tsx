@@ -42,7 +42,7 @@ import { FormError, FormStatus } from '../form/Field.tsx';
 import { LeaveGuard } from '../form/LeaveGuard.tsx';
 import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
 import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-autosave.ts';
-import { CategoryField, ContentField, SummaryField, TextField, VideoField } from './fields.tsx';
+import { CategoryField, ContentField, SummaryField, TagsField, TextField, VideoField } from './fields.tsx';
 import { ImageField } from './ImageField.tsx';
 import { checkImageItems, imageOrderOf, imagesSignature, storedFromUrls, storedItems, type ImageItem } from './image-list.ts';
 
@@ -65,7 +65,17 @@ type FieldName = keyof ArticlePayload | 'images';
 type Errors = Partial<Record<FieldName, string>>;
 
 // The order of the fields on screen: the first invalid one gets focus.
-const FIELD_ORDER: FieldName[] = ['title', 'author', 'region', 'categoryIds', 'content', 'summary', 'images', 'youtubeVideoId'];
+const FIELD_ORDER: FieldName[] = [
+  'title',
+  'author',
+  'region',
+  'categoryIds',
+  'tags',
+  'content',
+  'summary',
+  'images',
+  'youtubeVideoId',
+];
 
 const valuesOf = (initial?: Article): ArticlePayload => ({
   title: initial?.title ?? '',
@@ -75,6 +85,7 @@ const valuesOf = (initial?: Article): ArticlePayload => ({
   categoryIds: initial?.categories.map((c) => c.id) ?? [],
   region: initial?.region ?? '',
   summary: initial?.summary ?? '',
+  tags: initial?.tags?.map((t) => t.name) ?? [],
 });
 
 const formSignature = (values: ArticlePayload, images: readonly ImageItem[]) => JSON.stringify([values, imagesSignature(images)]);
@@ -226,6 +237,7 @@ export function ArticleForm({
         <TextField label={`Region${mode === 'edit' ? ' (optional)' : ''}`} name="region" {...field('region')} />
       </div>
       <CategoryField multiple={multipleCategories} categories={categories} {...field('categoryIds')} />
+      <TagsField {...field('tags')} />
       <ContentField {...field('content')} />
       <SummaryField {...field('summary')} />
       <ImageField id={ids.images} items={images} onChange={setImageList} error={errors.images} title={values.title} />

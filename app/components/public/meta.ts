@@ -3,6 +3,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { Article } from '../../../contract/articles.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
+import { authorPath } from '../../../contract/site.ts';
 import { absoluteUrl, shareImage } from './format.ts';
 
 type PageMeta = {
@@ -79,7 +80,9 @@ export function newsArticleJsonLd(article: Article, publicUrl: string, path: str
     image: article.images.map((image) => absoluteUrl(publicUrl, shareImage(image).url)),
     datePublished: article.publicationDate,
     dateModified: article.publicationDate,
-    author: [{ '@type': 'Person', name: article.author }],
+    // The byline's reporter has a page (/author/{username}).
+    author: [{ '@type': 'Person', name: article.author, url: absoluteUrl(publicUrl, authorPath(article.reporterName)) }],
+    ...(article.tags?.length ? { keywords: article.tags.map((t) => t.name).join(', ') } : {}),
     articleSection: article.categories.map((c) => c.name),
     ...(article.region ? { contentLocation: { '@type': 'Place', name: article.region } } : {}),
     publisher: {

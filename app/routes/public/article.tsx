@@ -10,6 +10,8 @@ import { AdBanner } from '../../components/public/AdBanner.tsx';
 import { ArticleCard, type ListArticle } from '../../components/public/ArticleList.tsx';
 import { ArticleGallery } from '../../components/public/ArticleGallery.tsx';
 import { ShareButton } from '../../components/public/ShareButton.tsx';
+import { SaveButton } from '../../components/public/SaveButton.tsx';
+import { authorPath } from '../../../contract/site.ts';
 import { Island, type RouteHandle } from '../../islands/Island.tsx';
 import { Shared } from '../../components/SharedParts.tsx';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
@@ -128,9 +130,14 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <p>
               {article.region && <span className="article-region">{article.region}</span>}
               <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
-              {article.author && <span className="article-author">{article.author}</span>}
+              {article.author && (
+                <a className="article-author" href={authorPath(article.reporterName)} rel="author">
+                  {article.author}
+                </a>
+              )}
             </p>
             <Island name="share" component={ShareButton} props={{ url: shareUrl, title }} />
+            <Island name="save" component={SaveButton} props={{ articleId: article.id }} />
           </div>
           {/* One picture needs no script; several make a carousel that must come alive. */}
           {article.images.length > 1 ? (
@@ -141,6 +148,15 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           {/* Sanitised by the server when it was written (sanitizeArticleHtml). */}
           <div className="article-content" dangerouslySetInnerHTML={{ __html: article.content }} />
           <YouTubeEmbed videoId={article.youtubeVideoId} title={title} />
+          {article.tags && article.tags.length > 0 && (
+            <ul className="article-tags" aria-label="అంశాలు">
+              {article.tags.map((t) => (
+                <li key={t.slug}>
+                  <a href={t.url}>#{t.name}</a>
+                </li>
+              ))}
+            </ul>
+          )}
         </article>
         <aside className="article-aside">
           <Island name="ads" component={AdBanner} props={{ ads, className: 'article-ads' }} />
