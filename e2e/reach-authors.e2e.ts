@@ -126,7 +126,7 @@ describe('saved stories on a phone', () => {
     await goto(page, `/article/${article.id}`);
     const save = page.locator('.save-button');
     await save.click();
-    await expect.poll(() => save.textContent()).toContain('సేవ్ అయింది');
+    await expect.poll(() => save.textContent(), { timeout: 30_000 }).toContain('సేవ్ అయింది');
     expect(await save.getAttribute('aria-pressed')).toBe('true');
     await goto(page, '/user-dashboard');
     const list = page.locator('.saved-stories');
@@ -151,7 +151,7 @@ describe('saved stories on a phone', () => {
     await signIn(page, reporter.username, reporter.password);
     await goto(page, '/user-dashboard');
     await page.getByRole('heading', { name: 'Author profile' }).waitFor();
-    await expect.poll(() => page.getByLabel('Display name (Telugu)').inputValue()).toBe('రవి కుమార్');
+    await expect.poll(() => page.getByLabel('Display name (Telugu)').inputValue(), { timeout: 30_000 }).toBe('రవి కుమార్');
     await shot(page, 'account-author-profile-360');
     await context.close();
 

@@ -1,7 +1,7 @@
 // 'సేవ్': a signed-in reader keeps the story on their saved list (the account page lists it). The
 // server draws the same button for everyone (the page is cached); whether this reader has saved
 // the story is asked for in the browser once the button is alive. Signed out, a tap says to sign in.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export const SAVE_TEXT = {
   save: 'సేవ్',
@@ -19,6 +19,8 @@ export function SaveButton({ articleId }: { articleId: number }) {
   const [signedOut, setSignedOut] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A tap replayed while the first answer is on its way wins over that answer.
+  const tapped = useRef(false);
 
   useEffect(() => {
     let current = true;
@@ -26,7 +28,10 @@ export function SaveButton({ articleId }: { articleId: number }) {
       .then(async (response) => {
         if (!current) return;
         if (response.status === 401) setSignedOut(true);
-        else if (response.ok) setSaved(((await response.json()) as { saved: boolean }).saved);
+        else if (response.ok) {
+          const { saved: known } = (await response.json()) as { saved: boolean };
+          if (!tapped.current) setSaved(known);
+        }
       })
       .catch(() => undefined);
     return () => {
@@ -41,13 +46,15 @@ export function SaveButton({ articleId }: { articleId: number }) {
       setMessage(SAVE_TEXT.signIn);
       return;
     }
+    tapped.current = true;
     setBusy(true);
+    const saving = !saved;
     try {
-      const response = await fetch(url(articleId), { method: saved ? 'DELETE' : 'POST', credentials: 'same-origin' });
+      const response = await fetch(url(articleId), { method: saving ? 'POST' : 'DELETE', credentials: 'same-origin' });
       if (response.status === 401) {
         setSignedOut(true);
         setMessage(SAVE_TEXT.signIn);
-      } else if (response.ok) setSaved(!saved);
+      } else if (response.ok) setSaved(saving);
       else setMessage(SAVE_TEXT.failed);
     } catch {
       setMessage(SAVE_TEXT.failed);
