@@ -9,6 +9,8 @@ export default [
     route('public/articles/category/:id', 'routes/public/category.tsx'),
     route('district/:slug', 'routes/public/district.tsx'),
     route('search', 'routes/public/search.tsx'),
+    route('author/:username', 'routes/public/author.tsx'),
+    route('tag/:slug', 'routes/public/tag.tsx'),
     route('about-us', 'routes/public/about.tsx'),
     route('unauthorized', 'routes/public/unauthorized.tsx'),
     route('user-dashboard', 'routes/user/dashboard.tsx'),
@@ -44,6 +46,7 @@ export default [
       route('ad-management', 'routes/admin/ads.tsx'),
       route('scheduled-articles', 'routes/admin/scheduled-articles.tsx'),
       route('activity', 'routes/admin/activity.tsx'),
+      route('tag-management', 'routes/admin/tags.tsx'),
     ]),
 
     route('*', 'routes/public/not-found.tsx'),

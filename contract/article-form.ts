@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MAX_ARTICLE_IMAGES, MAX_IMAGE_BYTES, SUMMARY_MAX, YOUTUBE_ID } from './articles.ts';
 import { stripTags } from './text.ts';
 import { DISTRICT_MESSAGES, districtBySlug } from './districts.ts';
+import { TagsFieldSchema } from './tags.schema.ts';
 
 export const ARTICLE_MESSAGES = {
   titleRequired: 'Title is required.',
@@ -158,6 +159,7 @@ export const ArticleCreateSchema = z.object({
   region: requiredText(ARTICLE_MESSAGES.regionRequired, 120),
   district: districtField,
   summary: summaryField,
+  tags: TagsFieldSchema.optional(),
 });
 export type ArticleCreateInput = z.infer<typeof ArticleCreateSchema>;
 
@@ -181,6 +183,8 @@ export const ArticleEditSchema = z.object({
     .transform((v) => (v ? v : null)),
   district: districtField,
   summary: summaryField,
+  /** Absent: the story keeps its tags. */
+  tags: TagsFieldSchema.optional(),
   /**
    * The article's images after the edit, in order (the first is the cover). Absent: the images
    * stay, and any uploaded files follow them. Uploads the order does not name follow it.
@@ -202,6 +206,7 @@ export type ArticlePayload = {
   region: string;
   district?: string;
   summary: string;
+  tags?: string[];
 };
 
 export const ARTICLE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

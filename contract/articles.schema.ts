@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { APPROVAL_STATUSES, type Article, type ArticleImage } from './articles.ts';
 import { Timestamp } from './http.ts';
 import { REVISION_FIELDS, REVISION_KINDS } from './drafts.ts';
+import { TagRefSchema } from './tags.schema.ts';
 
 export const ArticleImageSchema = z.object({
   id: z.number().optional(),
@@ -37,6 +38,7 @@ export const ArticleSchema = z
     district: z.string().nullable().optional(),
     liveSince: Timestamp.nullable().optional(),
     liveEndedAt: Timestamp.nullable().optional(),
+    tags: z.array(TagRefSchema).optional(),
   })
   .meta({ id: 'Article' }) satisfies z.ZodType<Article>;
 

@@ -1,6 +1,8 @@
 // Article shapes on the wire and the limits of docs/product.md
 // DRAFT is an unfinished article that only its author sees (never public, never in a review queue).
 // SCHEDULED: approved for a publication time still ahead; public only from that time.
+import type { TagRef } from './tags.ts';
+
 export const APPROVAL_STATUSES = ['DRAFT', 'PENDING', 'REJECTED', 'APPROVED', 'SCHEDULED'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
@@ -56,6 +58,8 @@ export type Article = {
   /** Live coverage: since when (ISO 8601; null: never live), and when it ended (null: still live). */
   liveSince?: string | null;
   liveEndedAt?: string | null;
+  /** Topics, in the reporter's order (contract/tags.ts). */
+  tags?: TagRef[];
 };
 
 /** The badge of a story being covered live. */

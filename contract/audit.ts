@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = {
   'about.update': 'Changed About Us',
   'ad.upload': 'Uploaded ads',
   'ad.delete': 'Deleted an ad',
+  'tag.rename': 'Renamed a tag',
+  'tag.merge': 'Merged tags',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];

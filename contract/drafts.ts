@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Article } from './articles.ts';
 import { MAX_ARTICLE_IMAGES, YOUTUBE_ID } from './articles.ts';
 import { districtField, ImageOrderEntrySchema, optionalVideoId, summaryField } from './article-form.ts';
+import { TagsFieldSchema } from './tags.schema.ts';
 
 export const DRAFT_MESSAGES = {
   notFound: 'Draft not found.',
@@ -44,6 +45,8 @@ export const DraftSaveSchema = z.object({
     .max(20)
     .nullish()
     .transform((ids) => [...new Set(ids ?? [])]),
+  /** Absent: the draft keeps its tags. */
+  tags: TagsFieldSchema.optional(),
   imageUrls: z.array(z.string().max(500)).max(20).optional(),
   /** As on an article's edit: kept images and `{ upload: n }` in order; when given it wins over imageUrls. */
   imageOrder: z

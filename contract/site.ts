@@ -7,4 +7,8 @@ export const FEED_PATHS = {
   site: '/rss.xml',
   category: (id: number) => `/rss/category/${id}.xml`,
   district: (slug: string) => `/rss/district/${slug}.xml`,
+  author: (username: string) => `/rss/author/${encodeURIComponent(username)}.xml`,
 };
+
+/** A reporter's public page (docs/product.md, author pages). */
+export const authorPath = (username: string) => `/author/${encodeURIComponent(username)}`;

@@ -36,6 +36,9 @@ import { readershipRoutes } from './readership/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import { districtsRoutes } from './districts/routes.ts';
 import { liveRoutes } from './live/routes.ts';
+import { authorsRoutes } from './authors/routes.ts';
+import { tagsRoutes } from './tags/routes.ts';
+import { savedRoutes } from './saved/routes.ts';
 import { servableMediaPath } from './media/storage.ts';
 import { registerCdn } from './cdn/http.ts';
 
@@ -212,6 +215,9 @@ export async function buildApp({
         liveRoutes,
         readershipRoutes,
         pushRoutes,
+        authorsRoutes,
+        tagsRoutes,
+        savedRoutes,
       ]) {
         await api.register(routes, { services });
       }

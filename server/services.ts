@@ -30,6 +30,9 @@ import { createPushService } from './push/service.ts';
 import { createPushSender } from './push/sender.ts';
 import { createDistrictsService } from './districts/service.ts';
 import { createLiveService } from './live/service.ts';
+import { createAuthorsService } from './authors/service.ts';
+import { createTagsService } from './tags/service.ts';
+import { createSavedService } from './saved/service.ts';
 
 /** Infrastructure every domain service may use. */
 export type ServiceDeps = {
@@ -100,6 +103,9 @@ export function createServices({
     pushSender: createPushSender(base, push),
     districts: createDistrictsService(base),
     live: createLiveService(base),
+    authors: createAuthorsService(base),
+    tags: createTagsService(base),
+    saved: createSavedService(base),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -5,7 +5,7 @@ import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 import islandsScript from 'virtual:islands-script';
 
-export type IslandName = 'header' | 'share' | 'ads' | 'gallery' | 'latest' | 'push' | 'live' | 'my-district';
+export type IslandName = 'header' | 'share' | 'ads' | 'gallery' | 'latest' | 'push' | 'live' | 'my-district' | 'save';
 export type RouteHandle = { hydrate?: 'islands' };
 
 /**

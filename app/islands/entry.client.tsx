@@ -73,7 +73,7 @@ function wakeOnFirstUse(element: HTMLElement) {
   element.addEventListener('click', onClick, true);
 }
 
-const ON_USE: IslandName[] = ['header', 'share', 'push'];
+const ON_USE: IslandName[] = ['header', 'share', 'push', 'save'];
 const moving: HTMLElement[] = [];
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = element.dataset.island as IslandName;

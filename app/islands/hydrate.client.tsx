@@ -8,10 +8,12 @@ import { ArticleGallery } from '../components/public/ArticleGallery.tsx';
 import { LatestCarousel } from '../components/public/LatestCarousel.tsx';
 import { ShareButton } from '../components/public/ShareButton.tsx';
 import { PushOptIn } from '../components/public/PushOptIn.tsx';
+import { SaveButton } from '../components/public/SaveButton.tsx';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- props come from the page as JSON
 const components: Record<Exclude<IslandName, 'header' | 'live' | 'my-district'>, ComponentType<any>> = {
   share: ShareButton,
+  save: SaveButton,
   ads: AdBanner,
   gallery: ArticleGallery,
   latest: LatestCarousel,

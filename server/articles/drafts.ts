@@ -16,6 +16,7 @@ import { badRequest, HttpError, notFound, parseOr400 } from '../http/errors.ts';
 import { loadArticle, loadArticles } from './model.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
+import { writeArticleTags } from '../tags/service.ts';
 import { checkCategories, prepareArticleImages, withPreparedImages } from './service.ts';
 import { createLifecycle } from './lifecycle.ts';
 import { checkImageCount, writeArticleImages } from './images.ts';
@@ -47,7 +48,7 @@ export function createDraftsService(deps: ServiceDeps) {
   }
   const draftOf = async (id: number) => (await toDrafts([id]))[0];
 
-  function fields(input: DraftSaveInput) {
+  function fields(input: DraftSaveInput, tagNames: readonly string[]) {
     const content = sanitizeArticleHtml(input.content);
     return {
       title: input.title.trim(),
@@ -58,7 +59,7 @@ export function createDraftsService(deps: ServiceDeps) {
       youtubeVideoId: input.youtubeVideoId,
       summary: input.summary,
       shortDescription: shortDescriptionFor(content, input.summary),
-      ...searchFieldsFor(input.title, content),
+      ...searchFieldsFor(input.title, content, tagNames),
     };
   }
 
@@ -103,7 +104,8 @@ export function createDraftsService(deps: ServiceDeps) {
             await checkCategories(tx, input.categoryIds, user.role);
             await writeCategories(tx, id, input.categoryIds);
             await writeImages(tx, id, input.imageOrder ?? input.imageUrls, prepared);
-            return { set: { ...fields(input), version: draft.version + 1 } };
+            const tagNames = await writeArticleTags(tx, id, input.tags);
+            return { set: { ...fields(input, tagNames), version: draft.version + 1 } };
           }),
         ),
       ),
@@ -121,9 +123,10 @@ export function createDraftsService(deps: ServiceDeps) {
             await checkCategories(tx, input.categoryIds, user.role);
             const [row] = await tx
               .insert(articles)
-              .values({ ...fields(input), reporterId: user.id, approvalStatus, version: 1 })
+              .values({ ...fields(input, input.tags ?? []), reporterId: user.id, approvalStatus, version: 1 })
               .returning({ id: articles.id });
             await writeCategories(tx, row.id, input.categoryIds);
+            await writeArticleTags(tx, row.id, input.tags ?? []);
             await writeImages(tx, row.id, [], prepared);
             return row.id;
           }),
@@ -181,6 +184,7 @@ export function createDraftsService(deps: ServiceDeps) {
             region: stored.region ?? '',
             district: stored.district,
             summary: stored.summary,
+            tags: stored.tags?.map((t) => t.name),
           });
           checkImageCount(stored.imageUrls.length, { required: true });
           await checkCategories(tx, input.categoryIds, user.role);

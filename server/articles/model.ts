@@ -7,12 +7,15 @@ import {
   articles,
   categories,
   images,
+  tags,
+  articleTags,
   users,
   type ArticleRow,
   type ImageRow,
 } from '../db/schema.ts';
 import type { Article, ArticleImage } from '../../contract/articles.ts';
 import { shareName, variantName } from '../media/images.ts';
+import { tagRef, type TagRef } from '../../contract/tags.ts';
 
 /** The columns an article's wire shape is made of (not the search columns, as long as the body). */
 const wireColumns = {
@@ -58,7 +61,7 @@ export function toArticleImage(
  */
 export async function loadArticles(db: DbOrTx, ids: number[], opts: { withReason?: boolean } = {}): Promise<Article[]> {
   if (ids.length === 0) return [];
-  const [rows, cats, imgs] = await Promise.all([
+  const [rows, cats, imgs, tagLists] = await Promise.all([
     db
       .select({ article: wireColumns, reporterName: users.username })
       .from(articles)
@@ -76,6 +79,7 @@ export async function loadArticles(db: DbOrTx, ids: number[], opts: { withReason
       .innerJoin(images, eq(images.id, articleImages.imageId))
       .where(inArray(articleImages.articleId, ids))
       .orderBy(asc(articleImages.position)),
+    tagsOfArticles(db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.article.id, r]));
   return ids.flatMap((id) => {
@@ -89,6 +93,7 @@ export async function loadArticles(db: DbOrTx, ids: number[], opts: { withReason
         cats.filter((c) => c.articleId === id).map(({ id: cid, name }) => ({ id: cid, name })),
         articleImagesList,
         opts.withReason ?? false,
+        tagLists.get(id) ?? [],
       ),
     ];
   });
@@ -117,6 +122,11 @@ export function selectArticleWhere(db: DbOrTx, where: SQL | undefined) {
       >`(select coalesce(json_agg(json_build_object('key', ${images.key}, 'width', ${images.width}, 'height', ${images.height}, 'variantWidths', ${images.variantWidths}) order by ${articleImages.position}), '[]')
         from ${articleImages} join ${images} on ${images.id} = ${articleImages.imageId}
         where ${articleImages.articleId} = ${articles.id})`,
+      tagList: sql<
+        { name: string; slug: string }[]
+      >`(select coalesce(json_agg(json_build_object('name', ${tags.name}, 'slug', ${tags.slug}) order by ${articleTags.position}), '[]')
+        from ${articleTags} join ${tags} on ${tags.id} = ${articleTags.tagId}
+        where ${articleTags.articleId} = ${articles.id})`,
     })
     .from(articles)
     .innerJoin(users, eq(users.id, articles.reporterId))
@@ -126,7 +136,14 @@ export function selectArticleWhere(db: DbOrTx, where: SQL | undefined) {
 
 /** A row of selectArticleWhere as an article. */
 export function articleFromRow(row: Awaited<ReturnType<typeof selectArticleWhere>>[number]): Article {
-  return toArticle(row.article, row.reporterName, row.cats, row.imgs.map(toArticleImage), false);
+  return toArticle(
+    row.article,
+    row.reporterName,
+    row.cats,
+    row.imgs.map(toArticleImage),
+    false,
+    row.tagList.map((t) => tagRef(t.name, t.slug)),
+  );
 }
 
 function toArticle(
@@ -135,6 +152,7 @@ function toArticle(
   cats: { id: number; name: string }[],
   imgs: ArticleImage[],
   withReason: boolean,
+  tagList: TagRef[],
 ): Article {
   return {
     id: a.id,
@@ -156,6 +174,7 @@ function toArticle(
     liveSince: a.liveSince?.toISOString() ?? null,
     liveEndedAt: a.liveEndedAt?.toISOString() ?? null,
     ...(withReason ? { rejectionReason: a.rejectionReason } : {}),
+    tags: tagList,
   };
 }
 
@@ -166,4 +185,22 @@ export async function categoryIdsOf(db: DbOrTx, articleId: number): Promise<numb
     .from(articleCategories)
     .where(eq(articleCategories.articleId, articleId));
   return rows.map((r) => r.id);
+}
+
+/** The tags of each article, for the wire shape (one query whatever the number of articles). */
+export async function tagsOfArticles(db: DbOrTx, ids: number[]): Promise<Map<number, TagRef[]>> {
+  const byArticle = new Map<number, TagRef[]>();
+  if (ids.length === 0) return byArticle;
+  const rows = await db
+    .select({ articleId: articleTags.articleId, name: tags.name, slug: tags.slug })
+    .from(articleTags)
+    .innerJoin(tags, eq(tags.id, articleTags.tagId))
+    .where(inArray(articleTags.articleId, ids))
+    .orderBy(asc(articleTags.position));
+  for (const r of rows) {
+    const list = byArticle.get(r.articleId) ?? [];
+    list.push(tagRef(r.name, r.slug));
+    byArticle.set(r.articleId, list);
+  }
+  return byArticle;
 }

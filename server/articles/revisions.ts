@@ -10,6 +10,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { notFound } from '../http/errors.ts';
 import { loadArticle, toArticleImage } from './model.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
+import { tagNamesOf } from '../tags/service.ts';
 import type { Article } from '../../contract/articles.ts';
 import {
   DRAFT_MESSAGES,
@@ -304,7 +305,8 @@ export function createRevisionsService(deps: ServiceDeps) {
               youtubeVideoId: rev.youtubeVideoId,
               // The reporter's own summary is not part of the history: it stays.
               shortDescription: shortDescriptionFor(rev.content, summary),
-              ...searchFieldsFor(rev.title, rev.content),
+              // Tags are not part of the history either: they stay, and stay searchable.
+              ...searchFieldsFor(rev.title, rev.content, await tagNamesOf(tx, articleId)),
             },
             summary: rev.title,
             details: { revisionId: rev.id, status },

@@ -14,6 +14,7 @@ import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { loadArticle, loadArticles } from './model.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
+import { writeArticleTags } from '../tags/service.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import type { Article } from '../../contract/articles.ts';
 import {
@@ -26,7 +27,7 @@ import {
 type Upload = IncomingFile & { truncated?: boolean };
 
 /** The stored columns of an article's text: the body sanitised, the derived text made once here. */
-function articleFields(input: ArticleCreateInput | ArticleEditInput) {
+function articleFields(input: ArticleCreateInput | ArticleEditInput, tagNames: readonly string[]) {
   const content = sanitizeArticleHtml(input.content);
   return {
     title: input.title,
@@ -37,7 +38,7 @@ function articleFields(input: ArticleCreateInput | ArticleEditInput) {
     district: input.district,
     summary: input.summary,
     shortDescription: shortDescriptionFor(content, input.summary),
-    ...searchFieldsFor(input.title, content),
+    ...searchFieldsFor(input.title, content, tagNames),
   };
 }
 
@@ -100,7 +101,7 @@ export function createArticlesService(deps: ServiceDeps) {
       checkImageCount(files.length, { required: true });
       await checkCategories(db, input.categoryIds, user.role);
       const prepared = await prepareArticleImages(deps, files);
-      const fields = articleFields(input);
+      const fields = articleFields(input, input.tags ?? []);
       const id = await withPreparedImages(deps, prepared, () =>
         deps.changes.write((tx, notice) =>
           lifecycle.start(tx, notice, { act: 'create', by: user }, async (approvalStatus) => {
@@ -109,6 +110,7 @@ export function createArticlesService(deps: ServiceDeps) {
               .values({ ...fields, reporterId: user.id, approvalStatus })
               .returning({ id: articles.id });
             await writeCategories(tx, row.id, input.categoryIds);
+            await writeArticleTags(tx, row.id, input.tags ?? []);
             await writeArticleImages(tx, deps.images, row.id, undefined, prepared, { required: true });
             return row.id;
           }),
@@ -141,9 +143,10 @@ export function createArticlesService(deps: ServiceDeps) {
           await lifecycle.move(tx, notice, { act: 'edit', id, by }, async ({ status }) => {
             await checkCategories(tx, input.categoryIds, user.role);
             await writeCategories(tx, id, input.categoryIds);
+            const tagNames = await writeArticleTags(tx, id, input.tags);
             const images = await writeArticleImages(tx, deps.images, id, input.imageOrder, prepared, { required: true });
             return {
-              set: articleFields(input),
+              set: articleFields(input, tagNames),
               summary: input.title,
               details: {
                 status,

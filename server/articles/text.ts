@@ -52,10 +52,11 @@ export function searchTextFor(title: string, contentHtml: string): string {
 /**
  * Every search column of an article, for every write path (articles, review edits, seed, test
  * fixtures): the normalised Telugu text, and the Tenglish copies (romanised and folded, see
- * contract/tenglish.ts) of the title (for ranking) and of title and body (for matching).
+ * contract/tenglish.ts) of the title (for ranking) and of title, body and tags (for matching).
  */
-export function searchFieldsFor(title: string, contentHtml: string) {
-  const searchText = searchTextFor(title, contentHtml);
+export function searchFieldsFor(title: string, contentHtml: string, tags: readonly string[] = []) {
+  // The tags follow the text, so search finds a story by its topics (as the WordPress import did).
+  const searchText = [searchTextFor(title, contentHtml), normaliseForSearch(tags.join(' '))].filter(Boolean).join(' ');
   const titleLatin = tenglishFold(title);
   return { searchText, titleLatin, searchLatin: tenglishFold(searchText) };
 }

@@ -15,7 +15,7 @@ export type AuditActor = { id: number; username?: string; ip?: string | null };
 export type AuditRecord = {
   actor: AuditActor | null | undefined;
   action: AuditAction;
-  objectType: 'article' | 'user' | 'category' | 'navigation' | 'featured' | 'about' | 'ad';
+  objectType: 'article' | 'user' | 'category' | 'navigation' | 'featured' | 'about' | 'ad' | 'tag';
   objectId?: string | number | null;
   /** One line a person reads on the Activity screen (a title, a name, a reason). */
   summary?: string;

@@ -1,6 +1,18 @@
 // One schema for every entity of docs/product.md. Runs unchanged on PGlite and PostgreSQL.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  type AnyPgColumn,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -15,6 +27,10 @@ export const users = pgTable(
       .notNull()
       .default('USER'),
     createdAt: createdAt(),
+    // The author page (migration 0023): the reporter's Telugu name, a short bio and a photo.
+    displayName: text('display_name'),
+    bio: text('bio'),
+    photoImageId: integer('photo_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
   },
   (t) => [
     // Usernames and emails are unique ignoring case, so "Ravi" cannot impersonate "ravi".
@@ -496,4 +512,48 @@ export const liveUpdates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('live_updates_article_idx').on(t.articleId, t.createdAt, t.id)],
+);
+
+// Topics (migration 0023): a tag's slug is its address (/tag/{slug}); an article has up to 10.
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('tags_slug_idx').on(t.slug)],
+);
+
+export const articleTags = pgTable(
+  'article_tags',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.tagId] }), index('article_tags_tag_idx').on(t.tagId, t.articleId)],
+);
+
+// Saved stories (migration 0023): a signed-in reader's list, newest saved first.
+export const savedArticles = pgTable(
+  'saved_articles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.articleId] }),
+    index('saved_articles_user_saved_idx').on(t.userId, t.savedAt, t.articleId),
+  ],
 );

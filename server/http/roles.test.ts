@@ -22,6 +22,9 @@ function allowed(method: string, url: string): Caller[] {
   // Account recovery: the own password and sessions for anyone signed in, two-step sign-in for staff.
   if (url === '/api/auth/change-password' || url === '/api/auth/logout-others') return ['USER', 'REPORTER', 'ADMIN'];
   if (url.startsWith('/api/auth/totp/')) return ['REPORTER', 'ADMIN'];
+  // The author profile is for reporters (and admins); saved stories for anyone signed in.
+  if (url === '/api/me/profile') return ['REPORTER', 'ADMIN'];
+  if (url.startsWith('/api/me/')) return ['USER', 'REPORTER', 'ADMIN'];
   return all;
 }
 

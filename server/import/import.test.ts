@@ -181,7 +181,7 @@ describe('WordPress import', () => {
     expect(total).toBe(5);
   });
 
-  it('content: paragraphs, caption figure, the YouTube video, shortcodes gone; tags searchable, not shown', async () => {
+  it('content: paragraphs, caption figure, the YouTube video, shortcodes gone; tags are topics, searchable', async () => {
     const rain = await articleByTitle('హైదరాబాద్‌లో భారీ వర్షం – Rain');
     expect(rain.content).toBe('<p>నగరంలో వర్షం కురిసింది.<br />\nరోడ్లు జలమయం.</p>\n<figure><figcaption>వర్షపాతం</figcaption></figure>');
     expect(rain.youtubeVideoId).toBe('dQw4w9WgXcQ');
@@ -192,8 +192,11 @@ describe('WordPress import', () => {
     const page = (await (await fetch(`${t.baseUrl}/api/public/articles/${rain.id}`)).json()) as {
       content: string;
       categories: { name: string }[];
+      tags: { name: string; slug: string; url: string }[];
     };
     expect(page.content).not.toContain('monsoon');
+    // <category domain="post_tag"> becomes the story's topics.
+    expect(page.tags.map((x) => x.slug)).toEqual(['వాతావరణం', 'monsoon']);
     expect(page.categories.map((c) => c.name)).toEqual(['వార్తలు › తెలంగాణ']);
   });
 

@@ -20,6 +20,8 @@ import { hashPassword } from '../auth/passwords.ts';
 import { MAX_UPLOAD_BYTES, type PreparedImage } from '../media/images.ts';
 import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
 import { tenglishFold } from '../../contract/tenglish.ts';
+import { MAX_TAGS, TAG_NAME_MAX, tagSlug } from '../../contract/tags.ts';
+import { writeArticleTags } from '../tags/service.ts';
 import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
 import { normaliseForSearch, stripTags } from '../../contract/text.ts';
 import { readWxr, type WxrAuthor, type WxrCategory, type WxrItem } from './wxr.ts';
@@ -32,6 +34,21 @@ import { renderCover } from './cover.ts';
 function searchFieldsWithTags(title: string, html: string, tags: string[]) {
   const searchText = [searchTextFor(title, html), normaliseForSearch(tags.join(' '))].filter(Boolean).join(' ');
   return { searchText, titleLatin: tenglishFold(title), searchLatin: tenglishFold(searchText) };
+}
+
+/** A post's tags as topics (contract/tags.ts): trimmed, cut to 50 characters, one per slug, the first 10. */
+export function importedTags(names: string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of names) {
+    const name = truncateName(raw.normalize('NFC').trim().replace(/\s+/g, ' '), TAG_NAME_MAX).trim();
+    const slug = tagSlug(name);
+    if (!slug || seen.has(slug)) continue;
+    seen.add(slug);
+    kept.push(name);
+    if (kept.length === MAX_TAGS) break;
+  }
+  return kept;
 }
 
 export type ImportOptions = {
@@ -368,9 +385,11 @@ export function createWordpressImporter(deps: ServiceDeps) {
           const ownNames = names.length > 1 ? names.filter((n) => !UNCATEGORISED.has(n.toLowerCase())) : names;
           const postCategories = (ownNames.length > 0 ? ownNames : [DEFAULT_CATEGORY]).slice(0, 20);
           // Tags: domain "post_tag" (WXR 1.1+) or "tag" (WXR 1.0).
-          const tags = item.categories
-            .filter((c) => c.domain === 'post_tag' || c.domain === 'tag')
-            .map((c) => decodeEntities(c.name));
+          // They become the story's topics under the site's rules: at most 10, each cut to 50
+          // characters, one per slug, none without a letter or digit.
+          const tags = importedTags(
+            item.categories.filter((c) => c.domain === 'post_tag' || c.domain === 'tag').map((c) => decodeEntities(c.name)),
+          );
 
           // Pictures: the featured image first, then the content's, then its galleries.
           const urls: string[] = [];
@@ -434,7 +453,7 @@ export function createWordpressImporter(deps: ServiceDeps) {
                   youtubeVideoId: content.youtubeVideoId,
                   region: null,
                   shortDescription: shortDescriptionFor(content.html),
-                  // Tags are searchable but not shown: they join the article's search text.
+                  // Tags are the story's topics, and join its search text.
                   ...searchFieldsWithTags(title, content.html, tags),
                   reporterId,
                   approvalStatus: status,
@@ -446,6 +465,7 @@ export function createWordpressImporter(deps: ServiceDeps) {
               await tx
                 .insert(articleCategories)
                 .values(categoryIds.map((categoryId, position) => ({ articleId: row.id, categoryId, position })));
+              await writeArticleTags(tx, row.id, tags);
               await tx
                 .insert(articleImages)
                 .values(stored.map((image, position) => ({ articleId: row.id, imageId: image.id, position })));

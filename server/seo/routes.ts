@@ -21,6 +21,9 @@ export async function seoRoutes(app: FastifyInstance, { services }: { services: 
   app.get('/rss.xml', async (request, reply) =>
     sendPublic(request, reply, await seo.siteRss(), opts('application/rss+xml; charset=utf-8')),
   );
+  app.get<{ Params: { username: string } }>('/rss/author/:username.xml', async (request, reply) =>
+    sendPublic(request, reply, await seo.authorRss(request.params.username), opts('application/rss+xml; charset=utf-8')),
+  );
   app.get<{ Params: { id: string } }>('/rss/category/:id.xml', async (request, reply) => {
     const id = /^\d{1,10}$/.test(request.params.id) ? Number(request.params.id) : NaN;
     return sendPublic(request, reply, await seo.categoryRss(id), opts('application/rss+xml; charset=utf-8'));

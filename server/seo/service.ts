@@ -5,7 +5,7 @@ import type { Services } from '../services.ts';
 import { articles, categories } from '../db/schema.ts';
 import { isApproved, listApproved, listInCategory } from '../articles/public-service.ts';
 import { notFound } from '../http/errors.ts';
-import { FEED_PATHS, SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
+import { authorPath, FEED_PATHS, SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
 import type { Article } from '../../contract/articles.ts';
 import { districtPath } from '../../contract/districts.ts';
 
@@ -26,6 +26,8 @@ export const paths = {
   categoryRss: FEED_PATHS.category,
   district: districtPath,
   districtRss: FEED_PATHS.district,
+  author: authorPath,
+  authorRss: FEED_PATHS.author,
 };
 
 // Characters XML 1.0 does not allow at all (control characters other than tab, newline, return).
@@ -207,6 +209,20 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
     async siteRss() {
       const items = await listApproved(db, undefined, RSS_ITEMS);
       return rss(SITE_NAME, SITE_TAGLINE, paths.rss, paths.home, items);
+    },
+
+    /** One reporter's feed (their 30 newest approved stories); unknown or not a reporter: 404. */
+    async authorRss(username: string) {
+      const author = await services.authors.feedSubject(username);
+      if (!author) throw notFound('Author not found.');
+      const items = await listApproved(db, eq(articles.reporterId, author.id), RSS_ITEMS);
+      return rss(
+        `${author.displayName} – ${SITE_NAME}`,
+        `${SITE_NAME}: ${author.displayName}`,
+        paths.authorRss(author.username),
+        paths.author(author.username),
+        items,
+      );
     },
 
     /** One category's feed; unknown category: 404. */

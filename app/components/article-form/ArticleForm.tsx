@@ -42,7 +42,7 @@ import { FormError, FormStatus } from '../form/Field.tsx';
 import { LeaveGuard } from '../form/LeaveGuard.tsx';
 import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
 import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-autosave.ts';
-import { CategoryField, ContentField, DistrictField, SummaryField, TextField, VideoField } from './fields.tsx';
+import { CategoryField, ContentField, DistrictField, SummaryField, TagsField, TextField, VideoField } from './fields.tsx';
 import { ImageField } from './ImageField.tsx';
 import { checkImageItems, imageOrderOf, imagesSignature, storedFromUrls, storedItems, type ImageItem } from './image-list.ts';
 
@@ -71,6 +71,7 @@ const FIELD_ORDER: FieldName[] = [
   'region',
   'district',
   'categoryIds',
+  'tags',
   'content',
   'summary',
   'images',
@@ -86,6 +87,7 @@ const valuesOf = (initial?: Article): ArticlePayload => ({
   region: initial?.region ?? '',
   district: initial?.district ?? '',
   summary: initial?.summary ?? '',
+  tags: initial?.tags?.map((t) => t.name) ?? [],
 });
 
 const formSignature = (values: ArticlePayload, images: readonly ImageItem[]) => JSON.stringify([values, imagesSignature(images)]);
@@ -238,6 +240,7 @@ export function ArticleForm({
       </div>
       <DistrictField {...field('district')} value={values.district ?? ''} />
       <CategoryField multiple={multipleCategories} categories={categories} {...field('categoryIds')} />
+      <TagsField {...field('tags')} />
       <ContentField {...field('content')} />
       <SummaryField {...field('summary')} />
       <ImageField id={ids.images} items={images} onChange={setImageList} error={errors.images} title={values.title} />

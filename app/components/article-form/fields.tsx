@@ -1,6 +1,7 @@
 // The article form's fields, each a labelled control with its error tied to it (Field from
 // app/components/form/Field.tsx). ArticleForm.tsx holds the values and the rules.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { MAX_TAGS, splitTags } from '../../../contract/tags.ts';
 import { Field, fieldProps, URL_INPUT } from '../form/Field.tsx';
 import { SUMMARY_MAX } from '../../../contract/articles.ts';
 import { youtubeIdFrom } from '../../../contract/article-form.ts';
@@ -158,6 +159,28 @@ export function VideoField({ id, value, onChange, error }: Props<string>) {
           const videoId = youtubeIdFrom(e.target.value);
           // A link becomes its id; anything else stays as typed (the rule says what is wrong).
           onChange(videoId === e.target.value.trim() ? e.target.value : videoId);
+        }}
+      />
+    </Field>
+  );
+}
+
+/** Topics: up to 10, separated by commas, Telugu or English (contract/tags.ts). */
+export function TagsField({ id, value, onChange, error }: Props<string[] | undefined>) {
+  // The text as typed (a trailing comma, a space): the list is what the schema reads.
+  const [text, setText] = useState(() => (value ?? []).join(', '));
+  return (
+    <Field id={id} label={`Tags (up to ${MAX_TAGS}, separated by commas)`} error={error}>
+      <input
+        {...fieldProps(id, error)}
+        name="tags"
+        lang="te"
+        data-telugu
+        value={text}
+        placeholder="ఎన్నికలు, Hyderabad"
+        onChange={(e) => {
+          setText(e.target.value);
+          onChange(splitTags(e.target.value));
         }}
       />
     </Field>

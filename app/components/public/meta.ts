@@ -6,6 +6,7 @@ import type { LiveUpdateList } from '../../../contract/live.ts';
 import { districtBySlug, STATE_NAMES } from '../../../contract/districts.ts';
 import { stripTags } from '../../../contract/text.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
+import { authorPath } from '../../../contract/site.ts';
 import { absoluteUrl, shareImage } from './format.ts';
 
 type PageMeta = {
@@ -82,7 +83,9 @@ export function newsArticleJsonLd(article: Article, publicUrl: string, path: str
     image: article.images.map((image) => absoluteUrl(publicUrl, shareImage(image).url)),
     datePublished: article.publicationDate,
     dateModified: article.publicationDate,
-    author: [{ '@type': 'Person', name: article.author }],
+    // The byline's reporter has a page (/author/{username}).
+    author: [{ '@type': 'Person', name: article.author, url: absoluteUrl(publicUrl, authorPath(article.reporterName)) }],
+    ...(article.tags?.length ? { keywords: article.tags.map((t) => t.name).join(', ') } : {}),
     articleSection: article.categories.map((c) => c.name),
     ...contentLocation(article),
     publisher: {

@@ -13,6 +13,7 @@ export const ADMIN_LINKS = [
   { to: '/admin-dashboard/about-us-management', label: 'About Us Management' },
   { to: '/admin-dashboard/ad-management', label: 'Ad Management' },
   { to: '/admin-dashboard/activity', label: 'Activity' },
+  { to: '/admin-dashboard/tag-management', label: 'Tag Management' },
 ] as const;
 
 export const meta = () => adminMeta('Admin Dashboard');

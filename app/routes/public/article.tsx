@@ -11,6 +11,8 @@ import { ArticleCard, type ListArticle } from '../../components/public/ArticleLi
 import { ArticleGallery } from '../../components/public/ArticleGallery.tsx';
 import { PushOptIn } from '../../components/public/PushOptIn.tsx';
 import { ShareButton } from '../../components/public/ShareButton.tsx';
+import { SaveButton } from '../../components/public/SaveButton.tsx';
+import { authorPath } from '../../../contract/site.ts';
 import { Island, type RouteHandle } from '../../islands/Island.tsx';
 import { Shared } from '../../components/SharedParts.tsx';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
@@ -142,9 +144,14 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                 </PageLink>
               )}
               <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
-              {article.author && <span className="article-author">{article.author}</span>}
+              {article.author && (
+                <a className="article-author" href={authorPath(article.reporterName)} rel="author">
+                  {article.author}
+                </a>
+              )}
             </p>
             <Island name="share" component={ShareButton} props={{ url: shareUrl, title }} />
+            <Island name="save" component={SaveButton} props={{ articleId: article.id }} />
           </div>
           {/* One picture needs no script; several make a carousel that must come alive. */}
           {article.images.length > 1 ? (
@@ -162,6 +169,15 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           {/* Sanitised by the server when it was written (sanitizeArticleHtml). */}
           <div className="article-content" dangerouslySetInnerHTML={{ __html: article.content }} />
           <YouTubeEmbed videoId={article.youtubeVideoId} title={title} />
+          {article.tags && article.tags.length > 0 && (
+            <ul className="article-tags" aria-label="అంశాలు">
+              {article.tags.map((t) => (
+                <li key={t.slug}>
+                  <a href={t.url}>#{t.name}</a>
+                </li>
+              ))}
+            </ul>
+          )}
           {/* Breaking news on the phone: asks for nothing until the reader taps it. */}
           <Island
             name="push"

@@ -13,6 +13,8 @@ import { MeSchema, TotpEnabledSchema, TotpSetupSchema } from '../../../contract/
 import { homeForRole } from '../../../contract/roles.ts';
 import { FormStatus } from '../../components/form/Field.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
+import { AuthorProfile } from '../../components/account/AuthorProfile.tsx';
+import { SavedStories } from '../../components/account/SavedStories.tsx';
 import '../../styles/account.css';
 
 export const meta = () => [{ title: 'User Dashboard' }, { name: 'robots', content: 'noindex' }];
@@ -33,6 +35,7 @@ export default function UserDashboard({ loaderData }: Route.ComponentProps) {
     <main className="page narrow account-page">
       <h1>User Dashboard</h1>
       {loaderData.me && <p className="account-who">{MESSAGES.account.greeting(loaderData.me.username)}</p>}
+      <SavedStories />
       <Account me={loaderData.me} />
       <KeepReading />
     </main>
@@ -63,6 +66,7 @@ function Account({ me }: { me: Me | null }) {
           {AUTH_MESSAGES.totpSetupRequired}
         </p>
       )}
+      {role === 'REPORTER' && <AuthorProfile />}
       <ChangePassword />
       {staff && me && <TwoStep me={me} onChange={() => void reload()} />}
       <OtherSessions />

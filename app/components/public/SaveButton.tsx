@@ -1,0 +1,87 @@
+// 'సేవ్': a signed-in reader keeps the story on their saved list (the account page lists it). The
+// server draws the same button for everyone (the page is cached); whether this reader has saved
+// the story is asked for in the browser once the button is alive. Signed out, a tap says to sign in.
+import { useEffect, useRef, useState } from 'react';
+
+export const SAVE_TEXT = {
+  save: 'సేవ్',
+  saved: 'సేవ్ అయింది',
+  signIn: 'సేవ్ చేయడానికి లాగిన్ అవ్వండి.',
+  signInLink: 'లాగిన్',
+  failed: 'సేవ్ కాలేదు. మళ్లీ ప్రయత్నించండి.',
+} as const;
+
+const url = (articleId: number) => `/api/me/saved/${articleId}`;
+
+export function SaveButton({ articleId }: { articleId: number }) {
+  // null: not known yet (the first tap saves, as the button says).
+  const [saved, setSaved] = useState<boolean | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  // A tap replayed while the first answer is on its way wins over that answer.
+  const tapped = useRef(false);
+
+  useEffect(() => {
+    let current = true;
+    fetch(url(articleId), { credentials: 'same-origin' })
+      .then(async (response) => {
+        if (!current) return;
+        if (response.status === 401) setSignedOut(true);
+        else if (response.ok) {
+          const { saved: known } = (await response.json()) as { saved: boolean };
+          if (!tapped.current) setSaved(known);
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [articleId]);
+
+  async function toggle() {
+    if (busy) return;
+    setMessage(null);
+    if (signedOut) {
+      setMessage(SAVE_TEXT.signIn);
+      return;
+    }
+    tapped.current = true;
+    setBusy(true);
+    const saving = !saved;
+    try {
+      const response = await fetch(url(articleId), { method: saving ? 'POST' : 'DELETE', credentials: 'same-origin' });
+      if (response.status === 401) {
+        setSignedOut(true);
+        setMessage(SAVE_TEXT.signIn);
+      } else if (response.ok) setSaved(saving);
+      else setMessage(SAVE_TEXT.failed);
+    } catch {
+      setMessage(SAVE_TEXT.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="save">
+      <button type="button" className="save-button secondary" aria-pressed={saved === true} onClick={() => void toggle()}>
+        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M6 3h12v18l-6-4-6 4z" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" />
+        </svg>
+        {saved ? SAVE_TEXT.saved : SAVE_TEXT.save}
+      </button>
+      <p className="save-status" role="status">
+        {message}
+        {message === SAVE_TEXT.signIn && (
+          <>
+            {' '}
+            <a href={`/?next=${encodeURIComponent(typeof location === 'undefined' ? '/' : location.pathname)}`}>
+              {SAVE_TEXT.signInLink}
+            </a>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

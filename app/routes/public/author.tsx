@@ -1,0 +1,138 @@
+// Author page, /author/{username}: the reporter's Telugu display name, bio and photo, and their
+// approved stories 5 at a time with 'మరిన్ని'. Unknown or not a reporter: 404.
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/author';
+import type { Author } from '../../../contract/authors.ts';
+import type { Article } from '../../../contract/articles.ts';
+import { servicesContext } from '../../lib/context.ts';
+import { apiWithHeaders } from '../../lib/api.ts';
+import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
+import { authorPath } from '../../../contract/site.ts';
+import { LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { ArticleImage } from '../../components/public/ArticleImage.tsx';
+import { absoluteUrl } from '../../components/public/format.ts';
+import { pageMeta } from '../../components/public/meta.ts';
+import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { failureText, MESSAGES } from '../../lib/messages.ts';
+import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import '../../styles/public.css';
+
+const T = {
+  notFound: 'ఈ రచయిత కనిపించలేదు.',
+  empty: 'ఈ రచయిత వార్తలు ఇంకా లేవు.',
+  stories: 'వార్తలు',
+  feed: 'RSS ఫీడ్',
+};
+
+// Cached by the server like the category pages, one entry per `?page=N`. Any article change can
+// move a reporter's list, so the page goes with every change (as search pages do).
+export const cachePolicy: CachePolicy = { name: 'author', params: ['page'] };
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const pages = listPages(new URL(request.url).searchParams.get('page'));
+  try {
+    const author = await services.authors.page(params.username, 0, PAGE_SIZE * pages);
+    cacheTags(context, ['search', `author:${author.id}`]);
+    return {
+      author: { ...author, articles: author.articles.map(toListArticle) },
+      pages,
+      publicUrl: services.config.publicUrl,
+    };
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return loadedMore(args) ? false : args.defaultShouldRevalidate;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${T.notFound} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+  const { author, publicUrl } = loaderData;
+  const url = absoluteUrl(publicUrl, authorPath(author.username));
+  return [
+    ...pageMeta({
+      title: author.displayName,
+      description: author.bio || `${author.displayName} – ${SITE_NAME}`,
+      publicUrl,
+      path: authorPath(author.username),
+      type: 'website',
+      jsonLd: {
+        '@context': 'https://schema.org',
+        '@type': 'ProfilePage',
+        mainEntity: {
+          '@type': 'Person',
+          name: author.displayName,
+          url,
+          ...(author.bio ? { description: author.bio } : {}),
+          ...(author.photo ? { image: absoluteUrl(publicUrl, author.photo.url) } : {}),
+        },
+      },
+    }),
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      type: 'application/rss+xml',
+      title: `${author.displayName} – ${SITE_NAME}`,
+      href: FEED_PATHS.author(author.username),
+    },
+  ];
+}
+
+async function loadAuthorPage(username: string, page: number) {
+  const { data: author } = await apiWithHeaders<Author>(
+    `/public/authors/${encodeURIComponent(username)}?page=${page}&size=${PAGE_SIZE}`,
+  );
+  return { articles: author.articles.map((a) => toListArticle(a as Article)), total: author.total };
+}
+
+export default function AuthorPage({ loaderData }: Route.ComponentProps) {
+  const { author, pages } = loaderData;
+  return (
+    <main className="page list-page author-page">
+      <header className="author-card">
+        {author.photo && (
+          <div className="author-photo">
+            <ArticleImage image={author.photo} alt={author.displayName} sizes="96px" fetch="now" />
+          </div>
+        )}
+        <div>
+          <h1 className="page-heading author-name">{author.displayName}</h1>
+          {author.bio && <p className="author-bio">{author.bio}</p>}
+          <p className="author-feed">
+            <a href={FEED_PATHS.author(author.username)}>{T.feed}</a>
+          </p>
+        </div>
+      </header>
+      <h2 className="section-heading">{T.stories}</h2>
+      {author.articles.length === 0 ? (
+        <p className="empty-text">{T.empty}</p>
+      ) : (
+        <LoadMoreList
+          key={author.username}
+          initial={author.articles}
+          total={author.total}
+          initialPages={pages}
+          loadPage={(page) => loadAuthorPage(author.username, page)}
+          moreHref={(page) => `${authorPath(author.username)}?page=${page}`}
+          errorText={failureText}
+        />
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="page narrow">
+      <h1>{missing ? T.notFound : MESSAGES.common.somethingWrong}</h1>
+      <p>
+        <Link to="/">{MESSAGES.common.homeLink}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+// Tag page, /tag/{slug}: a topic's approved stories, 5 at a time with 'మరిన్ని'; unknown tag: 404.
+import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/tag';
+import type { Article } from '../../../contract/articles.ts';
+import { tagPath } from '../../../contract/tags.ts';
+import { servicesContext } from '../../lib/context.ts';
+import { apiWithHeaders } from '../../lib/api.ts';
+import { SITE_NAME } from '../../lib/site.ts';
+import { LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
+import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { failureText, MESSAGES } from '../../lib/messages.ts';
+import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import '../../styles/public.css';
+
+const T = { notFound: 'ఈ అంశం కనిపించలేదు.', empty: 'ఈ అంశంపై ఇంకా వార్తలు లేవు.', topic: 'అంశం' };
+
+// Cached like the category pages, one entry per `?page=N`; dropped by any article change (a story
+// may gain or lose the tag), as search pages are.
+export const cachePolicy: CachePolicy = { name: 'tag', params: ['page'] };
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const pages = listPages(new URL(request.url).searchParams.get('page'));
+  cacheTags(context, ['search']);
+  try {
+    const result = await services.tags.bySlug(params.slug, 0, PAGE_SIZE * pages);
+    return {
+      tag: result.tag,
+      articles: result.articles.map(toListArticle),
+      total: result.total,
+      pages,
+      publicUrl: services.config.publicUrl,
+    };
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return loadedMore(args) ? false : args.defaultShouldRevalidate;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `${T.notFound} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
+  const { tag, articles, publicUrl } = loaderData;
+  const cover = articles.find((a) => a.images.length > 0);
+  return pageMeta({
+    title: tag.name,
+    description: `${tag.name} – ${SITE_NAME}: ${tag.name} వార్తలు.`,
+    publicUrl,
+    path: tagPath(tag.slug),
+    image: cover ? coverForSharing(cover) : null,
+  });
+}
+
+async function loadTagPage(slug: string, page: number) {
+  const { data: articles, headers } = await apiWithHeaders<Article[]>(
+    `/public/tags/${encodeURIComponent(slug)}/articles?page=${page}&size=${PAGE_SIZE}`,
+  );
+  return { articles: articles.map(toListArticle), total: Number(headers.get('x-total-count') ?? 0) };
+}
+
+export default function TagPage({ loaderData }: Route.ComponentProps) {
+  const { tag, articles, total, pages } = loaderData;
+  return (
+    <main className="page list-page">
+      <p className="article-kicker">{T.topic}</p>
+      <h1 className="section-heading page-heading">#{tag.name}</h1>
+      {articles.length === 0 ? (
+        <p className="empty-text">{T.empty}</p>
+      ) : (
+        <LoadMoreList
+          key={tag.slug}
+          initial={articles}
+          total={total}
+          initialPages={pages}
+          loadPage={(page) => loadTagPage(tag.slug, page)}
+          moreHref={(page) => `${tagPath(tag.slug)}?page=${page}`}
+          errorText={failureText}
+        />
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="page narrow">
+      <h1>{missing ? T.notFound : MESSAGES.common.somethingWrong}</h1>
+      <p>
+        <Link to="/">{MESSAGES.common.homeLink}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+// Author pages: the reporter's Telugu display name, bio and photo, set on their account page.
+import { z } from 'zod';
+import { ArticleImageSchema, ArticleListItemSchema } from './articles.schema.ts';
+
+export const DISPLAY_NAME_MAX = 80;
+export const BIO_MAX = 300;
+export const AUTHOR_PAGE_SIZE = 5;
+
+export const PROFILE_MESSAGES = {
+  displayNameTooLong: `displayName: at most ${DISPLAY_NAME_MAX} characters.`,
+  bioTooLong: `bio: at most ${BIO_MAX} characters.`,
+  saved: 'Profile saved.',
+  notFound: 'Author not found.',
+} as const;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .max(10_000, message)
+    .nullish()
+    .transform((v) => v?.normalize('NFC').trim() || null)
+    .refine((v) => v === null || v.length <= max, message);
+
+/** What the account page sends (JSON, or multipart fields beside a `photo` file). */
+export const ProfileInputSchema = z.object({
+  displayName: optionalText(DISPLAY_NAME_MAX, PROFILE_MESSAGES.displayNameTooLong),
+  bio: optionalText(BIO_MAX, PROFILE_MESSAGES.bioTooLong),
+  /** true: the photo is removed (a new `photo` file replaces it anyway). */
+  removePhoto: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .optional()
+    .transform((v) => v === true || v === 'true'),
+});
+export type ProfileInput = z.output<typeof ProfileInputSchema>;
+
+export const ProfileSchema = z.object({
+  username: z.string(),
+  displayName: z.string().nullable(),
+  bio: z.string().nullable(),
+  photo: ArticleImageSchema.nullable(),
+  /** The public author page (reporters only; null for other accounts). */
+  url: z.string().nullable(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const AuthorSchema = z
+  .object({
+    username: z.string(),
+    displayName: z.string(),
+    bio: z.string().nullable(),
+    photo: ArticleImageSchema.nullable(),
+    url: z.string(),
+    feedUrl: z.string(),
+    articles: z.array(ArticleListItemSchema),
+    total: z.number(),
+  })
+  .meta({ id: 'Author' });
+export type Author = z.infer<typeof AuthorSchema>;
+
+export const UsernameParam = z.object({ username: z.string().max(200) });

@@ -1,0 +1,114 @@
+// Author pages: a reporter's Telugu display name, short bio and photo (set on their account page,
+// the photo through the image pipeline), and their approved stories, newest first. Only reporters
+// have a public page: any other account, or none, is "not found".
+import { and, eq, sql } from 'drizzle-orm';
+import type { ServiceDeps } from '../services.ts';
+import { articles, images, users } from '../db/schema.ts';
+import { boundedCount } from '../db/count.ts';
+import { notFound } from '../http/errors.ts';
+import { listApproved, safePaging } from '../articles/public-service.ts';
+import { toArticleImage } from '../articles/model.ts';
+import { prepareArticleImages, withPreparedImages } from '../articles/service.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { IncomingFile } from '../media/images.ts';
+import { authorPath, FEED_PATHS } from '../../contract/site.ts';
+import { PROFILE_MESSAGES, type Author, type Profile, type ProfileInput } from '../../contract/authors.ts';
+
+/** A username as the address carries it: the lookup ignores case, as sign-in does. */
+const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
+
+export function createAuthorsService(deps: ServiceDeps) {
+  const { db } = deps;
+
+  async function photoOf(imageId: number | null) {
+    if (imageId === null) return null;
+    const [image] = await db.select().from(images).where(eq(images.id, imageId));
+    return image ? toArticleImage(image) : null;
+  }
+
+  async function reporter(username: string) {
+    if (username.length === 0 || username.length > 200) return null;
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(byUsername(username), eq(users.role, 'REPORTER')));
+    return row ?? null;
+  }
+
+  async function profileOf(userId: number): Promise<Profile> {
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
+    if (!row) throw notFound('Account not found.');
+    return {
+      username: row.username,
+      displayName: row.displayName,
+      bio: row.bio,
+      photo: await photoOf(row.photoImageId),
+      url: row.role === 'REPORTER' ? authorPath(row.username) : null,
+    };
+  }
+
+  return {
+    /** The public page's data: the reporter and a page of their approved stories; else 404. */
+    async page(username: string, requestedPage: number, requestedSize: number): Promise<Author & { id: number }> {
+      const row = await reporter(username);
+      if (!row) throw notFound(PROFILE_MESSAGES.notFound);
+      const { page, size } = safePaging(requestedPage, requestedSize);
+      const own = eq(articles.reporterId, row.id);
+      const [photo, list, total] = await Promise.all([
+        photoOf(row.photoImageId),
+        listApproved(db, own, size, page * size),
+        boundedCount(db, articles, and(own, eq(articles.approvalStatus, 'APPROVED'))),
+      ]);
+      return {
+        id: row.id,
+        username: row.username,
+        displayName: row.displayName || row.username,
+        bio: row.bio,
+        photo,
+        url: authorPath(row.username),
+        feedUrl: FEED_PATHS.author(row.username),
+        articles: list,
+        total,
+      };
+    },
+
+    /** GET /api/me/profile: what the account page shows. */
+    profile: (user: SessionUser) => profileOf(user.id),
+
+    /**
+     * PUT /api/me/profile: name, bio and, when a `photo` file comes, a new photo (the old one is
+     * released); `removePhoto` removes it. Author pages and bylines may show the old ones: the
+     * change drops every cached page.
+     */
+    async updateProfile(user: SessionUser, input: ProfileInput, files: (IncomingFile & { fieldname?: string })[]) {
+      const photoFile = files.find((f) => f.fieldname === undefined || f.fieldname === 'photo');
+      const prepared = photoFile ? await prepareArticleImages(deps, [photoFile]) : [];
+      await withPreparedImages(deps, prepared, () =>
+        deps.changes.write(async (tx, notice) => {
+          const [before] = await tx
+            .select({ photoImageId: users.photoImageId })
+            .from(users)
+            .where(eq(users.id, user.id))
+            .for('update');
+          let photoImageId = before?.photoImageId ?? null;
+          if (prepared.length || input.removePhoto) photoImageId = null;
+          if (prepared.length) [{ id: photoImageId }] = await deps.images.store(prepared, tx);
+          await tx
+            .update(users)
+            .set({ displayName: input.displayName, bio: input.bio, photoImageId })
+            .where(eq(users.id, user.id));
+          if (before?.photoImageId && before.photoImageId !== photoImageId) await deps.images.release([before.photoImageId], tx);
+          notice({ kind: 'reporters' });
+        }),
+      );
+      return profileOf(user.id);
+    },
+
+    /** The reporter's display name and username, for the feed; null when not a reporter. */
+    async feedSubject(username: string) {
+      const row = await reporter(username);
+      return row ? { id: row.id, username: row.username, displayName: row.displayName || row.username } : null;
+    },
+  };
+}
+export type AuthorsService = ReturnType<typeof createAuthorsService>;
