@@ -7,7 +7,7 @@ import { TEST_DB, useTestApp } from '../test/app.ts';
 describe(`serving /media/ (${TEST_DB})`, () => {
   const t = useTestApp();
   beforeAll(async () => {
-    const dir = t.services.storage.dir;
+    const dir = path.join(t.dataDir, 'media');
     await mkdir(dir, { recursive: true });
     const outside = path.join(path.dirname(dir), 'outside');
     await mkdir(outside, { recursive: true });
