@@ -377,12 +377,12 @@ export async function targetContents(db: DbOrTx | undefined, storage: MediaStora
     storage.kind === 'local'
       ? (await readdir(storage.dir).catch(() => [] as string[])).filter((n) => !n.startsWith('.'))
       : [...(await storage.list()).keys()];
-  return { busy, media };
+  return { busy, media, bucket: storage.kind === 's3' ? storage.bucket : undefined };
 }
 
-export const targetNotEmpty = ({ busy, media }: { busy: string[]; media: string[] }) =>
+export const targetNotEmpty = ({ busy, media, bucket }: { busy: string[]; media: string[]; bucket?: string }) =>
   new BackupError(
-    `The target is not empty (${busy.length ? `rows in ${busy.join(', ')}` : ''}${busy.length && media.length ? '; ' : ''}${media.length ? `${media.length} media files` : ''}): restore into an empty DATA_DIR or database (and an empty bucket with MEDIA_STORAGE=s3), or pass --force to replace it.`,
+    `The target is not empty (${busy.length ? `rows in ${busy.join(', ')}` : ''}${busy.length && media.length ? '; ' : ''}${media.length ? `${media.length} media files` : ''}): restore into an empty DATA_DIR or database${bucket ? ` (with the bucket "${bucket}" empty)` : ''}, or pass --force to replace it.`,
   );
 
 export type RestoreOptions = {
@@ -420,8 +420,9 @@ export async function restoreBackup(opts: RestoreOptions): Promise<BackupManifes
     await checkMigrations(manifest);
     const db = database.db;
     const order = await tablesInLoadOrder(db);
-    const { busy, media: mediaPresent } = await targetContents(db, media);
-    if ((busy.length || mediaPresent.length) && !opts.force) throw targetNotEmpty({ busy, media: mediaPresent });
+    const present = await targetContents(db, media);
+    const { busy, media: mediaPresent } = present;
+    if ((busy.length || mediaPresent.length) && !opts.force) throw targetNotEmpty(present);
     await db.transaction(async (tx) => {
       if (busy.length)
         await tx.execute(sql.raw(`truncate ${order.map((t) => `public.${ident(t)}`).join(', ')} restart identity cascade`));

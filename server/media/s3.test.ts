@@ -172,7 +172,7 @@ describe(`media in an S3 bucket (${TEST_DB})`, { timeout: 60_000 }, () => {
   it('a bucket out of reach: the reporter gets a 503 naming the media storage; no row, nothing on disk', async () => {
     const { env } = await s3.bucket();
     const site = await createTestApp({ env: { ...env, S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` } });
-    const quiet = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const quiet = vi.spyOn(site.services.log as Console, 'warn').mockImplementation(() => {});
     try {
       const categoryId = (await addCategory(site.services.db, 'క్రీడలు')).id;
       const [{ cookie }] = await site.signInAs('REPORTER');
