@@ -39,8 +39,8 @@ import { liveRoutes } from './live/routes.ts';
 import { authorsRoutes } from './authors/routes.ts';
 import { tagsRoutes } from './tags/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
-import { servableMediaPath } from './media/storage.ts';
 import { registerCdn } from './cdn/http.ts';
+import { registerMediaRoutes } from './media/serving.ts';
 
 /** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
 const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes';
@@ -99,7 +99,8 @@ export async function buildApp({
         // added per page below; Vite's development server injects scripts of its own.
         scriptSrc: config.env === 'development' ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // MEDIA_PUBLIC_URL: pictures from the CDN (or bucket) in front of the media storage.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.media.publicUrl ? [new URL(config.media.publicUrl).origin] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
@@ -227,18 +228,8 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
-  await app.register(fastifyStatic, {
-    root: services.storage.dir,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    // Media names are content hashes: a missing file is a plain 404.
-    wildcard: true,
-    serve: true,
-    // Flat names only, never through a link (server/media/storage.ts).
-    allowedPath: (pathname) => servableMediaPath(services.storage.dir, pathname),
-  });
+  // The local folder or the bucket (server/media/serving.ts).
+  await registerMediaRoutes(app, services.storage);
   await app.register(seoRoutes, { services });
 
   if (clientDir) {

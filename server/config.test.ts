@@ -87,4 +87,40 @@ describe('configuration from the environment', () => {
     expect(message).toContain(name);
     expect(message.split('\n')).toHaveLength(1);
   });
+  it('reads media storage: local by default; s3 needs its bucket, keys in pairs, http(s) addresses', () => {
+    expect(loadConfig({}).media).toEqual({ storage: 'local', s3: undefined, publicUrl: undefined });
+    const c = loadConfig({
+      MEDIA_STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      S3_BUCKET: 'news-media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: '1',
+      MEDIA_PUBLIC_URL: 'https://cdn.example/media/',
+    });
+    expect(c.media).toEqual({
+      storage: 's3',
+      s3: {
+        endpoint: 'http://127.0.0.1:9000',
+        bucket: 'news-media',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+        forcePathStyle: true,
+      },
+      publicUrl: 'https://cdn.example/media',
+    });
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3' })).toThrow(
+      'Invalid configuration: S3_BUCKET="": MEDIA_STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT unless the bucket is on AWS)',
+    );
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3', S3_BUCKET: 'b1b', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      'Invalid configuration: S3_SECRET_ACCESS_KEY="": S3_ACCESS_KEY_ID is set but S3_SECRET_ACCESS_KEY is not',
+    );
+    expect(() => loadConfig({ MEDIA_STORAGE: 'gcs' })).toThrow(/^Invalid configuration: MEDIA_STORAGE="gcs": /);
+    expect(() => loadConfig({ S3_BUCKET: 'News_Media' })).toThrow(
+      /^Invalid configuration: S3_BUCKET="News_Media": must be a bucket name/,
+    );
+    expect(() => loadConfig({ MEDIA_PUBLIC_URL: 'cdn.example' })).toThrow(
+      'Invalid configuration: MEDIA_PUBLIC_URL="cdn.example": must be an http(s) URL',
+    );
+  });
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
 
 const EnvSchema = z
   .object({
@@ -86,6 +87,17 @@ const EnvSchema = z
       .string()
       .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
       .optional(),
+    MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+    MEDIA_PUBLIC_URL: httpUrl.optional(),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)')
+      .optional(),
+    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: flag.optional(),
   })
   .refine((e) => !e.ADMIN_PASSWORD || e.ADMIN_USERNAME, {
     message: 'ADMIN_PASSWORD is set but ADMIN_USERNAME is not',
@@ -98,6 +110,18 @@ const EnvSchema = z
   .refine((e) => !e.CLOUDFLARE_API_TOKEN === !e.CLOUDFLARE_ZONE_ID, {
     message: 'CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID go together',
     path: ['CLOUDFLARE_ZONE_ID'],
+  })
+  .refine((e) => e.MEDIA_STORAGE !== 's3' || e.S3_BUCKET, {
+    message: 'MEDIA_STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT unless the bucket is on AWS)',
+    path: ['S3_BUCKET'],
+  })
+  .refine((e) => !e.S3_SECRET_ACCESS_KEY || e.S3_ACCESS_KEY_ID, {
+    message: 'S3_SECRET_ACCESS_KEY is set but S3_ACCESS_KEY_ID is not',
+    path: ['S3_ACCESS_KEY_ID'],
+  })
+  .refine((e) => !e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY, {
+    message: 'S3_ACCESS_KEY_ID is set but S3_SECRET_ACCESS_KEY is not',
+    path: ['S3_SECRET_ACCESS_KEY'],
   });
 
 /**
@@ -172,6 +196,25 @@ export type Config = {
   };
   /** Web Push: the push-service hosts subscriptions may name, and the contact the VAPID token gives them. */
   push: { endpointHosts: string[]; contact: string };
+  media: MediaConfig;
+};
+
+/** An S3-compatible bucket (AWS, MinIO, R2, ...). Without keys the SDK's own chain is used (AWS_* variables, an instance role). */
+export type S3Settings = {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+};
+
+export type MediaConfig = {
+  /** Where uploaded pictures are kept: DATA_DIR/media, or the bucket (server/media/storage.ts). */
+  storage: 'local' | 's3';
+  /** The bucket's settings whenever S3_BUCKET is set (`npm run media:migrate` reads them in local mode too). */
+  s3: S3Settings | undefined;
+  /** MEDIA_PUBLIC_URL: pages and the API link pictures there (a CDN or the bucket's own address); else /media/ on this site. */
+  publicUrl: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -220,6 +263,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       endpointHosts: e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
       // Push services want a way to reach the sender: an https site address, else a mailbox at its host.
       contact: e.PUSH_CONTACT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:push@${new URL(publicUrl).hostname}`),
+    },
+    media: {
+      storage: e.MEDIA_STORAGE,
+      s3: e.S3_BUCKET
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : undefined,
+      publicUrl: e.MEDIA_PUBLIC_URL,
     },
   };
 }

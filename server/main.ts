@@ -22,7 +22,8 @@ export async function start(config: Config) {
   const build = dev ? undefined : (import(path.join(buildDir, 'server/index.js')) as Promise<AppServerBuild>);
   build?.catch(() => {}); // awaited below; a failed import must not be an unhandled rejection first
   await ensureDataDir(config.dataDir);
-  await mkdir(path.join(config.dataDir, 'media'), { recursive: true });
+  // MEDIA_STORAGE=s3 writes nothing under DATA_DIR/media.
+  if (config.media.storage === 'local') await mkdir(path.join(config.dataDir, 'media'), { recursive: true });
   const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let database = await open();
   let services = createServices({ config, database });
@@ -74,7 +75,18 @@ export async function start(config: Config) {
     void services.auth.purgeStaleSignInFailures().catch(() => {});
   }, 60 * 60_000);
   sweep.unref();
-  const backups = startBackupAgent({ config, database, log: app.log });
+  if (services.storage.kind === 's3') {
+    const { where } = services.storage;
+    // Readers are served either way (pages, and pictures from MEDIA_PUBLIC_URL); uploads answer 503 meanwhile.
+    void services.storage.check().then(
+      () => app.log.info(`media storage: ${where}`),
+      (error: unknown) =>
+        app.log.error(
+          `media storage: ${where} cannot be reached (${String((error as Error).cause ?? error)}): uploads fail until it can`,
+        ),
+    );
+  }
+  const backups = startBackupAgent({ config, database, media: services.storage, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

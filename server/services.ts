@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createChangeFeed, type ChangeFeed } from './db/changes.ts';
-import { createLocalMediaStorage, type MediaStorage } from './media/storage.ts';
+import { createMediaStorage, type MediaStorage } from './media/storage.ts';
+import { setMediaPublicUrl } from './media/urls.ts';
 import { createImagePipeline } from './media/images.ts';
 import { createSessionStore, type SessionStore } from './auth/sessions.ts';
 import { createAuthService } from './auth/service.ts';
@@ -22,7 +23,6 @@ import { createSearchService } from './search/service.ts';
 import { createDraftsService } from './articles/drafts.ts';
 import { createRevisionsService } from './articles/revisions.ts';
 import { createReadershipService } from './readership/service.ts';
-import path from 'node:path';
 import { createAuditService } from './audit/service.ts';
 import { createPublishingClock } from './review/publishing-clock.ts';
 import { createCdnService, purgersOf } from './cdn/service.ts';
@@ -58,7 +58,8 @@ export function createServices({
   database: Database;
   log?: ServiceDeps['log'];
 }) {
-  const storage = createLocalMediaStorage(path.join(config.dataDir, 'media'));
+  const storage = createMediaStorage(config, log as Console);
+  setMediaPublicUrl(config.media.publicUrl);
   const base = {
     config,
     database,

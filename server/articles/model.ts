@@ -16,6 +16,7 @@ import {
 import type { Article, ArticleImage } from '../../contract/articles.ts';
 import { shareName, variantName } from '../media/images.ts';
 import { tagRef, type TagRef } from '../../contract/tags.ts';
+import { mediaLink } from '../media/urls.ts';
 
 /** The columns an article's wire shape is made of (not the search columns, as long as the body). */
 const wireColumns = {
@@ -37,7 +38,7 @@ const wireColumns = {
 };
 type WireRow = Pick<ArticleRow, keyof typeof wireColumns>;
 
-export const mediaUrl = (key: string, width: number) => `/media/${variantName(key, width)}`;
+export const mediaUrl = (key: string, width: number) => mediaLink(variantName(key, width));
 
 export function toArticleImage(
   image: Pick<ImageRow, 'key' | 'width' | 'height' | 'variantWidths'> & { id?: number },
@@ -50,7 +51,7 @@ export function toArticleImage(
     width: image.width,
     height: image.height,
     srcset: widths.map((w) => `${mediaUrl(image.key, w)} ${w}w`).join(', '),
-    shareUrl: `/media/${shareName(image.key)}`,
+    shareUrl: mediaLink(shareName(image.key)),
   };
 }
 

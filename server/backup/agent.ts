@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { MediaStorage } from '../media/storage.ts';
 import { backupFileName, createBackup, PRIVATE_DIR_MODE, pruneBackups, type BackupManifest } from './service.ts';
 
 export const requestsDir = (dataDir: string) => path.join(dataDir, 'backup-requests');
@@ -16,10 +17,11 @@ export type BackupResult = { ok: true; file: string; manifest: BackupManifest } 
 export function startBackupAgent(opts: {
   config: Config;
   database: Database;
+  /** The server's own media storage (its folder, or the bucket). */
+  media: MediaStorage;
   log: { info(msg: string): void; error(msg: string): void };
 }) {
-  const { config, database, log } = opts;
-  const mediaDir = path.join(config.dataDir, 'media');
+  const { config, database, media, log } = opts;
   // One backup at a time: two would each hold the single PGlite connection in turn anyway.
   let queue: Promise<unknown> = Promise.resolve();
   const run = <T>(job: () => Promise<T>) => {
@@ -38,7 +40,7 @@ export function startBackupAgent(opts: {
       try {
         const { out } = JSON.parse(await readFile(requestFile, 'utf8')) as BackupRequest;
         await rm(requestFile, { force: true });
-        const manifest = await run(() => createBackup({ database, mediaDir, out }));
+        const manifest = await run(() => createBackup({ database, media, out }));
         result = { ok: true, file: out, manifest };
         log.info(`backup written to ${out} (${manifest.counts.articles} articles, moment ${manifest.snapshotAt})`);
       } catch (error) {
@@ -67,7 +69,7 @@ export function startBackupAgent(opts: {
         void run(async () => {
           await mkdir(config.backup.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
           const out = path.join(config.backup.dir, backupFileName());
-          const manifest = await createBackup({ database, mediaDir, out });
+          const manifest = await createBackup({ database, media, out });
           await pruneBackups(config.backup.dir, config.backup.keep);
           log.info(`scheduled backup written to ${out} (${manifest.counts.articles} articles)`);
         }).catch((error: unknown) => log.error(`scheduled backup failed: ${(error as Error).message}`)),

@@ -15,6 +15,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { articleImages, articles, images } from '../db/schema.ts';
 import { variantName } from '../media/images.ts';
+import { createLocalMediaStorage } from '../media/storage.ts';
 import { addCategory } from '../test/fixtures.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { startBackupAgent } from './agent.ts';
@@ -40,6 +41,7 @@ async function target(engine: 'pglite' | 'postgres' = TEST_DB) {
     database,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    media: createLocalMediaStorage(path.join(dataDir, 'media')),
     async close() {
       await database.close();
       await pg?.drop();
@@ -102,7 +104,7 @@ describe(`backup and restore (${TEST_DB})`, { timeout: 90_000 }, () => {
     const backupAsked = performance.now();
     const committedBefore = [...approvedAt].filter(([, at]) => at < backupAsked).map(([id]) => id);
     const file = path.join(work, 'under-writes.tar.gz');
-    const manifest = await createBackup({ database: t.services.database, mediaDir: t.services.storage.dir, out: file });
+    const manifest = await createBackup({ database: t.services.database, media: t.services.storage, out: file });
     const backupDone = performance.now();
     stop = true;
     await writer;
@@ -110,7 +112,7 @@ describe(`backup and restore (${TEST_DB})`, { timeout: 90_000 }, () => {
 
     const into = await target();
     try {
-      const restored = await restoreBackup({ file, database: into.database, mediaDir: into.mediaDir });
+      const restored = await restoreBackup({ file, database: into.database, media: into.media });
       expect(restored.snapshotAt).toBe(manifest.snapshotAt);
       const rows = await into.database.db.select().from(articles);
       const ids = new Set(rows.map((r) => r.id));
@@ -146,7 +148,7 @@ describe(`backup and restore (${TEST_DB})`, { timeout: 90_000 }, () => {
 
   it('refuses a truncated or altered archive with a clear message, and restores nothing', async () => {
     const file = path.join(work, 'good.tar.gz');
-    await createBackup({ database: t.services.database, mediaDir: t.services.storage.dir, out: file });
+    await createBackup({ database: t.services.database, media: t.services.storage, out: file });
     const bytes = await readFile(file);
     const truncated = path.join(work, 'truncated.tar.gz');
     await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
@@ -160,16 +162,14 @@ describe(`backup and restore (${TEST_DB})`, { timeout: 90_000 }, () => {
     const into = await target();
     try {
       for (const bad of [truncated, altered, notOurs]) {
-        const error = await restoreBackup({ file: bad, database: into.database, mediaDir: into.mediaDir }).catch(
-          (e: unknown) => e,
-        );
+        const error = await restoreBackup({ file: bad, database: into.database, media: into.media }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(BackupError);
         expect((error as Error).message).toMatch(/damaged or incomplete|not a backup/);
       }
       const missing = await restoreBackup({
         file: path.join(work, 'none.tar.gz'),
         database: into.database,
-        mediaDir: into.mediaDir,
+        media: into.media,
       }).catch((e: unknown) => e);
       expect((missing as Error).message).toMatch(/No backup archive at/);
       expect(await into.database.db.select().from(articles)).toEqual([]);
@@ -180,16 +180,16 @@ describe(`backup and restore (${TEST_DB})`, { timeout: 90_000 }, () => {
 
   it('refuses a non-empty target without --force and replaces it with --force', async () => {
     const file = path.join(work, 'twice.tar.gz');
-    const manifest = await createBackup({ database: t.services.database, mediaDir: t.services.storage.dir, out: file });
+    const manifest = await createBackup({ database: t.services.database, media: t.services.storage, out: file });
     const into = await target();
     try {
-      await restoreBackup({ file, database: into.database, mediaDir: into.mediaDir });
-      const again = await restoreBackup({ file, database: into.database, mediaDir: into.mediaDir }).catch((e: unknown) => e);
+      await restoreBackup({ file, database: into.database, media: into.media });
+      const again = await restoreBackup({ file, database: into.database, media: into.media }).catch((e: unknown) => e);
       expect(again).toBeInstanceOf(BackupError);
       expect((again as Error).message).toMatch(
         /^The target is not empty \(rows in .*articles.*media files\): restore into an empty DATA_DIR or database, or pass --force/,
       );
-      await restoreBackup({ file, database: into.database, mediaDir: into.mediaDir, force: true });
+      await restoreBackup({ file, database: into.database, media: into.media, force: true });
       expect((await into.database.db.select().from(articles)).length).toBe(manifest.counts.articles);
     } finally {
       await into.close();
@@ -249,14 +249,14 @@ describe.runIf(TEST_DB === 'pglite')('moving an embedded newsroom to PostgreSQL 
       const before = await snapshot(source.services.db);
 
       const first = path.join(work, 'from-pglite.tar.gz');
-      await createBackup({ database: source.services.database, mediaDir: source.services.storage.dir, out: first });
-      await restoreBackup({ file: first, database: pgTarget.database, mediaDir: pgTarget.mediaDir });
+      await createBackup({ database: source.services.database, media: source.services.storage, out: first });
+      await restoreBackup({ file: first, database: pgTarget.database, media: pgTarget.media });
       expect(await snapshot(pgTarget.database.db)).toEqual(before);
 
       const second = path.join(work, 'from-postgres.tar.gz');
-      const m = await createBackup({ database: pgTarget.database, mediaDir: pgTarget.mediaDir, out: second });
+      const m = await createBackup({ database: pgTarget.database, media: pgTarget.media, out: second });
       expect(m.engine).toBe('postgres');
-      await restoreBackup({ file: second, database: liteTarget.database, mediaDir: liteTarget.mediaDir });
+      await restoreBackup({ file: second, database: liteTarget.database, media: liteTarget.media });
       expect(await snapshot(liteTarget.database.db)).toEqual(before);
     } finally {
       await source.close();
@@ -270,7 +270,12 @@ describe.runIf(TEST_DB === 'pglite')('moving an embedded newsroom to PostgreSQL 
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'served-'));
     const config = loadConfig({ DATA_DIR: dataDir, BACKUP_DIR: path.join(dataDir, 'b') });
     const database = await openPgliteCopy(dataDir);
-    const agent = startBackupAgent({ config, database, log: { info() {}, error() {} } });
+    const agent = startBackupAgent({
+      config,
+      database,
+      media: createLocalMediaStorage(path.join(dataDir, 'media')),
+      log: { info() {}, error() {} },
+    });
     try {
       await agent.ready;
       await database.db.execute(sql`insert into categories (name) values ('క్రీడలు')`);

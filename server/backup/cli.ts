@@ -8,6 +8,7 @@ import { ensureDataDir, type Config } from '../config.ts';
 import { lockOwnerRuns, openDatabase, processExists } from '../db/client.ts';
 import { agentPidFile, requestsDir, type BackupResult } from './agent.ts';
 import { openForReading } from '../db/copy.ts';
+import { createMediaStorage } from '../media/storage.ts';
 import {
   BackupError,
   backupFileName,
@@ -33,16 +34,17 @@ export async function backupSite(
   opts: { timeoutMs?: number } = {},
 ): Promise<{ file: string; manifest: BackupManifest; byServer: boolean }> {
   out = path.resolve(out);
-  const mediaDir = path.join(config.dataDir, 'media');
   if (!config.databaseUrl) {
     const owner = await readPid(path.join(config.dataDir, 'db.lock'));
     if (lockOwnerRuns(owner)) return { ...(await askServer(config, owner, out, opts.timeoutMs)), byServer: true };
   }
   if (!config.databaseUrl) await ensureDataDir(config.dataDir);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const media = createMediaStorage(config);
   try {
-    return { file: out, manifest: await createBackup({ database, mediaDir, out }), byServer: false };
+    return { file: out, manifest: await createBackup({ database, media, out }), byServer: false };
   } finally {
+    media.close();
     await database.close();
   }
 }
@@ -79,7 +81,8 @@ async function askServer(config: Config, owner: number, out: string, timeoutMs =
  * restore leaves DATA_DIR as it found it, an empty or missing one too.
  */
 export async function restoreSite(config: Config, file: string, opts: { force?: boolean } = {}) {
-  const mediaDir = path.join(config.dataDir, 'media');
+  // MEDIA_STORAGE=s3: the archive's pictures go into the bucket, nothing under DATA_DIR/media.
+  const media = createMediaStorage(config);
   const work = await mkdtemp(path.join(os.tmpdir(), 'restore-'));
   try {
     const manifest = await readBackup(path.resolve(file), work);
@@ -90,7 +93,7 @@ export async function restoreSite(config: Config, file: string, opts: { force?: 
       const copy = existsSync(path.join(config.dataDir, 'db')) ? await openForReading(config) : undefined;
       let contents;
       try {
-        contents = await targetContents(copy?.db, mediaDir);
+        contents = await targetContents(copy?.db, media);
       } finally {
         await copy?.close();
       }
@@ -99,11 +102,12 @@ export async function restoreSite(config: Config, file: string, opts: { force?: 
     if (!config.databaseUrl) await ensureDataDir(config.dataDir);
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
-      return await restoreBackup({ file, database, mediaDir, force: opts.force, unpacked: { dir: work, manifest } });
+      return await restoreBackup({ file, database, media, force: opts.force, unpacked: { dir: work, manifest } });
     } finally {
       await database.close();
     }
   } finally {
+    media.close();
     await rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }

@@ -9,7 +9,9 @@
 // can move to PostgreSQL and back.
 //
 // Media: images are content-addressed and never rewritten, so copying the files the dumped
-// `images` rows name gives the media of the same moment.
+// `images` rows name gives the media of the same moment, from the local folder or the bucket
+// (MEDIA_STORAGE=s3) alike; a restore puts them into whichever storage the target uses, so an
+// archive moves a site between the two (docs/operations.md).
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, copyFile, link, lstat, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -21,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import * as tar from 'tar';
 import type { Database, DbOrTx } from '../db/client.ts';
 import { shareName, variantName } from '../media/images.ts';
+import type { MediaStorage } from '../media/storage.ts';
 
 export const BACKUP_FORMAT = 'telugu-news-backup';
 export const BACKUP_FORMAT_VERSION = 1;
@@ -45,6 +48,8 @@ export type BackupManifest = {
   counts: { articles: number; approvedArticles: number; users: number; images: number; mediaFiles: number };
   /** Image files the rows name but that were gone when copied (deleted after the moment). */
   missingMedia: string[];
+  /** Where the media came from (a record for the operator; a restore writes to its own storage). Absent in older archives. */
+  mediaStorage?: { kind: 'local' } | { kind: 's3'; bucket: string };
   files: ManifestFile[];
 };
 
@@ -142,14 +147,14 @@ function lineWriter(file: string) {
   };
 }
 
-export type BackupOptions = { database: Database; mediaDir: string; out: string };
+export type BackupOptions = { database: Database; media: MediaStorage; out: string };
 
 /**
  * Writes the archive to `out` (via `out.partial` and a rename, so a half-written archive never has
  * the final name). Readers and writers go on meanwhile: on PostgreSQL the dump reads one snapshot
  * beside them; on PGlite (one connection) their queries wait for the dump's transaction.
  */
-export async function createBackup({ database, mediaDir, out }: BackupOptions): Promise<BackupManifest> {
+export async function createBackup({ database, media, out }: BackupOptions): Promise<BackupManifest> {
   out = path.resolve(out);
   await mkdir(path.dirname(out), { recursive: true, mode: PRIVATE_DIR_MODE });
   // Everything, the archive too until its rename, is written inside a folder only the owner opens.
@@ -218,20 +223,9 @@ export async function createBackup({ database, mediaDir, out }: BackupOptions): 
     let mediaFiles = 0;
     for (const [key, widths] of dumped.imageKeys) {
       for (const name of [...widths.map((w) => variantName(key, w)), shareName(key)]) {
-        const from = path.join(mediaDir, name);
-        const to = path.join(staging, 'media', name);
-        try {
-          await link(from, to).catch(async (error: NodeJS.ErrnoException) => {
-            if (error.code === 'EEXIST') return;
-            if (error.code === 'ENOENT') throw error;
-            await copyFile(from, to);
-          });
-          mediaFiles++;
-        } catch (error) {
-          // The share picture is optional (ads have none); a missing variant is worth a line.
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-          if (!name.endsWith('-share.jpg')) missingMedia.push(name);
-        }
+        if (await copyOut(media, name, path.join(staging, 'media', name))) mediaFiles++;
+        // The share picture is optional (ads have none); a missing variant is worth a line.
+        else if (!name.endsWith('-share.jpg')) missingMedia.push(name);
       }
     }
 
@@ -258,6 +252,7 @@ export async function createBackup({ database, mediaDir, out }: BackupOptions): 
         mediaFiles,
       },
       missingMedia,
+      mediaStorage: media.kind === 's3' ? { kind: 's3', bucket: media.bucket } : { kind: 'local' },
       files,
     };
     await writeFile(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 1));
@@ -268,6 +263,27 @@ export async function createBackup({ database, mediaDir, out }: BackupOptions): 
     return manifest;
   } finally {
     await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/** Copies one stored file to `to`; false when it is not stored. */
+async function copyOut(media: MediaStorage, name: string, to: string): Promise<boolean> {
+  if (media.kind === 's3') {
+    const data = await media.get(name);
+    if (data) await writeFile(to, data);
+    return data !== undefined;
+  }
+  const from = path.join(media.dir, name);
+  try {
+    await link(from, to).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EEXIST') return;
+      if (error.code === 'ENOENT') throw error;
+      await copyFile(from, to);
+    });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    return false;
   }
 }
 
@@ -353,22 +369,27 @@ async function hasRows(db: DbOrTx, table: string) {
 }
 
 /** What a restore target already holds: tables with rows (none without a database), and media files. */
-export async function targetContents(db: DbOrTx | undefined, mediaDir: string) {
+export async function targetContents(db: DbOrTx | undefined, storage: MediaStorage) {
   const busy: string[] = [];
   if (db) for (const t of await tablesInLoadOrder(db)) if (await hasRows(db, t)) busy.push(t);
-  const media = (await readdir(mediaDir).catch(() => [] as string[])).filter((n) => !n.startsWith('.'));
-  return { busy, media };
+  // Anything in the folder counts (a planted link or folder too); in a bucket, its objects.
+  const media =
+    storage.kind === 'local'
+      ? (await readdir(storage.dir).catch(() => [] as string[])).filter((n) => !n.startsWith('.'))
+      : [...(await storage.list()).keys()];
+  return { busy, media, bucket: storage.kind === 's3' ? storage.bucket : undefined };
 }
 
-export const targetNotEmpty = ({ busy, media }: { busy: string[]; media: string[] }) =>
+export const targetNotEmpty = ({ busy, media, bucket }: { busy: string[]; media: string[]; bucket?: string }) =>
   new BackupError(
-    `The target is not empty (${busy.length ? `rows in ${busy.join(', ')}` : ''}${busy.length && media.length ? '; ' : ''}${media.length ? `${media.length} media files` : ''}): restore into an empty DATA_DIR or database, or pass --force to replace it.`,
+    `The target is not empty (${busy.length ? `rows in ${busy.join(', ')}` : ''}${busy.length && media.length ? '; ' : ''}${media.length ? `${media.length} media files` : ''}): restore into an empty DATA_DIR or database${bucket ? ` (with the bucket "${bucket}" empty)` : ''}, or pass --force to replace it.`,
   );
 
 export type RestoreOptions = {
   file: string;
   database: Database;
-  mediaDir: string;
+  /** Where the media goes: the target's own storage (its folder, or its bucket with MEDIA_STORAGE=s3). */
+  media: MediaStorage;
   /** Replace what the target holds instead of refusing a non-empty one. */
   force?: boolean;
   /** Where to unpack (default: the system's temporary folder, TMPDIR). */
@@ -387,20 +408,21 @@ export async function checkMigrations(manifest: BackupManifest) {
 }
 
 /**
- * Loads an archive into a migrated database and its media directory. The target must be empty
+ * Loads an archive into a migrated database and its media storage. The target must be empty
  * (no rows in any table, no media files) unless `force`. The rows load in one transaction, so a
  * failed restore leaves the database as it was.
  */
 export async function restoreBackup(opts: RestoreOptions): Promise<BackupManifest> {
-  const { database, mediaDir } = opts;
+  const { database, media } = opts;
   const work = opts.unpacked?.dir ?? path.join(opts.workDir ?? os.tmpdir(), `.restore-${randomBytes(6).toString('hex')}`);
   try {
     const manifest = opts.unpacked?.manifest ?? (await readBackup(path.resolve(opts.file), work));
     await checkMigrations(manifest);
     const db = database.db;
     const order = await tablesInLoadOrder(db);
-    const { busy, media: mediaPresent } = await targetContents(db, mediaDir);
-    if ((busy.length || mediaPresent.length) && !opts.force) throw targetNotEmpty({ busy, media: mediaPresent });
+    const present = await targetContents(db, media);
+    const { busy, media: mediaPresent } = present;
+    if ((busy.length || mediaPresent.length) && !opts.force) throw targetNotEmpty(present);
     await db.transaction(async (tx) => {
       if (busy.length)
         await tx.execute(sql.raw(`truncate ${order.map((t) => `public.${ident(t)}`).join(', ')} restart identity cascade`));
@@ -445,17 +467,23 @@ export async function restoreBackup(opts: RestoreOptions): Promise<BackupManifes
         );
       }
     });
-    if (mediaPresent.length)
-      for (const name of mediaPresent) await rm(path.join(mediaDir, name), { force: true, recursive: true });
-    await mkdir(mediaDir, { recursive: true });
+    if (media.kind === 'local') {
+      for (const name of mediaPresent) await rm(path.join(media.dir, name), { force: true, recursive: true });
+      await mkdir(media.dir, { recursive: true });
+    }
     // Only the media files the manifest lists, each checked by readBackup to be a regular file.
+    const restored = new Set<string>();
     for (const entry of manifest.files) {
       if (!entry.path.startsWith('media/')) continue;
       const name = entry.path.slice('media/'.length);
-      await rename(path.join(work, entry.path), path.join(mediaDir, name)).catch(() =>
-        copyFile(path.join(work, entry.path), path.join(mediaDir, name)),
-      );
+      restored.add(name);
+      const from = path.join(work, entry.path);
+      // MEDIA_STORAGE=s3: into the bucket, nothing under DATA_DIR/media.
+      if (media.kind === 's3') await media.put(name, await readFile(from));
+      else await rename(from, path.join(media.dir, name)).catch(() => copyFile(from, path.join(media.dir, name)));
     }
+    // A bucket's objects beyond the archive go afterwards, so instances still serving never lack a picture they show.
+    if (media.kind === 's3') for (const name of mediaPresent) if (!restored.has(name)) await media.remove(name);
     await database.maintain();
     return manifest;
   } finally {

@@ -32,7 +32,7 @@ async function statusCounts(t: TestApp) {
 }
 
 const onDisk = (t: TestApp, name: string) =>
-  access(path.join(t.services.storage.dir, name)).then(
+  access(path.join(path.join(t.dataDir, 'media'), name)).then(
     () => true,
     () => false,
   );
@@ -158,7 +158,7 @@ describe('demo newsroom', () => {
   it('leaves no image file that no row uses', async () => {
     const rows = await t.services.db.select({ key: images.key, widths: images.variantWidths }).from(images);
     const used = new Set(rows.flatMap((r) => [...r.widths.map((w) => `${r.key}-${w}.webp`), `${r.key}-share.jpg`]));
-    const files = (await readdir(t.services.storage.dir)).filter((f) => !f.endsWith('.tmp'));
+    const files = (await readdir(path.join(t.dataDir, 'media'))).filter((f) => !f.endsWith('.tmp'));
     expect(files.length).toBeGreaterThan(0);
     expect(files.filter((f) => !used.has(f))).toEqual([]);
   });

@@ -210,9 +210,9 @@ describe('WordPress import', () => {
       'article',
     );
     expect(rainPictures[0].key).toBe(featured.key);
-    const media = await readdir(t.services.storage.dir);
+    const media = await readdir(path.join(t.dataDir, 'media'));
     const stored = media.find((f) => f.startsWith(rainPictures[0].key) && f.endsWith('.webp'))!;
-    const meta = await sharp(path.join(t.services.storage.dir, stored)).metadata();
+    const meta = await sharp(path.join(path.join(t.dataDir, 'media'), stored)).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.exif).toBeUndefined();
 
@@ -299,7 +299,7 @@ describe('WordPress import, dry run', () => {
       const [{ total }] = await t.services.db.select({ total: count() }).from(table);
       expect(total).toBe(0);
     }
-    expect(await readdir(t.services.storage.dir).catch(() => [])).toEqual([]);
+    expect(await readdir(path.join(t.dataDir, 'media')).catch(() => [])).toEqual([]);
   });
 });
 

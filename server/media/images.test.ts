@@ -17,7 +17,7 @@ const t = useTestApp();
 
 const pipeline = () => t.services.images;
 const exists = (name: string) =>
-  access(path.join(t.services.storage.dir, name)).then(
+  access(path.join(path.join(t.dataDir, 'media'), name)).then(
     () => true,
     () => false,
   );
@@ -203,7 +203,7 @@ describe('prepare: hostile and private content', () => {
     expect(prepared.height).toBe(800);
 
     const [row] = await t.services.db.transaction((tx) => pipeline().store([prepared], tx));
-    const stored = path.join(t.services.storage.dir, `${row.key}-320.webp`);
+    const stored = path.join(path.join(t.dataDir, 'media'), `${row.key}-320.webp`);
     const after = await sharp(stored).metadata();
     expect(after.format).toBe('webp');
     expect(after.exif).toBeUndefined();
@@ -238,11 +238,11 @@ describe('store, discard and release', () => {
       expect(row.variantWidths).toEqual(widths);
       expect(row.width).toBe(widths[widths.length - 1]);
       for (const w of widths) {
-        const meta = await sharp(path.join(t.services.storage.dir, `${row.key}-${w}.webp`)).metadata();
+        const meta = await sharp(path.join(path.join(t.dataDir, 'media'), `${row.key}-${w}.webp`)).metadata();
         expect(meta.width).toBe(w);
       }
       // The link-preview JPEG: at most 1200 px wide, never upscaled.
-      const share = await sharp(path.join(t.services.storage.dir, `${row.key}-share.jpg`)).metadata();
+      const share = await sharp(path.join(path.join(t.dataDir, 'media'), `${row.key}-share.jpg`)).metadata();
       expect(share.format).toBe('jpeg');
       expect(share.width).toBe(Math.min(width, 1200));
     }
@@ -357,7 +357,7 @@ describe('store, discard and release', () => {
     );
     const [row] = await t.services.db.transaction((tx) => pipeline().store([prepared], tx));
     // The same picture uploaded before 480 and 720 replaced 640 left a 640 variant under this key.
-    await writeFile(path.join(t.services.storage.dir, `${row.key}-640.webp`), prepared.variants[0].data);
+    await writeFile(path.join(path.join(t.dataDir, 'media'), `${row.key}-640.webp`), prepared.variants[0].data);
     await t.services.db.transaction((tx) => pipeline().release([row.id], tx));
     await pipeline().settled();
     for (const f of [...filesOf(prepared), `${row.key}-640.webp`]) expect(await exists(f)).toBe(false);

@@ -252,10 +252,14 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
       for (const image of prepared) {
         if (written.has(image.key)) continue;
         written.add(image.key);
-        await Promise.all([
+        // Every write settles before a failure is thrown: the caller's discard() then removes what
+        // landed, and no write still in flight lands after it (a stray object in a bucket).
+        const results = await Promise.allSettled([
           ...image.variants.map((v) => storage.put(variantName(image.key, v.width), v.data)),
           ...(image.share ? [storage.put(shareName(image.key), image.share)] : []),
         ]);
+        const failed = results.find((r) => r.status === 'rejected');
+        if (failed) throw failed.reason;
       }
       const rows = await tx
         .insert(images)
@@ -267,6 +271,7 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
       return rows.sort((a, b) => a.id - b.id);
     },
 
+    /** Never throws: the caller is already failing, and its own error is the one to report. */
     async discard(prepared: PreparedImage[]): Promise<void> {
       const files = new Map<string, number[]>();
       for (const p of prepared)
@@ -274,7 +279,9 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
           p.key,
           p.variants.map((v) => v.width),
         );
-      await sweep(files);
+      await sweep(files).catch((error: unknown) =>
+        (deps.log ?? console).error('media: could not remove the files of a failed upload', error),
+      );
     },
 
     async release(imageIds: number[], tx: DbOrTx): Promise<void> {

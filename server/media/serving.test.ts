@@ -3,11 +3,12 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, useTestApp } from '../test/app.ts';
+import { MEDIA_CACHE_CONTROL } from './s3.ts';
 
 describe(`serving /media/ (${TEST_DB})`, () => {
   const t = useTestApp();
   beforeAll(async () => {
-    const dir = t.services.storage.dir;
+    const dir = path.join(t.dataDir, 'media');
     await mkdir(dir, { recursive: true });
     const outside = path.join(path.dirname(dir), 'outside');
     await mkdir(outside, { recursive: true });
@@ -22,6 +23,8 @@ describe(`serving /media/ (${TEST_DB})`, () => {
     const res = await t.app.inject({ method: 'GET', url: '/media/abc-320.webp' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('a picture');
+    // What the bucket's /media sends too (server/media/s3.test.ts).
+    expect(res.headers['cache-control']).toBe(MEDIA_CACHE_CONTROL);
   });
 
   it('never follows a link out of the folder', async () => {

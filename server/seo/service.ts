@@ -8,9 +8,9 @@ import { notFound } from '../http/errors.ts';
 import { authorPath, FEED_PATHS, SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
 import type { Article } from '../../contract/articles.ts';
 import { districtPath } from '../../contract/districts.ts';
+import { mediaNameOf } from '../media/urls.ts';
 
 export const RSS_ITEMS = 30;
-const MEDIA = '/media/';
 export const NEWS_SITEMAP_HOURS = 48;
 /** Google's limits: 50,000 addresses per sitemap, 1,000 per news sitemap. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -58,9 +58,12 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
    */
   async function enclosure(a: Article) {
     const cover = a.images[0]?.shareUrl;
-    const name = cover?.startsWith(MEDIA) ? cover.slice(MEDIA.length) : undefined;
-    const length = name ? await services.storage.size(name) : undefined;
-    return cover && length !== undefined ? `<enclosure url="${xml(abs(cover))}" length="${length}" type="image/jpeg"/>` : '';
+    const name = cover ? mediaNameOf(cover) : undefined;
+    // A bucket out of reach costs the feed its enclosures, not the feed.
+    const length = name ? await services.storage.size(name).catch(() => undefined) : undefined;
+    // With MEDIA_PUBLIC_URL the link is already absolute (the CDN's).
+    const url = cover && /^https?:\/\//.test(cover) ? cover : abs(cover ?? '');
+    return cover && length !== undefined ? `<enclosure url="${xml(url)}" length="${length}" type="image/jpeg"/>` : '';
   }
 
   async function rss(title: string, description: string, selfPath: string, pagePath: string, items: Article[]) {
