@@ -100,18 +100,19 @@ async function get(path: string): Promise<{ status: number; cache: Cache }> {
   } catch (error) {
     if (!(error as { reused?: boolean }).reused) throw error;
     retried++;
-    return getOnce(path);
+    return getOnce(path, false);
   }
 }
 
-function getOnce(path: string): Promise<{ status: number; cache: Cache }> {
+function getOnce(path: string, pooled = true): Promise<{ status: number; cache: Cache }> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       {
         host: base.hostname,
         port: base.port,
         path,
-        agent,
+        // The retry's own connection: the pool may hold more that Varnish has closed.
+        agent: pooled ? agent : false,
         headers: { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,*/*', 'user-agent': 'news-soak' },
       },
       (response) => {
