@@ -11,16 +11,28 @@ export const STORIES = 200;
 export const PHOTOS = 67;
 
 export const NEWSROOM_ADMIN = { username: 'benchadmin', password: 'bench-admin-password-1' };
-const REPORTER = { username: 'benchreporter', email: 'benchreporter@example.com', password: 'bench-reporter-password-1' };
+export const NEWSROOM_REPORTER = {
+  username: 'benchreporter',
+  email: 'benchreporter@example.com',
+  password: 'bench-reporter-password-1',
+};
 
 const COLOURS = ['#b71c1c', '#1b5e20', '#4a148c', '#e65100', '#0d47a1', '#006064', '#3e2723', '#263238'];
 // The generated archive's word pools, and one sentence more for longer stories.
 const SENTENCES = [...BASE_SENTENCES, 'ఈ కార్యక్రమంలో పెద్ద సంఖ్యలో ప్రజలు పాల్గొన్నారు, నిర్వాహకులు ఏర్పాట్లపై సంతృప్తి వ్యక్తం చేశారు.'];
 
-export type Newsroom = { articleId: number; categoryId: number; stories: number; photos: number };
+export type Newsroom = {
+  articleId: number;
+  categoryId: number;
+  stories: number;
+  photos: number;
+  /** Every category and every story filed, oldest first (the soak reads them all). */
+  categoryIds?: number[];
+  articleIds?: number[];
+};
 
 /** A signed-in caller of the API at `base` (cookie session, same-origin header as a browser sends). */
-function client(base: string, cookie = '') {
+export function client(base: string, cookie = '') {
   const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
     const form = body instanceof FormData;
     const res = await fetch(`${base}/api${url}`, {
@@ -35,7 +47,7 @@ function client(base: string, cookie = '') {
   return { call, cookie };
 }
 
-async function signIn(base: string, username: string, password: string) {
+export async function signIn(base: string, username: string, password: string) {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -51,7 +63,7 @@ async function signIn(base: string, username: string, password: string) {
   );
 }
 
-function story(i: number) {
+export function story(i: number) {
   const place = PLACES[i % PLACES.length];
   const event = EVENTS[(i * 3) % EVENTS.length];
   const paragraphs = Array.from(
@@ -73,7 +85,7 @@ function story(i: number) {
  * NEWSROOM_ADMIN and SEED_DEMO=0. Returns the article Lighthouse opens (the sixth newest with a
  * photo) and a category.
  */
-export async function fileNewsroom(base: string, log: (line: string) => void): Promise<Newsroom> {
+export async function fileNewsroom(base: string, log: (line: string) => void, stories = STORIES): Promise<Newsroom> {
   const started = performance.now();
   const admin = await signIn(base, NEWSROOM_ADMIN.username, NEWSROOM_ADMIN.password);
   const categoryIds: number[] = [];
@@ -100,16 +112,17 @@ export async function fileNewsroom(base: string, log: (line: string) => void): P
   await fetch(`${base}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(REPORTER),
+    body: JSON.stringify(NEWSROOM_REPORTER),
   }).then(async (res) => {
     if (!res.ok) throw new Error(`register: ${res.status} ${await res.text()}`);
   });
-  await admin.call('POST', '/admin/assignRole', { username: REPORTER.username, role: 'REPORTER' });
-  const reporter = await signIn(base, REPORTER.username, REPORTER.password);
+  await admin.call('POST', '/admin/assignRole', { username: NEWSROOM_REPORTER.username, role: 'REPORTER' });
+  const reporter = await signIn(base, NEWSROOM_REPORTER.username, NEWSROOM_REPORTER.password);
 
   // Oldest first, so the newest stories (the home page's) are the last filed.
   let articleId = 0;
-  for (let n = STORIES - 1; n >= 0; n--) {
+  const articleIds: number[] = [];
+  for (let n = stories - 1; n >= 0; n--) {
     const photo = n % 3 === 0; // 67 of 200
     const picture = photo
       ? await photoLikeJpeg(2000 + n)
@@ -128,9 +141,17 @@ export async function fileNewsroom(base: string, log: (line: string) => void): P
     form.append('images', new File([new Uint8Array(picture)], `story-${n + 1}.jpg`, { type: 'image/jpeg' }));
     const created = await reporter.call<{ id: number }>('POST', '/articles', form);
     await admin.call('PUT', `/admin/articles/approve/${created.id}`);
-    if (n === 15) articleId = created.id; // the sixth newest with a photo
-    if ((STORIES - n) % 50 === 0) log(`filed and approved ${STORIES - n} of ${STORIES} stories`);
+    articleIds.push(created.id);
+    if (n === 15 || (n < 15 && !articleId)) articleId = created.id; // the sixth newest with a photo
+    if ((stories - n) % 50 === 0) log(`filed and approved ${stories - n} of ${stories} stories`);
   }
   log(`newsroom filed through the API in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  return { articleId, categoryId: categoryIds[0], stories: STORIES, photos: PHOTOS };
+  return {
+    articleId,
+    categoryId: categoryIds[0],
+    stories,
+    photos: Math.ceil(stories / 3),
+    categoryIds,
+    articleIds,
+  };
 }

@@ -13,7 +13,6 @@
 // shared machine), and leaves the docs alone; BENCH_DATA_DIR keeps (and reuses) the seeded database,
 // BENCH_NEWSROOM_DIR the newsroom Lighthouse loads. `--versus <checkout>` alternates the runs between
 // this build and another checkout's (a before/after comparison on a shared machine).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +22,7 @@ import { seedBenchDatabase } from './seed.ts';
 import { fileNewsroom, NEWSROOM_ADMIN, type Newsroom } from './newsroom.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { createPgDatabase, freePort } from '../server/test/resources.ts';
+import { children, memoryOf, memoryParts, startChild, stopChild, waitFor } from './processes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench/results');
@@ -60,52 +60,7 @@ const BUDGET = {
   pgReadyMs: 1000,
 };
 
-const children = new Set<ChildProcess>();
 const log = (line: string) => console.log(`[bench] ${line}`);
-
-function startChild(args: string[], env: Record<string, string>, cwd = root) {
-  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  child.once('exit', () => children.delete(child));
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  return { child, output: () => output };
-}
-
-/** Resident and peak resident memory of a process in MB (Linux /proc; null elsewhere). */
-function memoryOf(pid: number | undefined): { rssMb: number; peakMb: number } | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-    return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
-  } catch {
-    return null;
-  }
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitFor(url: string, child: { child: ChildProcess; output(): string }, timeoutMs = 60_000, pollMs = 200) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.child.exitCode !== null) throw new Error(`server exited early:\n${child.output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
-  throw new Error(`timed out waiting for ${url}:\n${child.output()}`);
-}
 
 type Load = {
   name: string;
@@ -335,28 +290,6 @@ async function writeDocs(table: string) {
   const prettier = await import('prettier');
   const options = (await prettier.resolveConfig(file)) ?? {};
   writeFileSync(file, await prettier.format(doc, { ...options, filepath: file }));
-}
-
-/** Where the resident memory of a ready server goes, from /proc and its /metrics. */
-async function memoryParts(pid: number | undefined, base: string): Promise<Record<string, number>> {
-  const mb = (bytes: number) => Math.round(bytes / 1048576);
-  const parts: Record<string, number> = {};
-  try {
-    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? NaN);
-    parts.fileBackedMb = Math.round((kb('Rss') - kb('Anonymous')) / 1024);
-    parts.anonymousMb = Math.round(kb('Anonymous') / 1024);
-  } catch {
-    // not Linux
-  }
-  const metrics = await (await fetch(`${base}/metrics`)).text();
-  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
-  parts.v8HeapUsedMb = mb(value('nodejs_heap_size_used_bytes'));
-  parts.v8HeapTotalMb = mb(value('nodejs_heap_size_total_bytes'));
-  parts.externalMb = mb(value('nodejs_external_memory_bytes'));
-  const wasm = value('db_engine\\{name="pglite_wasm_heap_bytes"\\}');
-  if (Number.isFinite(wasm)) parts.pgliteWasmHeapMb = mb(wasm);
-  return parts;
 }
 
 type StartUp = { readyMs: number; rssMb: number; peakMb: number; parts?: Record<string, number>; runsMs?: number[] };
@@ -707,7 +640,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-// `npm run bench -- --archive`: the big-archive read latencies instead (bench/archive.ts).
+// `npm run bench -- --archive`: the big-archive read latencies instead (bench/archive.ts); `--soak`:
+// two instances behind Varnish for a long run (bench/soak.ts).
 if (process.argv.includes('--archive')) await (await import('./archive.ts')).runArchiveBench();
+else if (process.argv.includes('--soak')) await (await import('./soak.ts')).runSoak();
 else if (process.argv.includes('--search-quality')) await (await import('./search-quality.ts')).runSearchQuality(log);
 else await main();
