@@ -1,15 +1,13 @@
 // Web Push: what a reader's browser sends to opt in or out, and what the site answers (docs/api.md).
 // The push-service host rule needs the server's configuration: server/push/service.ts applies it.
 import { z } from 'zod';
+import { districtBySlug } from './districts.ts';
 
 /** Topics one browser may follow at most: breaking news, and a handful of categories or districts. */
 export const MAX_PUSH_TOPICS = 20;
 export const MAX_ENDPOINT_LENGTH = 2048;
 
-/**
- * 'breaking', 'category:<id>' or 'district:<slug>'. Only the district's shape is checked here:
- * the district list lives beside the articles (issue 27, item 3) and is not this module's to know.
- */
+/** 'breaking', 'category:<id>' or 'district:<slug>' (a slug of contract/districts.ts). */
 export const PUSH_TOPIC = /^(?:breaking|category:[1-9][0-9]{0,9}|district:[a-z0-9]+(?:-[a-z0-9]+)*)$/;
 export const DISTRICT_TOPIC = /^district:([a-z0-9-]+)$/;
 export const CATEGORY_TOPIC = /^category:([0-9]+)$/;
@@ -26,6 +24,7 @@ export const PUSH_MESSAGES = {
   tooManyTopics: `topics may name at most ${MAX_PUSH_TOPICS} topics.`,
   duplicateTopic: 'topics names the same topic twice.',
   noSuchCategory: 'no such category',
+  noSuchDistrict: 'no such district',
 } as const;
 
 /** Bytes of a base64url text (padding allowed), or -1 when it is not base64url. */
@@ -64,7 +63,14 @@ export const PushSubscriptionSchema = z.object(
   { error: 'subscription is required: the browser’s PushSubscription as JSON.' },
 );
 
-export const PushTopicSchema = z.string().max(80, PUSH_MESSAGES.topic).regex(PUSH_TOPIC, PUSH_MESSAGES.topic);
+export const PushTopicSchema = z
+  .string()
+  .max(80, PUSH_MESSAGES.topic)
+  .regex(PUSH_TOPIC, PUSH_MESSAGES.topic)
+  .refine((topic) => {
+    const district = DISTRICT_TOPIC.exec(topic)?.[1];
+    return district === undefined || districtBySlug(district) !== undefined;
+  }, PUSH_MESSAGES.noSuchDistrict);
 
 export const PushSubscribeSchema = z.object({
   subscription: PushSubscriptionSchema,

@@ -4,21 +4,19 @@
 // The sender (./sender.ts) turns it into deliveries in the background.
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { articleCategories, pushEvents } from '../db/schema.ts';
+import { articleCategories, articles, pushEvents } from '../db/schema.ts';
 
 export type PushKind = 'breaking' | 'published';
 
-/**
- * Who hears of a story: everyone who asked for breaking news, or the followers of its categories
- * (a story's district, once articles carry one, joins as `district:<slug>`).
- */
+/** Who hears of a story: everyone who asked for breaking news, or the followers of its categories and district. */
 async function topicsOf(tx: Tx, kind: PushKind, articleId: number): Promise<string[]> {
   if (kind === 'breaking') return ['breaking'];
   const rows = await tx
     .select({ id: articleCategories.categoryId })
     .from(articleCategories)
     .where(eq(articleCategories.articleId, articleId));
-  return rows.map((r) => `category:${r.id}`);
+  const [story] = await tx.select({ district: articles.district }).from(articles).where(eq(articles.id, articleId));
+  return [...rows.map((r) => `category:${r.id}`), ...(story?.district ? [`district:${story.district}`] : [])];
 }
 
 /** Queues the push of a story; once per story and kind (marking it breaking again sends nothing more). */

@@ -6,7 +6,7 @@ import { arrayContains, count, eq } from 'drizzle-orm';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addArticle, addCategories, addReporter } from '../test/fixtures.ts';
 import { startPushEndpoint, type PushEndpoint, type TestSubscription } from '../test/push-endpoint.ts';
-import { pushDeliveries, pushEvents, pushKeys, pushSubscriptions } from '../db/schema.ts';
+import { articles, pushDeliveries, pushEvents, pushKeys, pushSubscriptions } from '../db/schema.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createServices } from '../services.ts';
@@ -128,6 +128,7 @@ describe('the push API', () => {
     ],
     ['an unknown topic shape', () => good(), ['breaking', 'weather'], 'topics.1', PUSH_MESSAGES.topic],
     ['a district slug of the wrong shape', () => good(), ['district:Hyderabad!'], 'topics.0', PUSH_MESSAGES.topic],
+    ['a district that does not exist', () => good(), ['district:atlantis'], 'topics.0', PUSH_MESSAGES.noSuchDistrict],
     ['no topics', () => good(), [], 'topics', PUSH_MESSAGES.noTopics],
     ['a category that does not exist', () => good(), ['breaking', 'category:999999'], 'topics.1', PUSH_MESSAGES.noSuchCategory],
   ])('refuses %s with a 400 naming the field, storing nothing', async (_what, make, topics, field, message) => {
@@ -234,6 +235,17 @@ describe('pushes, end to end', () => {
     }
     expect(pushesTo('sport-fan').map((p) => p.payload.title)).toEqual(['క్రికెట్: భారత్ విజయం', 'కబడ్డీ: ఫైనల్']);
     expect(endpoint.problems).toEqual([]);
+  });
+
+  it('an approval pushes to the followers of its district', async () => {
+    await subscribeAs('krishna-reader', ['district:krishna']);
+    await subscribeAs('nellore-reader', ['district:nellore']);
+    const id = await story('మచిలీపట్నం: ఓడరేవు పనులు', [cinema], 'PENDING');
+    await t.services.db.update(articles).set({ district: 'krishna' }).where(eq(articles.id, id));
+    expect((await t.call('PUT', `/api/admin/articles/approve/${id}`, admin.cookie)).statusCode).toBe(200);
+    await t.services.pushSender.runOnce();
+    expect(pushesTo('krishna-reader').map((p) => p.payload.title)).toEqual(['మచిలీపట్నం: ఓడరేవు పనులు']);
+    expect(pushesTo('nellore-reader')).toEqual([]);
   });
 
   it('a 404 or 410 from the push service removes the subscription', async () => {
