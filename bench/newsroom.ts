@@ -24,6 +24,10 @@ const SENTENCES = [...BASE_SENTENCES, 'ఈ కార్యక్రమంలో 
 export type Newsroom = {
   articleId: number;
   categoryId: number;
+  /** The pages of the reach features Lighthouse opens: the reporter's username, a tag page's path, a district's slug. */
+  author?: string;
+  tag?: string;
+  district?: string;
   stories: number;
   photos: number;
   /** Every category and every story filed, oldest first (the soak reads them all). */
@@ -63,6 +67,20 @@ export async function signIn(base: string, username: string, password: string) {
   );
 }
 
+/** The district edition of each of PLACES (contract/districts.ts), in the same order. */
+const PLACE_DISTRICTS = [
+  'hyderabad',
+  'ntr',
+  'visakhapatnam',
+  'tirupati',
+  'warangal',
+  'guntur',
+  'nellore',
+  'kurnool',
+  'kakinada',
+  'nizamabad',
+];
+
 export function story(i: number) {
   const place = PLACES[i % PLACES.length];
   const event = EVENTS[(i * 3) % EVENTS.length];
@@ -76,6 +94,9 @@ export function story(i: number) {
     content: `<p>${SENTENCES[(i + 4) % SENTENCES.length]}</p><h2>${event}</h2>${paragraphs.join('')}`,
     summary: SENTENCES[(i + 5) % SENTENCES.length],
     region: place,
+    district: PLACE_DISTRICTS[i % PLACES.length],
+    // Topics as a desk tags them: the event and the place.
+    tags: [event, place],
     youtubeVideoId: i % 40 === 0 ? 'dQw4w9WgXcQ' : '',
   };
 }
@@ -118,6 +139,10 @@ export async function fileNewsroom(base: string, log: (line: string) => void, st
   });
   await admin.call('POST', '/admin/assignRole', { username: NEWSROOM_REPORTER.username, role: 'REPORTER' });
   const reporter = await signIn(base, NEWSROOM_REPORTER.username, NEWSROOM_REPORTER.password);
+  await reporter.call('PUT', '/me/profile', {
+    displayName: 'వార్తా ప్రతినిధి',
+    bio: 'హైదరాబాద్ నుంచి రాజకీయాలు, నగర వార్తలు రాసే ప్రతినిధి.',
+  });
 
   // Oldest first, so the newest stories (the home page's) are the last filed.
   let articleId = 0;
@@ -146,9 +171,13 @@ export async function fileNewsroom(base: string, log: (line: string) => void, st
     if ((stories - n) % 50 === 0) log(`filed and approved ${stories - n} of ${stories} stories`);
   }
   log(`newsroom filed through the API in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const newest = story(0);
   return {
     articleId,
     categoryId: categoryIds[0],
+    author: NEWSROOM_REPORTER.username,
+    tag: (await reporter.call<{ tags?: { url: string }[] }>('GET', `/public/articles/${articleIds.at(-1)}`)).tags?.[0]?.url,
+    district: newest.district,
     stories,
     photos: Math.ceil(stories / 3),
     categoryIds,

@@ -295,11 +295,18 @@ async function writeDocs(table: string) {
 type StartUp = { readyMs: number; rssMb: number; peakMb: number; parts?: Record<string, number>; runsMs?: number[] };
 
 /** The pages Lighthouse loads. */
-const pagesOf = (base: string, seeded: { articleId: number | string; categoryId: number | string }) => [
+const pagesOf = (
+  base: string,
+  seeded: { articleId: number | string; categoryId: number | string; author?: string; tag?: string; district?: string },
+) => [
   { page: 'home', url: `${base}/` },
   { page: 'article', url: `${base}/article/${seeded.articleId}` },
   { page: 'category', url: `${base}/public/articles/category/${seeded.categoryId}` },
   { page: 'search', url: `${base}/search?query=${encodeURIComponent(SEARCH_WORD)}` },
+  // The reach pages, on a newsroom filed through the API (the seeded archive has no tags or profiles).
+  ...(seeded.author ? [{ page: 'author', url: `${base}/author/${seeded.author}` }] : []),
+  ...(seeded.tag ? [{ page: 'tag', url: `${base}${seeded.tag}` }] : []),
+  ...(seeded.district ? [{ page: 'district', url: `${base}/district/${seeded.district}` }] : []),
 ];
 
 async function main() {
