@@ -102,6 +102,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
       'About Us Management',
       'Ad Management',
       'Activity',
+      'Tag Management',
     ]);
     await screenshot(page, 'admin-site-dashboard');
     await expectAccessible(page);

@@ -142,6 +142,9 @@ describe('drafts', () => {
     await page.getByLabel('Title').fill(title);
     await expect.poll(() => status(page), { timeout: POLL_MS }).toMatch(/^Not saved: the server cannot be reached/);
     await context.setOffline(false);
+    // Leaving text the server has not got may ask first (unless the retry after going back online
+    // landed already); the next person leaves anyway.
+    expectDialogs(page);
     // The first reporter's copy stays in this browser; the next person signs in without clearing it.
     await context.clearCookies();
     await signIn(page, other.username, other.password);

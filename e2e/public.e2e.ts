@@ -231,7 +231,7 @@ describe('home page', () => {
     await page.unrouteAll();
     await page.route(homeData, (route) => route.abort('connectionfailed'));
     await page.locator('.site-header a.logo').click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Error loading homepage: ./);
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/^Error loading homepage: ./);
     await context.close();
   });
 
