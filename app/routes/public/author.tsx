@@ -1,6 +1,6 @@
 // Author page, /author/{username}: the reporter's Telugu display name, bio and photo, and their
 // approved stories 5 at a time with 'మరిన్ని'. Unknown or not a reporter: 404.
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/author';
 import type { Author } from '../../../contract/authors.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -13,7 +13,8 @@ import { ArticleImage } from '../../components/public/ArticleImage.tsx';
 import { absoluteUrl } from '../../components/public/format.ts';
 import { pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
-import { failureText, MESSAGES } from '../../lib/messages.ts';
+import { PageError } from '../../components/public/PageError.tsx';
+import { failureText } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
@@ -126,13 +127,5 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="page narrow">
-      <h1>{missing ? T.notFound : MESSAGES.common.somethingWrong}</h1>
-      <p>
-        <Link to="/">{MESSAGES.common.homeLink}</Link>
-      </p>
-    </main>
-  );
+  return <PageError error={error} notFound={T.notFound} />;
 }

@@ -1,5 +1,5 @@
 // Category listing: 5 per page with the 'మరిన్ని' load-more; unknown category is 404.
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/category';
 import type { Article } from '../../../contract/articles.ts';
 import { stripTags } from '../../../contract/text.ts';
@@ -9,6 +9,7 @@ import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
 import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { PageError } from '../../components/public/PageError.tsx';
 import { failureText, MESSAGES } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
@@ -100,13 +101,5 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="page narrow">
-      <h1>{missing ? T.notFound : MESSAGES.common.somethingWrong}</h1>
-      <p>
-        <Link to="/">{MESSAGES.common.homeLink}</Link>
-      </p>
-    </main>
-  );
+  return <PageError error={error} notFound={T.notFound} />;
 }

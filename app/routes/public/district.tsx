@@ -1,6 +1,6 @@
 // A district edition: the district's stories, 5 per page with the 'మరిన్ని' load-more, and its feed;
 // an unknown district is 404.
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/district';
 import type { Article } from '../../../contract/articles.ts';
 import { districtBySlug, districtPath, STATE_NAMES } from '../../../contract/districts.ts';
@@ -10,6 +10,7 @@ import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
 import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { PageError } from '../../components/public/PageError.tsx';
 import { failureText, MESSAGES } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
@@ -95,13 +96,5 @@ export default function DistrictPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="page narrow">
-      <h1>{missing ? T.notFound : MESSAGES.common.somethingWrong}</h1>
-      <p>
-        <Link to="/">{MESSAGES.common.homeLink}</Link>
-      </p>
-    </main>
-  );
+  return <PageError error={error} notFound={T.notFound} />;
 }

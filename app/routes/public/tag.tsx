@@ -1,5 +1,5 @@
 // Tag page, /tag/{slug}: a topic's approved stories, 5 at a time with 'మరిన్ని'; unknown tag: 404.
-import { data, isRouteErrorResponse, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/tag';
 import type { Article } from '../../../contract/articles.ts';
 import { tagPath } from '../../../contract/tags.ts';
@@ -9,7 +9,8 @@ import { SITE_NAME } from '../../lib/site.ts';
 import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
-import { failureText, MESSAGES } from '../../lib/messages.ts';
+import { PageError } from '../../components/public/PageError.tsx';
+import { failureText } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
@@ -86,13 +87,5 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="page narrow">
-      <h1>{missing ? T.notFound : MESSAGES.common.somethingWrong}</h1>
-      <p>
-        <Link to="/">{MESSAGES.common.homeLink}</Link>
-      </p>
-    </main>
-  );
+  return <PageError error={error} notFound={T.notFound} />;
 }

@@ -1,0 +1,16 @@
+// What a public list page (category, tag, district, author) shows when its loader fails: its own
+// 'not found' words for a 404, the common words otherwise, and the way home.
+import { isRouteErrorResponse, Link } from 'react-router';
+import { MESSAGES } from '../../lib/messages.ts';
+
+export function PageError({ error, notFound }: { error: unknown; notFound: string }) {
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="page narrow">
+      <h1>{missing ? notFound : MESSAGES.common.somethingWrong}</h1>
+      <p>
+        <Link to="/">{MESSAGES.common.homeLink}</Link>
+      </p>
+    </main>
+  );
+}
