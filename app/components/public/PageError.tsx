@@ -1,6 +1,6 @@
 // What a public list page (category, tag, district, author) shows when its loader fails: its own
 // 'not found' words for a 404, the common words otherwise, and the way home.
-import { isRouteErrorResponse, Link } from 'react-router';
+import { data, isRouteErrorResponse, Link } from 'react-router';
 import { MESSAGES } from '../../lib/messages.ts';
 
 export function PageError({ error, notFound }: { error: unknown; notFound: string }) {
@@ -13,4 +13,14 @@ export function PageError({ error, notFound }: { error: unknown; notFound: strin
       </p>
     </main>
   );
+}
+
+/** A loader's read whose 404 (an unknown category, tag or author) becomes the page's 404, drawn by PageError. */
+export async function orNotFound<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
 }

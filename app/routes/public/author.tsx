@@ -1,6 +1,6 @@
 // Author page, /author/{username}: the reporter's Telugu display name, bio and photo, and their
 // approved stories 5 at a time with 'మరిన్ని'. Unknown or not a reporter: 404.
-import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/author';
 import type { Author } from '../../../contract/authors.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -13,7 +13,7 @@ import { ArticleImage } from '../../components/public/ArticleImage.tsx';
 import { absoluteUrl } from '../../components/public/format.ts';
 import { pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
-import { PageError } from '../../components/public/PageError.tsx';
+import { orNotFound, PageError } from '../../components/public/PageError.tsx';
 import { failureText } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
@@ -32,18 +32,13 @@ export const cachePolicy: CachePolicy = { name: 'author', params: ['page'] };
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const pages = listPages(new URL(request.url).searchParams.get('page'));
-  try {
-    const author = await services.authors.page(params.username, 0, PAGE_SIZE * pages);
-    cacheTags(context, ['search', `author:${author.id}`]);
-    return {
-      author: { ...author, articles: author.articles.map(toListArticle) },
-      pages,
-      publicUrl: services.config.publicUrl,
-    };
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  const author = await orNotFound(services.authors.page(params.username, 0, PAGE_SIZE * pages));
+  cacheTags(context, ['search', `author:${author.id}`]);
+  return {
+    author: { ...author, articles: author.articles.map(toListArticle) },
+    pages,
+    publicUrl: services.config.publicUrl,
+  };
 }
 
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {

@@ -9,7 +9,7 @@ import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
 import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
-import { PageError } from '../../components/public/PageError.tsx';
+import { orNotFound, PageError } from '../../components/public/PageError.tsx';
 import { failureText, MESSAGES } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
@@ -26,19 +26,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   cacheTags(context, [`category:${id}`]);
   // ?page=N is where the load-more link leads without JavaScript: pages 0..N in one list.
   const pages = listPages(new URL(request.url).searchParams.get('page'));
-  try {
-    const result = await services.publicArticles.byCategory(id, 0, PAGE_SIZE * pages);
-    return {
-      category: { id: result.category.id, name: result.category.name },
-      articles: result.articles.map(toListArticle),
-      total: result.total,
-      pages,
-      publicUrl: services.config.publicUrl,
-    };
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  const result = await orNotFound(services.publicArticles.byCategory(id, 0, PAGE_SIZE * pages));
+  return {
+    category: { id: result.category.id, name: result.category.name },
+    articles: result.articles.map(toListArticle),
+    total: result.total,
+    pages,
+    publicUrl: services.config.publicUrl,
+  };
 }
 
 // A load-more only adds pages to the list on screen: nothing to load again (see LoadMoreList).

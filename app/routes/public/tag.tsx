@@ -1,5 +1,5 @@
 // Tag page, /tag/{slug}: a topic's approved stories, 5 at a time with 'మరిన్ని'; unknown tag: 404.
-import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/tag';
 import type { Article } from '../../../contract/articles.ts';
 import { tagPath } from '../../../contract/tags.ts';
@@ -9,7 +9,7 @@ import { SITE_NAME } from '../../lib/site.ts';
 import { LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
-import { PageError } from '../../components/public/PageError.tsx';
+import { orNotFound, PageError } from '../../components/public/PageError.tsx';
 import { failureText } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
@@ -24,19 +24,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const pages = listPages(new URL(request.url).searchParams.get('page'));
   cacheTags(context, ['search']);
-  try {
-    const result = await services.tags.bySlug(params.slug, 0, PAGE_SIZE * pages);
-    return {
-      tag: result.tag,
-      articles: result.articles.map(toListArticle),
-      total: result.total,
-      pages,
-      publicUrl: services.config.publicUrl,
-    };
-  } catch (error) {
-    if ((error as { status?: number }).status === 404) throw data(null, { status: 404 });
-    throw error;
-  }
+  const result = await orNotFound(services.tags.bySlug(params.slug, 0, PAGE_SIZE * pages));
+  return {
+    tag: result.tag,
+    articles: result.articles.map(toListArticle),
+    total: result.total,
+    pages,
+    publicUrl: services.config.publicUrl,
+  };
 }
 
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
