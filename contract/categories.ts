@@ -1,5 +1,7 @@
 // Category shapes and the messages of docs/product.md (Manage Categories screen).
 import { z } from 'zod';
+import { defineRoute } from './route.ts';
+import { ErrorBody, IdParam, NoContent } from './http.ts';
 
 export const CATEGORY_NAME_MAX = 100;
 
@@ -85,3 +87,68 @@ export const FeaturedSelectionSchema = z
 export const CategoryListSchema = z.array(CategorySchema);
 /** The featured-categories save: its notice and the list as saved. */
 export const FeaturedSavedSchema = z.object({ message: z.string(), categories: CategoryListSchema });
+
+const tags = ['categories'];
+
+/** The categories API (contract/route.ts). */
+export const CATEGORY_ROUTES = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/categories',
+    access: 'public',
+    cache: 'public-read',
+    tags,
+    summary: 'Every category, by name (X-Total-Count: how many)',
+    response: CategoryListSchema,
+  }),
+  adminList: defineRoute({
+    method: 'GET',
+    path: '/admin/categories',
+    access: ['ADMIN'],
+    tags,
+    summary: 'Every category, for the admin',
+    response: CategoryListSchema,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/admin/categories',
+    access: ['ADMIN'],
+    tags,
+    summary: 'Create a category',
+    body: CategoryInputSchema,
+    response: CategorySchema,
+    status: 201,
+    errors: { 409: ErrorBody },
+  }),
+  rename: defineRoute({
+    method: 'PUT',
+    path: '/admin/categories/:id',
+    access: ['ADMIN'],
+    tags,
+    summary: 'Rename a category',
+    params: IdParam,
+    body: CategoryInputSchema,
+    response: CategorySchema,
+    errors: { 409: ErrorBody },
+  }),
+  usage: defineRoute({
+    method: 'GET',
+    path: '/admin/categories/:id/usage',
+    access: ['ADMIN'],
+    tags,
+    summary: 'What deleting a category would touch: its articles (all, published, with no other category), navigation, featured',
+    params: IdParam,
+    response: CategoryUsageSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/admin/categories/:id',
+    access: ['ADMIN'],
+    tags,
+    summary: 'Delete a category (refused while it is in the navigation bar)',
+    params: IdParam,
+    response: NoContent,
+    status: 204,
+    errors: { 409: ErrorBody },
+  }),
+};
