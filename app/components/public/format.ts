@@ -22,6 +22,15 @@ export function formatTime(iso: string): string {
   return `${two(india.getUTCHours())}:${two(india.getUTCMinutes())}`;
 }
 
+/**
+ * A moment as people read it everywhere on the site (article pages, lists, queues, drafts, history):
+ * the date and the time to the minute in India's time zone, `28/11/2026 18:05 IST`.
+ */
+export function formatDateTime(iso: string): string {
+  const date = formatDate(iso);
+  return date && `${date} ${formatTime(iso)} IST`;
+}
+
 /** PUBLIC_URL + path; keeps already absolute URLs. */
 export function absoluteUrl(publicUrl: string, path: string): string {
   return /^https?:\/\//.test(path) ? path : `${publicUrl.replace(/\/+$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
