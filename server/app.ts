@@ -56,7 +56,7 @@ export type BuildAppOptions = {
   checkResponses?: boolean;
 };
 
-type RegisteredRoute = { method: string; url: string; access?: unknown };
+type RegisteredRoute = { method: string; url: string; access?: unknown; declared: boolean };
 const routeLists = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 /** Every route registered on the app (tests check the role rules of each). */
 export const registeredRoutes = (app: FastifyInstance) => routeLists.get(app) ?? [];
@@ -86,7 +86,8 @@ export async function buildApp({
   const routes: RegisteredRoute[] = [];
   routeLists.set(app, routes);
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url, access: r.config?.access });
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: r.url, access: r.config?.access, declared: Boolean(r.config?.apiRoute) });
   });
 
   // Built once: @fastify/helmet rebuilt the middleware (and re-parsed the CSP) for every request,
