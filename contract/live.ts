@@ -1,6 +1,8 @@
 // Live coverage on the wire: an update's shape, what is posted, and the messages.
 import { z } from 'zod';
-import { Timestamp } from './http.ts';
+import { ErrorBody, IdParam, NoContent, PathId, Timestamp } from './http.ts';
+import { defineRoute } from './route.ts';
+import { ReviewResultSchema } from './articles.schema.ts';
 import { stripTags } from './text.ts';
 
 export const LIVE_UPDATE_MAX = 20_000;
@@ -45,3 +47,75 @@ export const LiveUpdateListSchema = z.object({
   updates: z.array(LiveUpdateSchema),
 });
 export type LiveUpdateList = z.infer<typeof LiveUpdateListSchema>;
+
+const liveTags = ['live coverage'];
+const conflict = { 409: ErrorBody };
+const UpdateParams = z.object({ id: PathId, updateId: PathId });
+
+/** The live-coverage API (contract/route.ts), served by server/live/routes.ts. */
+export const LIVE_ROUTES = {
+  start: defineRoute({
+    method: 'PUT',
+    path: '/admin/articles/:id/live',
+    access: ['ADMIN'],
+    tags: liveTags,
+    summary: "Make an approved story live ('లైవ్')",
+    params: IdParam,
+    response: ReviewResultSchema,
+    errors: conflict,
+  }),
+  end: defineRoute({
+    method: 'DELETE',
+    path: '/admin/articles/:id/live',
+    access: ['ADMIN'],
+    tags: liveTags,
+    summary: 'End live coverage (the updates stay)',
+    params: IdParam,
+    response: ReviewResultSchema,
+    errors: conflict,
+  }),
+  post: defineRoute({
+    method: 'POST',
+    path: '/articles/:id/live-updates',
+    access: ['REPORTER', 'ADMIN'],
+    tags: liveTags,
+    summary: "Post an update on a live story (an admin, or the story's reporter); the HTML is sanitised like a body",
+    params: IdParam,
+    body: LiveUpdateBodySchema,
+    response: LiveUpdateSchema,
+    status: 201,
+    errors: conflict,
+  }),
+  edit: defineRoute({
+    method: 'PUT',
+    path: '/articles/:id/live-updates/:updateId',
+    access: ['REPORTER', 'ADMIN'],
+    tags: liveTags,
+    summary: 'Edit an update of a public story',
+    params: UpdateParams,
+    body: LiveUpdateBodySchema,
+    response: LiveUpdateSchema,
+    errors: conflict,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/articles/:id/live-updates/:updateId',
+    access: ['REPORTER', 'ADMIN'],
+    tags: liveTags,
+    summary: 'Delete an update of a public story',
+    params: UpdateParams,
+    response: NoContent,
+    status: 204,
+    errors: conflict,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/public/articles/:id/live-updates',
+    access: 'public',
+    cache: 'public-read',
+    tags: liveTags,
+    summary: "A public story's live updates, newest first, and whether it is live (ETag; poll with If-None-Match)",
+    params: IdParam,
+    response: LiveUpdateListSchema,
+  }),
+};

@@ -1,6 +1,15 @@
 // Editorial review (docs/product.md, the admin console): request shapes, page size and the words on screen.
 import { z } from 'zod';
 import type { Article } from './articles.ts';
+import { defineRoute } from './route.ts';
+import { ErrorBody, IdParam } from './http.ts';
+import {
+  ApprovedPageSchema,
+  ArticleListItemListSchema,
+  ArticleListSchema,
+  ArticleSchema,
+  ReviewResultSchema,
+} from './articles.schema.ts';
 
 /** the admin approved list shows 15 per page. */
 export const APPROVED_PAGE_SIZE = 15;
@@ -14,6 +23,7 @@ export const REVIEW_MESSAGES = {
   approved: 'Article approved successfully.',
   rejected: 'Article rejected successfully.',
   savedAndApproved: 'Article saved and approved successfully.',
+  savedAndScheduled: 'Article saved and scheduled for publication.',
   deleted: 'Article deleted successfully.',
   updated: 'Article updated successfully!',
   notFound: 'Article not found.',
@@ -175,3 +185,141 @@ export function formatIndiaTime(iso: string | Date): string {
   const p = indiaParts(new Date(iso));
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute} IST`;
 }
+
+// --- The review API (contract/route.ts): the admin's queue, approve / schedule / reject, the
+// approved list, breaking news, deletion and the dashboard's counts. Served by server/review/routes.ts.
+
+/** The admin dashboard's tiles: how many articles wait in each state. */
+export const ArticleCountsSchema = z
+  .object({ pending: z.number(), scheduled: z.number(), approved: z.number(), rejected: z.number() })
+  .meta({ id: 'ArticleCounts' });
+export type ArticleCounts = z.infer<typeof ArticleCountsSchema>;
+
+/** `?publishAt=` of an approval (absent: now). */
+export const PublishAtQuery = z.object({ publishAt: PublishAtSchema });
+
+const reviewTags = ['review'];
+const ADMIN = ['ADMIN'] as const;
+
+export const REVIEW_ROUTES = {
+  pending: defineRoute({
+    method: 'GET',
+    path: '/admin/articles/pending',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'The review queue, oldest first (no bodies)',
+    response: ArticleListItemListSchema,
+  }),
+  counts: defineRoute({
+    method: 'GET',
+    path: '/admin/articles/counts',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'How many articles are pending, scheduled, approved and rejected (the dashboard tiles)',
+    response: ArticleCountsSchema,
+  }),
+  approved: defineRoute({
+    method: 'GET',
+    path: '/admin/articles/approved',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'Approved articles with their views (title filter, newest or most read first)',
+    query: ApprovedQuerySchema,
+    response: ApprovedPageSchema,
+  }),
+  scheduled: defineRoute({
+    method: 'GET',
+    path: '/admin/articles/scheduled',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'Articles approved for a time still ahead',
+    response: ArticleListSchema,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/admin/articles/:id',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'One article of any status, with its rejection reason',
+    params: IdParam,
+    response: ArticleSchema,
+  }),
+  approve: defineRoute({
+    method: 'PUT',
+    path: '/admin/articles/approve/:id',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'Approve now, or schedule with publishAt (ISO 8601 with a zone)',
+    params: IdParam,
+    query: PublishAtQuery,
+    response: ReviewResultSchema,
+    errors: { 409: ErrorBody },
+  }),
+  saveAndApprove: defineRoute({
+    method: 'PUT',
+    path: '/admin/articles/:id/save-and-approve',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'Save an edit and approve it, or with publishAt ahead, schedule it (Edit & Approve)',
+    description:
+      'The same multipart request as PUT /articles/{id} (the `article` part and new `images`). The status is checked ' +
+      'first: a published article answers 409 and nothing is saved. A publishAt already past approves at once.',
+    params: IdParam,
+    query: PublishAtQuery,
+    multipart: { fields: z.object({ article: z.string() }), files: ['images'] },
+    response: ReviewResultSchema,
+    errors: { 409: ErrorBody, 413: ErrorBody },
+  }),
+  unschedule: defineRoute({
+    method: 'PUT',
+    path: '/admin/articles/unschedule/:id',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'Take a scheduled article back to pending',
+    params: IdParam,
+    response: ReviewResultSchema,
+    errors: { 409: ErrorBody },
+  }),
+  reject: defineRoute({
+    method: 'PUT',
+    path: '/admin/articles/reject/:id',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'Reject, with an optional reason the reporter sees',
+    params: IdParam,
+    body: RejectSchema,
+    response: ReviewResultSchema,
+    errors: { 409: ErrorBody },
+  }),
+  markBreaking: defineRoute({
+    method: 'PUT',
+    path: '/admin/articles/breaking/:id',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'Mark an approved article breaking news for 1 to 24 hours',
+    params: IdParam,
+    // A missing body is a missing `hours`, answered with the rule's own message.
+    body: z.preprocess((body) => body ?? {}, BreakingSchema),
+    response: ReviewResultSchema,
+    errors: { 409: ErrorBody },
+  }),
+  clearBreaking: defineRoute({
+    method: 'DELETE',
+    path: '/admin/articles/breaking/:id',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'End breaking news now',
+    params: IdParam,
+    response: ReviewResultSchema,
+    errors: { 409: ErrorBody },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/admin/articles/:id',
+    access: ADMIN,
+    tags: reviewTags,
+    summary: 'Delete an article (any status)',
+    params: IdParam,
+    response: z.object({ message: z.string() }),
+  }),
+};

@@ -31,6 +31,7 @@ import { searchRoutes } from './search/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { draftsRoutes } from './articles/drafts-routes.ts';
+import { revisionsRoutes } from './review/revisions-routes.ts';
 import { registerLegacyRedirects } from './import/redirects.ts';
 import { readershipRoutes } from './readership/routes.ts';
 import { pushRoutes } from './push/routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp({
         searchRoutes,
         auditRoutes,
         draftsRoutes,
+        revisionsRoutes,
         districtsRoutes,
         liveRoutes,
         readershipRoutes,

@@ -13,6 +13,7 @@ import { loadArticle, loadArticles } from '../articles/model.ts';
 import {
   adminCaller,
   createLifecycle,
+  decide,
   type Act,
   type ActInput,
   type Lifecycle,
@@ -21,7 +22,13 @@ import {
 } from '../articles/lifecycle.ts';
 import { notFound } from '../http/errors.ts';
 import type { AuditActor } from '../audit/service.ts';
-import { REVIEW_MESSAGES, type ApprovedPage, type ApprovedQuery, type ReviewResult } from '../../contract/review.ts';
+import {
+  REVIEW_MESSAGES,
+  type ArticleCounts,
+  type ApprovedPage,
+  type ApprovedQuery,
+  type ReviewResult,
+} from '../../contract/review.ts';
 import type { Article, ArticleListItem } from '../../contract/articles.ts';
 
 export type ApprovalOptions = {
@@ -152,6 +159,28 @@ export function createReviewService(deps: ServiceDeps) {
         rows.map((r) => r.id),
         { withReason: true },
       );
+    },
+
+    /** The dashboard tiles: how many articles are in each state the admin works with. */
+    async counts(): Promise<ArticleCounts> {
+      const rows = await db
+        .select({ status: articles.approvalStatus, n: count() })
+        .from(articles)
+        .where(inArray(articles.approvalStatus, ['PENDING', 'SCHEDULED', 'APPROVED', 'REJECTED']))
+        .groupBy(articles.approvalStatus);
+      const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+      return { pending: of('PENDING'), scheduled: of('SCHEDULED'), approved: of('APPROVED'), rejected: of('REJECTED') };
+    },
+
+    /** 404 / 409 before an edit that approves: the article exists and may still be approved or scheduled. */
+    async checkApprovable(id: number): Promise<void> {
+      const [row] = await db.select({ status: articles.approvalStatus }).from(articles).where(eq(articles.id, id));
+      decide('approve', { role: 'ADMIN' }, row ? { status: row.status, reporterId: 0 } : { status: 'DRAFT', reporterId: 0 });
+    },
+
+    /** Whether a publication time is still ahead by the services' clock (it schedules; otherwise it approves now). */
+    isAhead(publishAt: Date | undefined): publishAt is Date {
+      return publishAt !== undefined && publishAt.getTime() > clock.now().getTime();
     },
 
     /** One article of any status, with its rejection reason. */

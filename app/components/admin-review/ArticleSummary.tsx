@@ -1,7 +1,7 @@
 // One article in an admin list: cover, title, who filed it, where, when, and the row's actions.
 import type { ReactNode } from 'react';
 import type { ArticleListItem } from '../../../contract/articles.ts';
-import { formatDate } from '../public/format.ts';
+import { formatDateTime } from '../public/format.ts';
 
 export function ArticleSummary({
   article,
@@ -12,7 +12,7 @@ export function ArticleSummary({
 }: {
   article: ArticleListItem;
   dateLabel: string;
-  /** In place of the dd/mm/yyyy date (the scheduled list shows the time in India time). */
+  /** In place of the publication date and time (India time). */
   dateText?: string;
   /** Readers' views (all time), where the list carries them. */
   views?: number;
@@ -41,7 +41,7 @@ export function ArticleSummary({
           {article.categories.length > 0 && <span>{article.categories.map((c) => c.name).join(', ')}</span>}
           {article.region && <span>{article.region}</span>}
           <span>
-            {dateLabel} {dateText ?? formatDate(article.publicationDate)}
+            {dateLabel} {dateText ?? formatDateTime(article.publicationDate)}
           </span>
           {views !== undefined && <span className="review-views">{views.toLocaleString('en-IN')} views</span>}
         </p>

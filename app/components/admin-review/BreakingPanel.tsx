@@ -1,16 +1,16 @@
 // Breaking news for an approved article: 1-24 hours, or cleared; shown with its end in India time.
 import { useId, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
+import { failureText } from '../dashboard/failure.ts';
+import { formatDateTime } from '../public/format.ts';
 import type { Article } from '../../../contract/articles.ts';
 import {
   BREAKING_LABEL,
   BREAKING_MAX_HOURS,
   BREAKING_MIN_HOURS,
-  formatIndiaTime,
   REVIEW_MESSAGES,
+  REVIEW_ROUTES,
 } from '../../../contract/review.ts';
-import { failureText } from './feedback.ts';
-import { ReviewResultSchema } from '../../../contract/articles.schema.ts';
 
 const HOURS = Array.from({ length: BREAKING_MAX_HOURS - BREAKING_MIN_HOURS + 1 }, (_, i) => i + BREAKING_MIN_HOURS);
 
@@ -25,10 +25,10 @@ export function BreakingPanel({ article, onChange }: { article: Article; onChang
     setBusy(true);
     setNotice(null);
     try {
-      const result = await api(`/admin/articles/breaking/${article.id}`, ReviewResultSchema, {
-        method,
-        ...(method === 'PUT' ? { body: { hours } } : {}),
-      });
+      const result =
+        method === 'PUT'
+          ? await call(REVIEW_ROUTES.markBreaking, { params: { id: article.id }, body: { hours } })
+          : await call(REVIEW_ROUTES.clearBreaking, { params: { id: article.id } });
       onChange(result.article);
       setNotice({ ok: true, text: result.message });
     } catch (e) {
@@ -42,7 +42,7 @@ export function BreakingPanel({ article, onChange }: { article: Article; onChang
     <section className="schedule-panel breaking-panel" aria-labelledby={`${selectId}-h`}>
       <h2 id={`${selectId}-h`} className="schedule-heading">
         <span className="breaking-label">{BREAKING_LABEL}</span>{' '}
-        {active ? `Breaking news until ${formatIndiaTime(article.breakingUntil!)}` : 'Breaking news'}
+        {active ? `Breaking news until ${formatDateTime(article.breakingUntil!)}` : 'Breaking news'}
       </h2>
       <div className="schedule-row">
         <label htmlFor={selectId}>For</label>

@@ -2,13 +2,12 @@
 // the admin and the story's reporter post, edit and delete its updates (the editor's HTML, which
 // the server sanitises like a body). Readers see a new update within seconds (app/components/public/LiveUpdates.tsx).
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
+import { failureText } from '../dashboard/failure.ts';
 import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
 import { isLive, LIVE_LABEL, type Article } from '../../../contract/articles.ts';
-import { ReviewResultSchema } from '../../../contract/articles.schema.ts';
-import { LiveUpdateListSchema, LiveUpdateSchema, type LiveUpdate } from '../../../contract/live.ts';
-import { formatIndiaTime } from '../../../contract/review.ts';
-import { failureText } from './feedback.ts';
+import { LIVE_ROUTES, type LiveUpdate } from '../../../contract/live.ts';
+import { formatDateTime } from '../public/format.ts';
 
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
@@ -35,7 +34,7 @@ export function LivePanel({
 
   useEffect(() => {
     if (!article.liveSince || article.approvalStatus !== 'APPROVED') return;
-    api(`/public/articles/${article.id}/live-updates`, LiveUpdateListSchema, { cache: 'no-store' })
+    call(LIVE_ROUTES.list, { params: { id: article.id }, cache: 'no-store' })
       .then((list) => setUpdates(list.updates))
       .catch((e: unknown) => setNotice({ ok: false, text: failureText(e) }));
   }, [article.id, article.liveSince, article.approvalStatus]);
@@ -56,7 +55,7 @@ export function LivePanel({
 
   const switchLive = (method: 'PUT' | 'DELETE') =>
     act(async () => {
-      const result = await api(`/admin/articles/${article.id}/live`, ReviewResultSchema, { method });
+      const result = await call(method === 'PUT' ? LIVE_ROUTES.start : LIVE_ROUTES.end, { params: { id: article.id } });
       onChange?.(result.article);
       return result.message;
     });
@@ -65,13 +64,10 @@ export function LivePanel({
     act(async () => {
       const content = sanitizeEditorHtml(draft);
       if (editing) {
-        const saved = await api(`/articles/${article.id}/live-updates/${editing.id}`, LiveUpdateSchema, {
-          method: 'PUT',
-          body: { content },
-        });
+        const saved = await call(LIVE_ROUTES.edit, { params: { id: article.id, updateId: editing.id }, body: { content } });
         setUpdates((list) => list.map((u) => (u.id === saved.id ? saved : u)));
       } else {
-        const posted = await api(`/articles/${article.id}/live-updates`, LiveUpdateSchema, { method: 'POST', body: { content } });
+        const posted = await call(LIVE_ROUTES.post, { params: { id: article.id }, body: { content } });
         setUpdates((list) => [posted, ...list]);
       }
       setEditing(null);
@@ -82,7 +78,7 @@ export function LivePanel({
 
   const remove = (update: LiveUpdate) =>
     act(async () => {
-      await api(`/articles/${article.id}/live-updates/${update.id}`, { method: 'DELETE' });
+      await call(LIVE_ROUTES.remove, { params: { id: article.id, updateId: update.id } });
       setUpdates((list) => list.filter((u) => u.id !== update.id));
       return 'Update deleted.';
     });
@@ -98,9 +94,9 @@ export function LivePanel({
       <h2 id={headingId} className="schedule-heading">
         <span className="breaking-label">{LIVE_LABEL}</span>{' '}
         {live
-          ? `Live since ${formatIndiaTime(article.liveSince!)}`
+          ? `Live since ${formatDateTime(article.liveSince!)}`
           : article.liveEndedAt
-            ? `Live coverage ended ${formatIndiaTime(article.liveEndedAt)}`
+            ? `Live coverage ended ${formatDateTime(article.liveEndedAt)}`
             : 'Live coverage'}
       </h2>
       {canSwitch && (
@@ -153,7 +149,7 @@ export function LivePanel({
           {updates.map((u) => (
             <li key={u.id}>
               <p className="review-hint">
-                {formatIndiaTime(u.createdAt)} · {u.authorName}
+                {formatDateTime(u.createdAt)} · {u.authorName}
               </p>
               {/* Sanitised by the server when it was written. */}
               <div dangerouslySetInnerHTML={{ __html: u.content }} />

@@ -1,8 +1,8 @@
 // Readers' views per reporter (approved articles only), most read first: GET /admin/readership/reporters.
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { failureText } from './feedback.ts';
-import { ReporterViewsListSchema } from '../../../contract/articles.schema.ts';
+import { call } from '../../lib/api.ts';
+import { failureText } from '../dashboard/failure.ts';
+import { READERSHIP_ROUTES } from '../../../contract/readership.ts';
 
 type Row = { reporterId: number; reporterName: string; articles: number; views: number };
 
@@ -10,7 +10,7 @@ export function ReporterViews() {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api('/admin/readership/reporters', ReporterViewsListSchema)
+    call(READERSHIP_ROUTES.byReporter)
       .then(setRows)
       .catch((e: unknown) => setError(`Error fetching views per reporter: ${failureText(e)}`));
   }, []);

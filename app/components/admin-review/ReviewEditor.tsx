@@ -1,42 +1,48 @@
 // The admin's edit of an article with the shared ArticleForm: several categories (admins may file
-// under several), the pictures added, removed and reordered; save-and-approve on the review screen,
-// save on the approved-article edit screen. Saves with PUT /api/articles/{id} (multipart: the
-// `article` part with its `imageOrder`, and new `images` files; `?approve=true` saves and approves
-// in one transaction on the server).
+// under several), the pictures added, removed and reordered. Edit & Approve (the review screen, and
+// a scheduled story's edit) saves and approves in one request, or with a time in India time, saves
+// and schedules it (PUT /api/admin/articles/{id}/save-and-approve?publishAt=, checked by the
+// server); a published story's edit saves only (PUT /api/articles/{id}). Multipart: the `article`
+// part with its `imageOrder`, and new `images` files.
+import { useId, useState } from 'react';
 import { ArticleForm } from '../article-form/ArticleForm.tsx';
-import { api } from '../../lib/api.ts';
-import { failureText } from './feedback.ts';
+import { api, call } from '../../lib/api.ts';
+import { failureText } from '../dashboard/failure.ts';
 import type { Article } from '../../../contract/articles.ts';
 import type { Category } from '../../../contract/categories.ts';
-import { ADMIN_NAVIGATE_DELAY_MS } from '../../../contract/review.ts';
+import {
+  ADMIN_NAVIGATE_DELAY_MS,
+  indiaLocalToIso,
+  isoToIndiaLocal,
+  REVIEW_ERRORS,
+  REVIEW_MESSAGES,
+  REVIEW_ROUTES,
+} from '../../../contract/review.ts';
 import { ArticleSchema } from '../../../contract/articles.schema.ts';
 
 type Props = {
   article: Article;
   categories: Category[];
+  /** Edit & Approve: the save approves (or schedules) the story. */
   approve: boolean;
-  submitLabel: string;
-  successMessage: string;
-  /**
-   * Prefix of the failure text (docs/product.md admin alerts), followed by the server's message. Without
-   * it the form shows docs/product.md's article-save text 'HTTP error! status: {code}, message: {body}'.
-   */
-  errorPrefix?: string;
-  /** Called 2 s after the success message (navigation). */
-  afterSuccess: () => void;
+  /** Called 2 s after the success message (navigation); `scheduled`: the save scheduled it. */
+  afterSuccess: (scheduled: boolean) => void;
   onCancel?: () => void;
 };
 
-export function ReviewEditor({
-  article,
-  categories,
-  approve,
-  submitLabel,
-  successMessage,
-  errorPrefix,
-  afterSuccess,
-  onCancel,
-}: Props) {
+export function ReviewEditor({ article, categories, approve, afterSuccess, onCancel }: Props) {
+  const pickerId = useId();
+  const scheduled = article.approvalStatus === 'SCHEDULED';
+  // Edit & Approve, or a scheduled story's edit (it keeps its time unless changed).
+  const approving = approve || scheduled;
+  const [publishAt, setPublishAt] = useState(() => (scheduled ? isoToIndiaLocal(article.publicationDate) : ''));
+  const later = approving && publishAt !== '';
+  const submitLabel = !approving ? 'Save Changes' : later ? 'Save & Schedule' : 'Save & Approve';
+  const successMessage = !approving
+    ? REVIEW_MESSAGES.updated
+    : later
+      ? REVIEW_MESSAGES.savedAndScheduled
+      : REVIEW_MESSAGES.savedAndApproved;
   return (
     <ArticleForm
       mode="edit"
@@ -47,24 +53,40 @@ export function ReviewEditor({
       submittingLabel="Saving..."
       successMessage={successMessage}
       successDelayMs={ADMIN_NAVIGATE_DELAY_MS}
-      afterSuccess={afterSuccess}
+      afterSuccess={() => afterSuccess(later)}
       onSubmit={async (formData) => {
+        if (!approving) {
+          // The shared edit route (helper B's contract converts this call).
+          await api(`/articles/${article.id}`, ArticleSchema, { method: 'PUT', body: formData });
+          return;
+        }
+        const iso = later ? indiaLocalToIso(publishAt) : undefined;
+        if (later && !iso) throw new Error(REVIEW_ERRORS.saveAndApprove + REVIEW_MESSAGES.invalidPublishAt);
         try {
-          await api(`/articles/${article.id}${approve ? '?approve=true' : ''}`, ArticleSchema, {
-            method: 'PUT',
-            body: formData,
+          await call(REVIEW_ROUTES.saveAndApprove, {
+            params: { id: article.id },
+            query: { publishAt: iso ?? undefined },
+            form: formData,
           });
         } catch (e) {
           // The form shows an Error's message as it is: the review screen's docs/product.md wording.
-          throw errorPrefix ? new Error(errorPrefix + failureText(e)) : e;
+          throw new Error(REVIEW_ERRORS.saveAndApprove + failureText(e), { cause: e });
         }
       }}
       extraActions={
-        onCancel && (
-          <button type="button" className="secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        )
+        <>
+          {approving && (
+            <span className="schedule-row review-publish-at">
+              <label htmlFor={pickerId}>Publish at (India time, IST; empty: now)</label>
+              <input id={pickerId} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
+            </span>
+          )}
+          {onCancel && (
+            <button type="button" className="secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+        </>
       }
     />
   );

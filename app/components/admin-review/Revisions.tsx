@@ -1,22 +1,17 @@
-// The admin review screen's history: 'Changes since rejection' of a resubmitted article (a
+// The admin's history of an article: 'Changes since rejection' of a resubmitted article (a
 // word-level diff of title and content, images added and removed, categories changed) and the
-// revision list with a Restore button (the restore is itself a new revision) and, on request, the
-// word diff of each revision against the one before it.
+// revision list with, on request, the word diff of each revision against the one before it, and a
+// Restore that first shows the old version (the restore is itself a new revision). The screens load
+// the lists (clientLoader); a restore is the screen's clientAction (intent 'restore').
 import { Fragment, useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { useFetcher } from 'react-router';
+import { call } from '../../lib/api.ts';
 import { htmlToText, wordDiff, type DiffPart } from '../../../contract/word-diff.ts';
-import type { Article } from '../../../contract/articles.ts';
 import type { ChangesSinceRejection as Changes, Revision, RevisionSummary } from '../../../contract/drafts.ts';
-import { failureText } from './feedback.ts';
-import { ConfirmModal, useConfirm } from '../form/ConfirmModal.tsx';
-
-const RESTORE = { title: 'Restore revision', confirm: 'Restore this version', busy: 'Restoring...' };
-import {
-  ChangesSinceRejectionSchema,
-  ReviewResultSchema,
-  RevisionSchema,
-  RevisionSummaryListSchema,
-} from '../../../contract/articles.schema.ts';
+import { REVISION_ROUTES } from '../../../contract/revisions.ts';
+import { ConfirmDialog, useConfirm } from '../dashboard/ConfirmDialog.tsx';
+import { formatDateTime } from '../public/format.ts';
+import type { ActOutcome } from './data.ts';
 
 /**
  * A removed word and the word that replaced it are never drawn touching: the browser would shape
@@ -40,17 +35,7 @@ function Diff({ parts }: { parts: DiffPart[] }) {
   );
 }
 
-export function ChangesSinceRejection({ articleId, refresh }: { articleId: number; refresh: number }) {
-  const [changes, setChanges] = useState<Changes | undefined>(undefined);
-  useEffect(() => {
-    let cancelled = false;
-    api(`/admin/articles/${articleId}/changes-since-rejection`, ChangesSinceRejectionSchema)
-      .then((r) => !cancelled && setChanges(r.changes))
-      .catch(() => !cancelled && setChanges(null));
-    return () => {
-      cancelled = true;
-    };
-  }, [articleId, refresh]);
+export function ChangesSinceRejection({ changes }: { changes: Changes | null }) {
   if (!changes) return null;
   const { before, after } = changes;
   const addedImages = after.imageUrls.filter((u) => !before.imageUrls.includes(u));
@@ -134,8 +119,8 @@ function RevisionChanges({ articleId, revisionId, previousId }: { articleId: num
   useEffect(() => {
     let cancelled = false;
     Promise.all([
-      api(`/articles/${articleId}/revisions/${previousId}`, RevisionSchema),
-      api(`/articles/${articleId}/revisions/${revisionId}`, RevisionSchema),
+      call(REVISION_ROUTES.get, { params: { id: articleId, revId: previousId } }),
+      call(REVISION_ROUTES.get, { params: { id: articleId, revId: revisionId } }),
     ]).then(
       ([before, after]) => !cancelled && setPair({ before, after }),
       () => !cancelled && setPair('failed'),
@@ -183,23 +168,6 @@ function ImageList({ label, urls, gone = 0 }: { label: 'Added' | 'Removed'; urls
   );
 }
 
-/**
- * The newsroom works in India time, whatever the browser's zone. Made on first use: the server
- * imports this screen with every page, and a DateTimeFormat costs it ~8 MB of ICU data.
- */
-let indiaTimeFormat: Intl.DateTimeFormat | undefined;
-const indiaTime = {
-  format: (date: Date) =>
-    (indiaTimeFormat ??= new Intl.DateTimeFormat('en-IN', {
-      timeZone: 'Asia/Kolkata',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    })).format(date),
-};
-
 const KIND_LABELS: Record<RevisionSummary['kind'], string> = {
   CREATE: 'Written',
   EDIT: 'Edited',
@@ -207,62 +175,65 @@ const KIND_LABELS: Record<RevisionSummary['kind'], string> = {
   RESTORE: 'Restored',
 };
 
-export function RevisionHistory({
-  articleId,
-  refresh,
-  onRestored,
-}: {
-  articleId: number;
-  refresh: number;
-  onRestored(article: Article): void;
-}) {
-  const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [shown, setShown] = useState<number | null>(null); // the revision whose changes are open
+/** An earlier version as it was: its title and its text, before the admin restores it. */
+function RevisionPreview({ articleId, revisionId }: { articleId: number; revisionId: number }) {
+  const [revision, setRevision] = useState<Revision | 'failed' | null>(null);
   useEffect(() => {
     let cancelled = false;
-    api(`/articles/${articleId}/revisions`, RevisionSummaryListSchema)
-      .then((list) => !cancelled && setRevisions(list))
-      .catch(() => !cancelled && setRevisions([]));
+    setRevision(null);
+    call(REVISION_ROUTES.get, { params: { id: articleId, revId: revisionId } }).then(
+      (r) => !cancelled && setRevision(r),
+      () => !cancelled && setRevision('failed'),
+    );
     return () => {
       cancelled = true;
     };
-  }, [articleId, refresh]);
+  }, [articleId, revisionId]);
+  if (revision === null) return <p>Loading the version...</p>;
+  if (revision === 'failed')
+    return (
+      <p className="form-error" role="alert">
+        Could not load this version.
+      </p>
+    );
+  return (
+    <div className="revision-preview" data-testid="revision-preview">
+      <h3 lang="te">{revision.title}</h3>
+      {revision.categories.length > 0 && <p className="review-hint">{revision.categories.map((c) => c.name).join(', ')}</p>}
+      {/* Sanitised by the server when it was written. */}
+      <div lang="te" className="revision-preview-content" dangerouslySetInnerHTML={{ __html: revision.content }} />
+    </div>
+  );
+}
 
-  // Asked on the page first (never window.confirm): a restore replaces the current text.
+export function RevisionHistory({ articleId, revisions }: { articleId: number; revisions: RevisionSummary[] }) {
+  const [shown, setShown] = useState<number | null>(null); // the revision whose changes are open
+  const restoring = useFetcher<ActOutcome>();
+  const busy = restoring.state !== 'idle';
+  // Asked on the page first (never window.confirm), with the old version shown: a restore replaces the current text.
   const asking = useConfirm<RevisionSummary>();
+  const { onCancel } = asking.dialog;
+  const done = restoring.state === 'idle' ? restoring.data : undefined;
+  useEffect(() => {
+    if (done) onCancel();
+    // Closed once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [done]);
 
-  async function restore(revision: RevisionSummary) {
-    setBusy(true);
-    try {
-      const result = await api(`/admin/articles/${articleId}/revisions/${revision.id}/restore`, ReviewResultSchema, {
-        method: 'POST',
-      });
-      setMessage({ ok: true, text: result.message });
-      onRestored(result.article);
-    } catch (e) {
-      setMessage({ ok: false, text: `Error restoring revision: ${failureText(e)}` });
-    } finally {
-      setBusy(false);
-      asking.modal.onCancel();
-    }
-  }
-
-  if (!revisions || revisions.length === 0) return null;
+  if (revisions.length === 0) return null;
   return (
     <section className="revision-history" aria-labelledby="history-heading">
       <h2 id="history-heading">Revision history</h2>
-      {message && (
-        <p className={message.ok ? 'form-success' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
+      {done && (
+        <p className={done.ok ? 'form-success' : 'form-error'} role={done.ok ? 'status' : 'alert'}>
+          {done.text}
         </p>
       )}
       <ol>
         {revisions.map((r, i) => (
           <li key={r.id}>
             <span>
-              {KIND_LABELS[r.kind]} by {r.editor.name ?? 'a deleted account'} on {indiaTime.format(new Date(r.createdAt))} IST
+              {KIND_LABELS[r.kind]} by {r.editor.name ?? 'a deleted account'} on {formatDateTime(r.createdAt)}
               {r.changed.length > 0 && <> — {r.changed.join(', ')}</>}
             </span>{' '}
             {i < revisions.length - 1 && (
@@ -284,12 +255,22 @@ export function RevisionHistory({
           </li>
         ))}
       </ol>
-      <ConfirmModal {...asking.modal} words={RESTORE} busy={busy} onConfirm={() => asking.item && void restore(asking.item)}>
+      <ConfirmDialog
+        {...asking.dialog}
+        title="Restore revision"
+        confirmLabel="Restore this version"
+        busyLabel="Restoring..."
+        busy={busy}
+        onConfirm={() =>
+          asking.item && void restoring.submit({ intent: 'restore', revisionId: asking.item.id }, { method: 'post' })
+        }
+      >
         <p>
-          Restore the version of {asking.item ? indiaTime.format(new Date(asking.item.createdAt)) : ''} IST? The current text
-          stays in the history.
+          Restore the version of {asking.item ? formatDateTime(asking.item.createdAt) : ''}? The current text stays in the
+          history.
         </p>
-      </ConfirmModal>
+        {asking.item && <RevisionPreview articleId={articleId} revisionId={asking.item.id} />}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,32 +1,117 @@
-// What the admin's article screens load, in one place: their route clientLoaders call these, and
-// the answer carries the screen's own failure text (docs/product.md admin alerts) instead of throwing.
+// What the admin's article screens load and do, in one place: their route clientLoaders and
+// clientActions call these. Loads carry the screen's own failure text (docs/product.md admin
+// alerts) instead of throwing; acts answer the outcome the screen shows.
 import { useState } from 'react';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { loaded } from '../article-form/desk-data.ts';
-import { ArticleSchema } from '../../../contract/articles.schema.ts';
-import { CategoryListSchema } from '../../../contract/categories.ts';
-import { REVIEW_ERRORS } from '../../../contract/review.ts';
-import { failureText } from './feedback.ts';
+import { failureStatus, failureText } from '../dashboard/failure.ts';
+import { CATEGORY_ROUTES } from '../../../contract/categories.ts';
+import type { Article, ArticleListItem } from '../../../contract/articles.ts';
+import { indiaLocalToIso, REVIEW_ERRORS, REVIEW_MESSAGES, REVIEW_ROUTES } from '../../../contract/review.ts';
+import { REVISION_ROUTES } from '../../../contract/revisions.ts';
 
 /** The answer, or the admin alert's prefix followed by the server's message. */
 export const loadedOr = <T>(promise: Promise<T>, prefix: string) => loaded(promise, (e) => prefix + failureText(e));
 
 /** One article (any status but a draft), or 'Error fetching article: ...'. */
 export const loadAdminArticle = (id: string | undefined) =>
-  loadedOr(api(`/admin/articles/${encodeURIComponent(id ?? '')}`, ArticleSchema), REVIEW_ERRORS.fetchArticle);
+  loadedOr(call(REVIEW_ROUTES.get, { params: { id: id ?? '' } }), REVIEW_ERRORS.fetchArticle);
+
+/** The categories an edit offers, or 'Error fetching categories: ...'. */
+export const loadCategories = () => loadedOr(call(CATEGORY_ROUTES.list), REVIEW_ERRORS.fetchCategories);
 
 /** An article with the categories its edit offers ('Error fetching categories: ...' apart). */
 export async function loadArticleForEdit(id: string | undefined) {
-  const [article, categories] = await Promise.all([
-    loadAdminArticle(id),
-    loadedOr(api('/categories', CategoryListSchema), REVIEW_ERRORS.fetchCategories),
-  ]);
+  const [article, categories] = await Promise.all([loadAdminArticle(id), loadCategories()]);
   return { article, categories };
 }
 
+/** The revision history (newest first); an empty list when it cannot be read (the screen still works). */
+export const loadRevisions = (id: number) => call(REVISION_ROUTES.list, { params: { id } }).catch(() => []);
+
+/** Where an article is worked on: the review screen while under review, its own screen once published or scheduled. */
+export const reviewAddress = (id: number) => `/admin-dashboard/view-article/${id}`;
+export const publishedAddress = (id: number) => `/admin-dashboard/view-approved-article/${id}`;
+export const isPublishedOrScheduled = (article: Pick<Article, 'approvalStatus'>) =>
+  article.approvalStatus === 'APPROVED' || article.approvalStatus === 'SCHEDULED';
+
+/** The next story waiting after `id` (oldest first), or null when none is left. */
+export async function nextPending(id: number): Promise<ArticleListItem | null> {
+  try {
+    const queue = await call(REVIEW_ROUTES.pending);
+    return queue.find((a) => a.id !== id) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** An admin act's outcome: the notice, the failure's detail on its own line, and the story to review next. */
+export type ActOutcome = {
+  ok: boolean;
+  text: string;
+  detail?: string;
+  /** After approving or rejecting: the next pending story (null: none left). */
+  next?: { id: number; title: string } | null;
+};
+
+const fail = (text: string, detail?: string): ActOutcome => ({ ok: false, text, detail });
+
 /**
- * The loader's article, replaced by what an action on the screen answered (approve, breaking
- * news...) until the loader reads it again.
+ * The acts of the review and published-story screens, by the form's `intent`: approve, reject
+ * (`reason`), schedule (`publishAt`, India time as a datetime-local value), unschedule, restore
+ * (`revisionId`). Returns what the screen shows.
+ */
+export async function reviewAct(id: number, form: FormData): Promise<ActOutcome> {
+  const intent = String(form.get('intent') ?? '');
+  const params = { id };
+  switch (intent) {
+    case 'approve':
+      try {
+        await call(REVIEW_ROUTES.approve, { params });
+        return { ok: true, text: REVIEW_MESSAGES.approved, next: await nextPending(id) };
+      } catch (e) {
+        // Worded with the status; the server's reason follows on its own line.
+        return fail(REVIEW_ERRORS.approve + failureStatus(e), failureText(e));
+      }
+    case 'reject':
+      try {
+        const reason = String(form.get('reason') ?? '').trim();
+        await call(REVIEW_ROUTES.reject, { params, body: { reason: reason || null } });
+        return { ok: true, text: REVIEW_MESSAGES.rejected, next: await nextPending(id) };
+      } catch (e) {
+        return fail(REVIEW_ERRORS.reject + failureText(e));
+      }
+    case 'schedule': {
+      const publishAt = indiaLocalToIso(String(form.get('publishAt') ?? ''));
+      if (!publishAt) return fail(REVIEW_ERRORS.approve + REVIEW_MESSAGES.invalidPublishAt);
+      try {
+        const result = await call(REVIEW_ROUTES.approve, { params, query: { publishAt } });
+        return { ok: true, text: result.message };
+      } catch (e) {
+        return fail(REVIEW_ERRORS.approve + failureText(e));
+      }
+    }
+    case 'unschedule':
+      try {
+        return { ok: true, text: (await call(REVIEW_ROUTES.unschedule, { params })).message };
+      } catch (e) {
+        return fail(failureText(e));
+      }
+    case 'restore':
+      try {
+        const revId = Number(form.get('revisionId'));
+        return { ok: true, text: (await call(REVISION_ROUTES.restore, { params: { id, revId } })).message };
+      } catch (e) {
+        return fail(`Error restoring revision: ${failureText(e)}`);
+      }
+    default:
+      return fail(`Unknown action: ${intent}`);
+  }
+}
+
+/**
+ * The loader's article, replaced by what an action on the screen answered (breaking news, live
+ * coverage) until the loader reads it again.
  */
 export function useLatest<T>(loaded: T): [T, (next: T) => void] {
   const [changed, setChanged] = useState<{ from: T; value: T } | null>(null);

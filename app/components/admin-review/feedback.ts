@@ -1,18 +1,16 @@
-// How the review screens word a failed call and move on after a success.
+// How the review screens move on after a success (failures are worded by ../dashboard/failure.ts).
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError } from '../../lib/api.ts';
 import { ADMIN_NAVIGATE_DELAY_MS } from '../../../contract/review.ts';
 
-/** The "..." of docs/product.md alerts: the server's message when it gave one, else 'HTTP error! status: N'. */
+/**
+ * Left for app/routes/admin/activity.tsx (another area's screen) until it words failures with
+ * ../dashboard/failure.ts; nothing of the review screens uses it.
+ */
 export function failureText(error: unknown): string {
   if (error instanceof ApiRequestError) return error.serverMessage ?? error.message;
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The status of 'Error approving article: {status}' (0 when the network failed). */
-export function failureStatus(error: unknown): number {
-  return error instanceof ApiRequestError ? error.status : 0;
 }
 
 /**

@@ -4,20 +4,20 @@
 import { Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/approved-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
-import { ConfirmModal, DELETE_ARTICLE } from '../../components/form/ConfirmModal.tsx';
 import { useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
-import { failureText } from '../../components/admin-review/feedback.ts';
+import { failureText } from '../../components/dashboard/failure.ts';
+import { ConfirmDialog } from '../../components/dashboard/ConfirmDialog.tsx';
+import { formatDateTime } from '../../components/public/format.ts';
 import { pageParam, useListPaging } from '../../components/article-form/useListPaging.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError, FormStatus } from '../../components/form/Field.tsx';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import type { Article } from '../../../contract/articles.ts';
-import { APPROVED_PAGE_SIZE, BREAKING_LABEL, formatIndiaTime, REVIEW_ERRORS, REVIEW_MESSAGES } from '../../../contract/review.ts';
+import { APPROVED_PAGE_SIZE, BREAKING_LABEL, REVIEW_ERRORS, REVIEW_MESSAGES, REVIEW_ROUTES } from '../../../contract/review.ts';
 import { ReporterViews } from '../../components/admin-review/ReporterViews.tsx';
 import '../../styles/admin-review.css';
 import { Pagination } from '../../components/Pagination.tsx';
-import { ApprovedPageSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Approved Articles' }, { name: 'robots', content: 'noindex' }];
 
@@ -31,11 +31,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const title = url.searchParams.get('title')?.trim() ?? '';
   const sort = url.searchParams.get('sort') === 'views' ? 'views' : 'newest';
   const page = pageParam(url);
-  const params = new URLSearchParams({ page: String(page), pageSize: String(APPROVED_PAGE_SIZE) });
-  if (title) params.set('title', title);
-  if (sort !== 'newest') params.set('sort', sort);
   try {
-    const data = await api(`/admin/articles/approved?${params}`, ApprovedPageSchema);
+    const data = await call(REVIEW_ROUTES.approved, {
+      query: { page, pageSize: APPROVED_PAGE_SIZE, title: title || undefined, sort: sort === 'newest' ? undefined : sort },
+    });
     // A delete can empty the last page: step back to the new last page.
     if (data.content.length === 0 && page > 0 && data.totalPages > 0) {
       url.searchParams.set('page', String(data.totalPages - 1));
@@ -51,7 +50,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 /** Deleting one (the page is read again after it). */
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<DeleteOutcome> {
   const id = Number((await request.formData()).get('id'));
-  return api(`/admin/articles/${id}`, { method: 'DELETE' }).then(
+  return call(REVIEW_ROUTES.remove, { params: { id } }).then(
     () => ({ ok: true, text: REVIEW_MESSAGES.deleted, id }),
     (e: unknown) => ({ ok: false, text: REVIEW_ERRORS.delete + failureText(e), id }),
   );
@@ -112,7 +111,7 @@ export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
           {data.content.map((article) => (
             <ArticleSummary key={article.id} article={article} dateLabel="Published" views={article.views}>
               {article.breakingUntil && new Date(article.breakingUntil).getTime() > Date.now() && (
-                <span className="breaking-label" title={`Breaking news until ${formatIndiaTime(article.breakingUntil)}`}>
+                <span className="breaking-label" title={`Breaking news until ${formatDateTime(article.breakingUntil)}`}>
                   {BREAKING_LABEL}
                 </span>
               )}
@@ -143,11 +142,19 @@ export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={goToPage} disabled={loading} />}
-      <ConfirmModal {...deleting.modal} words={DELETE_ARTICLE} busy={deleting.busy} onConfirm={deleting.confirm}>
+      <ConfirmDialog
+        {...deleting.modal}
+        title="Delete article"
+        confirmLabel="Confirm"
+        busyLabel="Deleting..."
+        danger
+        busy={deleting.busy}
+        onConfirm={deleting.confirm}
+      >
         <p>{REVIEW_MESSAGES.confirmDelete}</p>
         <p className="review-quote">{deleting.item?.title}</p>
         <FormError>{deleting.failed}</FormError>
-      </ConfirmModal>
+      </ConfirmDialog>
       <ReporterViews />
     </DeskPage>
   );

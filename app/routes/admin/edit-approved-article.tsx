@@ -1,21 +1,37 @@
-// Edit an approved article (region optional, the edit video-id messages), its pictures too. Admins
-// file under several categories here as in review, so every category the article has is shown and
-// kept: a save never drops one silently. It stays approved; after 'Article updated successfully!' the
-// screen returns to the approved list after 2 s.
+// Edit a published or scheduled article (region optional, the edit video-id messages), its
+// pictures too. Admins file under several categories here as in review, so every category the
+// article has is shown and kept: a save never drops one silently. A published story stays
+// published: after 'Article updated successfully!' the screen returns to the approved list after
+// 2 s. A scheduled one keeps its time, or takes a new one (Save & Schedule), or with no time is
+// published now (Save & Approve). Below the form: the revision history with restore.
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/edit-approved-article';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
-import { loadArticleForEdit } from '../../components/admin-review/data.ts';
+import { RevisionHistory } from '../../components/admin-review/Revisions.tsx';
+import {
+  loadArticleForEdit,
+  loadRevisions,
+  publishedAddress,
+  reviewAct,
+  type ActOutcome,
+} from '../../components/admin-review/data.ts';
 import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/form/Field.tsx';
-import { REVIEW_MESSAGES } from '../../../contract/review.ts';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
 export const meta = () => [{ title: 'Edit approved article' }, { name: 'robots', content: 'noindex' }];
 
-export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadArticleForEdit(params.id);
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const { article, categories } = await loadArticleForEdit(params.id);
+  return { article, categories, revisions: article.data ? await loadRevisions(article.data.id) : [] };
+}
+
+/** A restore from the history (the form itself saves through ReviewEditor). */
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActOutcome> {
+  return reviewAct(Number(params.id), await request.formData());
+}
 
 const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_APPROVED} />, title: 'Edit approved article' } as const;
 
@@ -23,19 +39,22 @@ export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading arti
 
 export default function EditApprovedArticle({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { article, categories } = loaderData;
+  const { article, categories, revisions } = loaderData;
   return (
     <DeskPage {...page}>
       {article.data && categories.data ? (
-        <ReviewEditor
-          article={article.data}
-          categories={categories.data}
-          approve={false}
-          submitLabel="Save Changes"
-          successMessage={REVIEW_MESSAGES.updated}
-          afterSuccess={() => navigate(ADMIN_APPROVED.to)}
-          onCancel={() => navigate(ADMIN_APPROVED.to)}
-        />
+        <>
+          <ReviewEditor
+            // A restore gives the form the restored text.
+            key={revisions[0]?.id ?? 0}
+            article={article.data}
+            categories={categories.data}
+            approve={false}
+            afterSuccess={(scheduled) => void navigate(scheduled ? publishedAddress(article.data.id) : ADMIN_APPROVED.to)}
+            onCancel={() => void navigate(ADMIN_APPROVED.to)}
+          />
+          <RevisionHistory articleId={article.data.id} revisions={revisions} />
+        </>
       ) : (
         <FormError>{article.error ?? categories.error}</FormError>
       )}

@@ -6,14 +6,13 @@ import { loadedOr } from '../../components/admin-review/data.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/form/Field.tsx';
-import { api } from '../../lib/api.ts';
-import { REVIEW_ERRORS } from '../../../contract/review.ts';
+import { call } from '../../lib/api.ts';
+import { REVIEW_ERRORS, REVIEW_ROUTES } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
-import { ArticleListItemListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Pending Articles' }, { name: 'robots', content: 'noindex' }];
 
-export const clientLoader = () => loadedOr(api('/admin/articles/pending', ArticleListItemListSchema), REVIEW_ERRORS.fetchPending);
+export const clientLoader = () => loadedOr(call(REVIEW_ROUTES.pending), REVIEW_ERRORS.fetchPending);
 
 export const handle: ScreenHandle = {
   Loading: loadingScreen({ kind: 'review-page', title: 'Pending Articles' }, 'Loading pending articles...'),

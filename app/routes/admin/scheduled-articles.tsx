@@ -3,26 +3,25 @@
 import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/scheduled-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
-import { failureText } from '../../components/admin-review/feedback.ts';
-import { loadedOr } from '../../components/admin-review/data.ts';
+import { failureText } from '../../components/dashboard/failure.ts';
+import { formatDateTime } from '../../components/public/format.ts';
+import { loadedOr, publishedAddress } from '../../components/admin-review/data.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError, FormStatus } from '../../components/form/Field.tsx';
-import { api } from '../../lib/api.ts';
-import { formatIndiaTime, REVIEW_MESSAGES } from '../../../contract/review.ts';
+import { call } from '../../lib/api.ts';
+import { REVIEW_MESSAGES, REVIEW_ROUTES } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
-import { ArticleListSchema, ReviewResultSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Scheduled Articles' }, { name: 'robots', content: 'noindex' }];
 
-export const clientLoader = () =>
-  loadedOr(api('/admin/articles/scheduled', ArticleListSchema), 'Error fetching scheduled articles: ');
+export const clientLoader = () => loadedOr(call(REVIEW_ROUTES.scheduled), 'Error fetching scheduled articles: ');
 
 /** Unscheduling one (the list is read again after it). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const id = Number((await request.formData()).get('id'));
   try {
-    await api(`/admin/articles/unschedule/${id}`, ReviewResultSchema, { method: 'PUT' });
+    await call(REVIEW_ROUTES.unschedule, { params: { id } });
     return { ok: true, text: REVIEW_MESSAGES.unscheduled };
   } catch (e) {
     return { ok: false, text: failureText(e) };
@@ -52,11 +51,11 @@ export default function ScheduledArticles({ loaderData }: Route.ComponentProps) 
               key={article.id}
               article={article}
               dateLabel="Publishes"
-              dateText={formatIndiaTime(article.publicationDate)}
+              dateText={formatDateTime(article.publicationDate)}
             >
               <Link
                 className="review-button secondary"
-                to={`/admin-dashboard/view-article/${article.id}`}
+                to={publishedAddress(article.id)}
                 aria-label={`Review / Reschedule: ${article.title}`}
               >
                 Review / Reschedule

@@ -1,45 +1,84 @@
-// Admin review (view-article/{id}): read the article (its text first, then its pictures as
-// thumbnails that open large), then approve, reject with an optional reason, or edit (several
-// categories, the pictures too) and approve in one save. After a success the screen returns to the
-// pending list after 2 s.
+// Admin review (view-article/{id}), for a story under review (pending or rejected): read the article
+// (its text first, then its pictures as thumbnails that open large), then approve, reject with an
+// optional reason, schedule, or edit (several categories, the pictures too) and approve or schedule
+// in one save. After approving or rejecting the screen offers the next pending story. A published or
+// scheduled story's address leads to its own screen (view-approved-article), which has its history.
 import { useState } from 'react';
+import { Link, redirect, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/view-article';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
 import { RejectModal } from '../../components/admin-review/RejectModal.tsx';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
-import { failureStatus, failureText, useNavigateLater } from '../../components/admin-review/feedback.ts';
-import { loadArticleForEdit, useLatest } from '../../components/admin-review/data.ts';
+import {
+  isPublishedOrScheduled,
+  loadAdminArticle,
+  loadCategories,
+  loadRevisions,
+  publishedAddress,
+  reviewAct,
+  reviewAddress,
+  type ActOutcome,
+} from '../../components/admin-review/data.ts';
+import { useNavigateLater } from '../../components/admin-review/feedback.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { ADMIN_PENDING, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { api } from '../../lib/api.ts';
-import { REVIEW_ERRORS, REVIEW_MESSAGES } from '../../../contract/review.ts';
+import { call } from '../../lib/api.ts';
+import { REVISION_ROUTES } from '../../../contract/revisions.ts';
 import type { Article } from '../../../contract/articles.ts';
 import type { Category } from '../../../contract/categories.ts';
+import type { ChangesSinceRejection as Changes, RevisionSummary } from '../../../contract/drafts.ts';
 import { SchedulePanel } from '../../components/admin-review/SchedulePanel.tsx';
 import { ChangesSinceRejection, RevisionHistory } from '../../components/admin-review/Revisions.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
-import { ReviewResultSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Review article' }, { name: 'robots', content: 'noindex' }];
 
 const PENDING_LIST = ADMIN_PENDING.to;
 
-type Outcome = { ok: boolean; text: string; detail?: string };
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const article = await loadAdminArticle(params.id);
+  // Under review only: a published or scheduled story is worked on its own screen.
+  if (article.data && isPublishedOrScheduled(article.data)) throw redirect(publishedAddress(article.data.id));
+  if (!article.data) return { article, categories: null, revisions: [], changes: null };
+  const id = article.data.id;
+  const [categories, revisions, changes] = await Promise.all([
+    loadCategories(),
+    loadRevisions(id),
+    call(REVISION_ROUTES.sinceRejection, { params: { id } }).then(
+      (r) => r.changes,
+      () => null,
+    ),
+  ]);
+  return { article, categories, revisions, changes };
+}
 
-export const clientLoader = ({ params }: Route.ClientLoaderArgs) => loadArticleForEdit(params.id);
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActOutcome> {
+  return reviewAct(Number(params.id), await request.formData());
+}
+
+/**
+ * After approving, rejecting or scheduling the screen keeps its story and says what happened (a
+ * reload would lead away: it is no longer under review); after a restore it reads the story again.
+ */
+export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get('intent');
+  const final = intent === 'approve' || intent === 'reject' || intent === 'schedule';
+  if (final && (actionResult as ActOutcome | undefined)?.ok) return false;
+  return defaultShouldRevalidate;
+}
 
 const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_PENDING} /> } as const;
 
 export const handle: ScreenHandle = { Loading: loadingScreen({ ...page, title: 'Review article' }, 'Loading article...') };
 
 export default function ReviewArticle({ loaderData }: Route.ComponentProps) {
-  const { article, categories } = loaderData;
+  const { article, categories, revisions, changes } = loaderData;
   return (
     <DeskPage {...page} title={article.data ? undefined : 'Review article'}>
       {article.data ? (
-        <Review loaded={article.data} categories={categories.data} categoriesError={categories.error} />
+        <Review article={article.data} categories={categories} revisions={revisions} changes={changes} />
       ) : (
         <FormError>{article.error}</FormError>
       )}
@@ -47,133 +86,95 @@ export default function ReviewArticle({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** What the screen says after an act, with the next story waiting (or that none is left). */
+export function ActNotice({ outcome }: { outcome: ActOutcome }) {
+  return (
+    <div className={outcome.ok ? 'form-success' : 'form-error'} role={outcome.ok ? 'status' : 'alert'}>
+      <p>{outcome.text}</p>
+      {outcome.detail && outcome.detail !== outcome.text && <p className="review-detail">{outcome.detail}</p>}
+      {outcome.next !== undefined && (
+        <p className="review-next">
+          {outcome.next ? (
+            <Link className="review-button" to={reviewAddress(outcome.next.id)}>
+              Next pending: <span lang="te">{outcome.next.title}</span>
+            </Link>
+          ) : (
+            <>No more pending articles. </>
+          )}{' '}
+          <Link to={PENDING_LIST}>Back to Pending Articles</Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
 function Review({
-  loaded,
+  article,
   categories,
-  categoriesError,
+  revisions,
+  changes,
 }: {
-  loaded: Article;
-  categories: Category[] | null;
-  categoriesError: string | null;
+  article: Article;
+  categories: { data: Category[] | null; error: string | null } | null;
+  revisions: RevisionSummary[];
+  changes: Changes | null;
 }) {
-  const [article, setArticle] = useLatest(loaded);
   const [editing, setEditing] = useState(false);
   const [rejecting, setRejecting] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  // Bumped by a restore: the history and the changes since rejection are read again.
-  const [historyVersion, setHistoryVersion] = useState(0);
+  const fetcher = useFetcher<ActOutcome>();
+  const navigate = useNavigate();
   const navigateLater = useNavigateLater();
+  const busy = fetcher.state !== 'idle';
+  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
   const done = outcome?.ok === true;
-  const succeeded = (result: Article, text: string) => {
-    setArticle(result);
-    setOutcome({ ok: true, text });
-    navigateLater(PENDING_LIST);
-  };
-
-  const approve = async () => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const result = await api(`/admin/articles/approve/${article.id}`, ReviewResultSchema, { method: 'PUT' });
-      succeeded(result.article, REVIEW_MESSAGES.approved);
-    } catch (e) {
-      // words this one with the status; the server's reason follows on its own line.
-      setOutcome({ ok: false, text: REVIEW_ERRORS.approve + failureStatus(e), detail: failureText(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const reject = async (reason: string) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const result = await api(`/admin/articles/reject/${article.id}`, ReviewResultSchema, {
-        method: 'PUT',
-        body: { reason: reason || null },
-      });
-      setRejecting(false);
-      succeeded(result.article, REVIEW_MESSAGES.rejected);
-    } catch (e) {
-      setRejecting(false);
-      setOutcome({ ok: false, text: REVIEW_ERRORS.reject + failureText(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const closed = busy || done || article.approvalStatus === 'APPROVED';
+  const closed = busy || done;
   return (
     <>
       <h1>{editing ? 'Edit & Approve' : 'Review article'}</h1>
-      {outcome && (
-        <div className={outcome.ok ? 'form-success' : 'form-error'} role={outcome.ok ? 'status' : 'alert'}>
-          <p>{outcome.text}</p>
-          {outcome.detail && outcome.detail !== outcome.text && <p className="review-detail">{outcome.detail}</p>}
-        </div>
-      )}
+      {outcome && <ActNotice outcome={outcome} />}
       {editing ? (
-        categories ? (
+        categories?.data ? (
           <ReviewEditor
             article={article}
-            categories={categories}
+            categories={categories.data}
             approve
-            submitLabel="Save & Approve"
-            successMessage={REVIEW_MESSAGES.savedAndApproved}
-            errorPrefix={REVIEW_ERRORS.saveAndApprove}
-            afterSuccess={() => navigateLater(PENDING_LIST)}
+            afterSuccess={(scheduled) => (scheduled ? navigate(publishedAddress(article.id)) : navigateLater(PENDING_LIST))}
             onCancel={() => setEditing(false)}
           />
         ) : (
-          <FormError>{categoriesError}</FormError>
+          <FormError>{categories?.error}</FormError>
         )
       ) : (
         <>
           <div className="review-toolbar">
-            <button type="button" className="approve" onClick={() => void approve()} disabled={closed}>
+            <button
+              type="button"
+              className="approve"
+              onClick={() => void fetcher.submit({ intent: 'approve' }, { method: 'post' })}
+              disabled={closed}
+            >
               <span aria-hidden="true">✓ </span>Approve
             </button>
             <button type="button" className="reject" onClick={() => setRejecting(true)} disabled={closed}>
               <span aria-hidden="true">✕ </span>Reject
             </button>
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => {
-                setOutcome(null);
-                setEditing(true);
-              }}
-              disabled={closed}
-            >
+            <button type="button" className="secondary" onClick={() => setEditing(true)} disabled={closed}>
               Edit &amp; Approve
             </button>
           </div>
-          {article.approvalStatus !== 'APPROVED' && (
-            <SchedulePanel
-              article={article}
-              disabled={busy || done}
-              onDone={(result, text) => succeeded(result.article, text)}
-              onError={(text) => setOutcome({ ok: false, text: REVIEW_ERRORS.approve + text })}
-            />
-          )}
-          <ChangesSinceRejection articleId={article.id} refresh={historyVersion} />
+          <SchedulePanel article={article} disabled={closed} />
+          <ChangesSinceRejection changes={changes} />
           <ArticleView article={article} showStatus headingLevel={2} />
-          <RevisionHistory
-            articleId={article.id}
-            refresh={historyVersion}
-            onRestored={(restored) => {
-              setArticle(restored);
-              setHistoryVersion((v) => v + 1);
-            }}
-          />
+          <RevisionHistory articleId={article.id} revisions={revisions} />
         </>
       )}
       <RejectModal
         open={rejecting}
         busy={busy}
         onCancel={() => setRejecting(false)}
-        onConfirm={(reason) => void reject(reason)}
+        onConfirm={(reason) => {
+          void fetcher.submit({ intent: 'reject', reason }, { method: 'post' }).then(() => setRejecting(false));
+        }}
       />
     </>
   );
