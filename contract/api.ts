@@ -2,7 +2,19 @@
 // (server/http/contract.ts) and the browser calls each through app/lib/api.ts's call(); the test
 // server/http/contract.test.ts checks that the server answers exactly these.
 import { CATEGORY_ROUTES } from './categories.ts';
+import { NAVIGATION_ROUTES } from './navigation.ts';
+import { FEATURED_ROUTES } from './featured.ts';
+import { ABOUT_ROUTES } from './about.ts';
+import { AD_ROUTES } from './ads.ts';
+import { TAG_ROUTES } from './tag-routes.ts';
+import { AUDIT_ROUTES } from './audit.ts';
 
 export const API = {
   categories: CATEGORY_ROUTES,
+  navigation: NAVIGATION_ROUTES,
+  featured: FEATURED_ROUTES,
+  about: ABOUT_ROUTES,
+  ads: AD_ROUTES,
+  tags: TAG_ROUTES,
+  audit: AUDIT_ROUTES,
 } as const;
