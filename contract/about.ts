@@ -1,6 +1,8 @@
 // About Us: limits and messages of docs/product.md
 import { z } from 'zod';
 import { ArticleImageSchema } from './articles.schema.ts';
+import { defineRoute } from './route.ts';
+import { ErrorBody, NoContent } from './http.ts';
 
 export const MAX_ABOUT_IMAGES = 4;
 export const MAX_ABOUT_CONTENT = 200_000;
@@ -25,3 +27,61 @@ export const AboutUsSchema = z
   .meta({ id: 'AboutUs' });
 export type AboutUs = z.infer<typeof AboutUsSchema>;
 export const AboutSavedSchema = AboutUsSchema.extend({ message: z.string() });
+
+/** The multipart fields of a save: the page's HTML and, on an update, the current images to keep (JSON array). */
+export const AboutFieldsSchema = z.object({ content: z.string(), keepImageUrls: z.array(z.string()).optional() });
+
+const tags = ['about'];
+/**
+ * Answers beyond the ones contract/route.ts names for `errors`: the public read's 204 (no page yet)
+ * and an update's 404 (no page to update); the routes send them themselves.
+ */
+const alsoAnswers = (answers: Record<number, z.ZodType>): object => answers;
+const saveNote =
+  'multipart/form-data: `content` (HTML, sanitised), `keepImageUrls` (JSON array of the current image URLs to keep, in order) ' +
+  'and new `images` files (up to 4 images in all; JPG, PNG, WEBP; 2 MB each). A JSON body may change the text and kept images only.';
+
+/** The About Us API (contract/route.ts). */
+export const ABOUT_ROUTES = {
+  publicRead: defineRoute({
+    method: 'GET',
+    path: '/public/about',
+    access: 'public',
+    cache: 'public-read',
+    tags,
+    summary: 'The About Us page (204 when none exists yet)',
+    response: AboutUsSchema,
+    errors: { ...alsoAnswers({ 204: NoContent }) },
+  }),
+  adminRead: defineRoute({
+    method: 'GET',
+    path: '/admin/about',
+    access: ['ADMIN'],
+    tags,
+    summary: 'The About Us page as stored, for the admin (null when none exists yet; never cached)',
+    response: AboutUsSchema.nullable(),
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/admin/about',
+    access: ['ADMIN'],
+    tags,
+    summary: 'Create the About Us page (once)',
+    description: saveNote,
+    multipart: { fields: AboutFieldsSchema, files: ['images'] },
+    response: AboutSavedSchema,
+    status: 201,
+    errors: { 413: ErrorBody },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/admin/about',
+    access: ['ADMIN'],
+    tags,
+    summary: 'Update the About Us page',
+    description: saveNote,
+    multipart: { fields: AboutFieldsSchema, files: ['images'] },
+    response: AboutSavedSchema,
+    errors: { 413: ErrorBody, ...alsoAnswers({ 404: ErrorBody }) },
+  }),
+};

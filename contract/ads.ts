@@ -1,5 +1,7 @@
-// Advertisements: limits and messages of docs/product.md
+// Advertisements: limits, messages (docs/product.md, Ad Management) and the ads API's routes.
 import { z } from 'zod';
+import { defineRoute } from './route.ts';
+import { ErrorBody, IdParam, Timestamp } from './http.ts';
 
 export const MAX_ADS_PER_UPLOAD = 5;
 export const AD_DEFAULT_DURATION = 5;
@@ -22,6 +24,11 @@ export const AD_MESSAGES = {
   link: 'Link must be a valid http(s) URL.',
   badDetails: 'adDetails must be a JSON array of { durationInSeconds, link }.',
   notFound: 'Ad not found.',
+  updated: 'Ad updated successfully.',
+  updateFailed: 'Failed to update ad.',
+  startsAt: 'Start must be a date and time.',
+  endsAt: 'End must be a date and time.',
+  endBeforeStart: 'End must be after start.',
 } as const;
 
 /** A link is optional; when given it must be an absolute http(s) URL (no javascript: etc.). */
@@ -34,20 +41,38 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const AdDetailSchema = z.object({
-  durationInSeconds: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? AD_DEFAULT_DURATION : typeof v === 'string' ? Number(v) : v),
-    z
-      .number({ error: AD_MESSAGES.duration })
-      .int(AD_MESSAGES.duration)
-      .min(1, AD_MESSAGES.duration)
-      .max(86_400, AD_MESSAGES.duration),
-  ),
-  link: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
-    z.string({ error: AD_MESSAGES.link }).max(AD_LINK_MAX, AD_MESSAGES.link).refine(isHttpUrl, AD_MESSAGES.link).nullable(),
-  ),
-});
+/** A blank start or end is none: the ad shows from its upload, or until it is deleted. */
+const moment = (message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && !v.trim()) ? null : v),
+    z.iso.datetime({ offset: true, error: message }).nullable(),
+  );
+
+/**
+ * One ad's details (an upload's entry, or an edit): duration, optional link, and the optional
+ * window in which readers see it (ISO 8601 with a zone; the screen sends India time).
+ */
+export const AdDetailSchema = z
+  .object({
+    durationInSeconds: z.preprocess(
+      (v) => (v === undefined || v === null || v === '' ? AD_DEFAULT_DURATION : typeof v === 'string' ? Number(v) : v),
+      z
+        .number({ error: AD_MESSAGES.duration })
+        .int(AD_MESSAGES.duration)
+        .min(1, AD_MESSAGES.duration)
+        .max(86_400, AD_MESSAGES.duration),
+    ),
+    link: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() || null : (v ?? null)),
+      z.string({ error: AD_MESSAGES.link }).max(AD_LINK_MAX, AD_MESSAGES.link).refine(isHttpUrl, AD_MESSAGES.link).nullable(),
+    ),
+    startsAt: moment(AD_MESSAGES.startsAt),
+    endsAt: moment(AD_MESSAGES.endsAt),
+  })
+  .superRefine((ad, ctx) => {
+    if (ad.startsAt && ad.endsAt && Date.parse(ad.endsAt) <= Date.parse(ad.startsAt))
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: AD_MESSAGES.endBeforeStart });
+  });
 export type AdDetail = z.infer<typeof AdDetailSchema>;
 export const AdDetailsSchema = z.array(AdDetailSchema, { error: AD_MESSAGES.badDetails });
 
@@ -57,6 +82,10 @@ export const AdSchema = z
     imageUrl: z.string(),
     link: z.string().nullable(),
     durationInSeconds: z.number(),
+    /** Readers see the ad from this moment (null: from its upload) ... */
+    startsAt: Timestamp.nullable(),
+    /** ... until this one (null: until it is deleted). */
+    endsAt: Timestamp.nullable(),
     width: z.number(),
     height: z.number(),
   })
@@ -73,3 +102,69 @@ export type AdUploadResult = Omit<z.infer<typeof AdUploadResultSchema>, 'notice'
 export const MessageSchema = z.object({ message: z.string() });
 
 export const AdListSchema = z.array(AdSchema);
+
+/** Upload's multipart fields: `adDetails`, a JSON array matched to the `images` files by index. */
+export const AdUploadFieldsSchema = z.object({ adDetails: AdDetailsSchema.optional() });
+
+/** Whether readers see the ad at `now`: within its window (a missing end means no end). */
+export function inWindow(ad: Pick<Ad, 'startsAt' | 'endsAt'>, now: Date): boolean {
+  const t = now.getTime();
+  return (!ad.startsAt || Date.parse(ad.startsAt) <= t) && (!ad.endsAt || t < Date.parse(ad.endsAt));
+}
+
+const tags = ['ads'];
+const access = ['ADMIN'] as const;
+
+/** The ads API (contract/route.ts). */
+export const AD_ROUTES = {
+  publicList: defineRoute({
+    method: 'GET',
+    path: '/public/ads',
+    access: 'public',
+    cache: 'public-read',
+    tags,
+    summary: 'Ads readers see now (within their start and end), in rotation order',
+    response: AdListSchema,
+  }),
+  adminList: defineRoute({
+    method: 'GET',
+    path: '/admin/ads',
+    access,
+    tags,
+    summary: 'Every ad, for the admin (shown now or not)',
+    response: AdListSchema,
+  }),
+  upload: defineRoute({
+    method: 'POST',
+    path: '/admin/ads',
+    access,
+    tags,
+    summary: 'Upload up to 5 ads',
+    description:
+      'multipart/form-data: repeated `images` files (JPG, PNG, WEBP, GIF; 2 MB each) and `adDetails`, a JSON array of ' +
+      '`{ durationInSeconds, link, startsAt, endsAt }` in the same order. Files past the fifth are dropped and counted in `dropped`.',
+    multipart: { fields: AdUploadFieldsSchema, files: ['images'] },
+    response: AdUploadResultSchema,
+    status: 201,
+    errors: { 413: ErrorBody },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/admin/ads/:id',
+    access,
+    tags,
+    summary: 'Edit an ad: its duration, link, start and end (the picture stays)',
+    params: IdParam,
+    body: AdDetailSchema,
+    response: AdSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/admin/ads/:id',
+    access,
+    tags,
+    summary: 'Delete an ad',
+    params: IdParam,
+    response: MessageSchema,
+  }),
+};

@@ -6,6 +6,12 @@ import { REVIEW_ROUTES } from './review.ts';
 import { LIVE_ROUTES } from './live.ts';
 import { READERSHIP_ROUTES } from './readership.ts';
 import { REVISION_ROUTES } from './revisions.ts';
+import { NAVIGATION_ROUTES } from './navigation.ts';
+import { FEATURED_ROUTES } from './featured.ts';
+import { ABOUT_ROUTES } from './about.ts';
+import { AD_ROUTES } from './ads.ts';
+import { TAG_ROUTES } from './tag-routes.ts';
+import { AUDIT_ROUTES } from './audit.ts';
 
 export const API = {
   categories: CATEGORY_ROUTES,
@@ -13,4 +19,10 @@ export const API = {
   live: LIVE_ROUTES,
   readership: READERSHIP_ROUTES,
   revisions: REVISION_ROUTES,
+  navigation: NAVIGATION_ROUTES,
+  featured: FEATURED_ROUTES,
+  about: ABOUT_ROUTES,
+  ads: AD_ROUTES,
+  tags: TAG_ROUTES,
+  audit: AUDIT_ROUTES,
 } as const;

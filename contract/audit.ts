@@ -1,5 +1,6 @@
 // The audit trail on the wire: action names, what the Activity screen shows, and its query.
 import { z } from 'zod';
+import { defineRoute } from './route.ts';
 
 /**
  * Every act the trail records. Other domains call `record(tx, { action: ... })` from
@@ -40,6 +41,7 @@ export const AUDIT_ACTIONS = {
   'featured.update': 'Changed the featured categories',
   'about.update': 'Changed About Us',
   'ad.upload': 'Uploaded ads',
+  'ad.update': 'Edited an ad',
   'ad.delete': 'Deleted an ad',
   'tag.rename': 'Renamed a tag',
   'tag.merge': 'Merged tags',
@@ -113,3 +115,16 @@ export const AuditQuerySchema = z.object({
   to: when(AUDIT_MESSAGES.invalidTo, true),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+/** The Activity screen's API (contract/route.ts): read-only (no route edits or deletes an entry). */
+export const AUDIT_ROUTES = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/admin/audit',
+    access: ['ADMIN'],
+    tags: ['audit'],
+    summary: 'Activity log, newest first (filter by actor, action, from, to)',
+    query: AuditQuerySchema,
+    response: AuditPageSchema,
+  }),
+};

@@ -57,6 +57,8 @@ export async function start(config: Config) {
   await services.changes.subscribe();
   // Scheduled publications and breaking-news expiry happen on time on every instance.
   services.publishing.start();
+  // Ads start and end on time: cached pages drop or take them in at each start and end.
+  services.ads.clock.start();
   services.readership.start();
   // Pushes to readers' phones go out in the background; the VAPID keys are made now if this is the first start.
   await services.push.vapidKeys();
@@ -97,6 +99,7 @@ export async function start(config: Config) {
     clearTimeout(firstMaintenance);
     clearInterval(sweep);
     services.publishing.stop();
+    services.ads.clock.stop();
     await services.pushSender.stop().catch((error: unknown) => app.log.error(error));
     // Stop accepting, let in-flight requests finish, then close the database cleanly
     // (an unclosed PGlite can leave its data directory damaged).

@@ -76,6 +76,8 @@ describe(`ads API (${TEST_DB})`, () => {
         imageUrl: expect.stringMatching(/^\/media\/.+\.webp$/),
         link: null,
         durationInSeconds: 5,
+        startsAt: null,
+        endsAt: null,
         width: 640,
         height: 160,
       });
@@ -205,5 +207,75 @@ describe(`ads API (${TEST_DB})`, () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/ads/abc', headers: { cookie: admin } })).statusCode).toBe(
       404,
     );
+  });
+
+  it('edit: duration, link, start and end; clear errors for an end before the start and a bad link', async () => {
+    const [ad] = (await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } })).json();
+    const put = (body: unknown, cookie: string | null = admin, id: number | string = ad.id) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/ads/${id}`, headers: cookie ? { cookie } : {}, payload: body as object });
+    const details = { durationInSeconds: 9, link: 'https://example.com/offer', startsAt: null, endsAt: null };
+    expect((await put(details, null)).statusCode).toBe(401);
+    expect((await put(details, reporter)).statusCode).toBe(403);
+
+    const saved = await put({ ...details, startsAt: '2026-12-01T09:00:00+05:30', endsAt: '2026-12-02T21:30:00+05:30' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      id: ad.id,
+      imageUrl: ad.imageUrl,
+      durationInSeconds: 9,
+      link: 'https://example.com/offer',
+      startsAt: '2026-12-01T03:30:00.000Z',
+      endsAt: '2026-12-02T16:00:00.000Z',
+    });
+
+    const backwards = await put({ ...details, startsAt: '2026-12-02T09:00:00+05:30', endsAt: '2026-12-01T09:00:00+05:30' });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors.endsAt).toBe(AD_MESSAGES.endBeforeStart);
+    const badLink = await put({ ...details, link: 'javascript:alert(1)' });
+    expect(badLink.statusCode).toBe(400);
+    expect(badLink.json().errors.link).toBe(AD_MESSAGES.link);
+    const badStart = await put({ ...details, startsAt: 'tomorrow' });
+    expect(badStart.json().errors.startsAt).toBe(AD_MESSAGES.startsAt);
+    expect((await put(details, admin, 999_999)).statusCode).toBe(404);
+
+    // Blank start and end: shown from now on, with no end.
+    const cleared = await put({ ...details, startsAt: '', endsAt: '' });
+    expect(cleared.json()).toMatchObject({ startsAt: null, endsAt: null });
+  });
+
+  it('readers see an ad only between its start and end; the window clock announces each on time', async () => {
+    const list = (await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } })).json() as { id: number }[];
+    const [later, over, always] = list;
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+    await t.services.ads.update(later.id, { durationInSeconds: 5, link: null, startsAt: at(10), endsAt: at(20) });
+    await t.services.ads.update(over.id, { durationInSeconds: 5, link: null, startsAt: at(-20), endsAt: at(-10) });
+    const publicIds = async () => ((await t.app.inject({ url: '/api/public/ads' })).json() as { id: number }[]).map((a) => a.id);
+    const shown = await publicIds();
+    expect(shown).toContain(always.id);
+    expect(shown).not.toContain(later.id);
+    expect(shown).not.toContain(over.id);
+    expect((await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } })).json()).toHaveLength(list.length);
+
+    const clock = t.services.clock;
+    const realNow = clock.now;
+    try {
+      const windowClock = t.services.ads.clock;
+      expect((await windowClock.nextDueAt())?.toISOString()).toBe(at(10));
+      await windowClock.tick();
+      // Eleven minutes on: the start has passed, so the change is announced and the ad shows.
+      clock.now = () => new Date(now + 11 * 60_000);
+      const version = t.services.changes.version;
+      expect(await windowClock.tick()).toBe(true);
+      expect(t.services.changes.version).toBe(version + 1);
+      expect(await publicIds()).toContain(later.id);
+      expect(await windowClock.tick()).toBe(false);
+      expect((await windowClock.nextDueAt())?.toISOString()).toBe(at(20));
+      clock.now = () => new Date(now + 21 * 60_000);
+      expect(await windowClock.tick()).toBe(true);
+      expect(await publicIds()).not.toContain(later.id);
+    } finally {
+      clock.now = realNow;
+    }
   });
 });

@@ -1,5 +1,7 @@
-// Advertisements: upload (up to 5 at a time), list, delete. See docs/product.md.
-import { asc, eq } from 'drizzle-orm';
+// Advertisements: upload (up to 5 at a time), list, edit (duration, link, start, end), delete. Readers
+// see an ad only between its start and end; the window clock announces each start and end as a
+// change, so cached pages and lists drop the ad or take it in on time. See docs/product.md.
+import { and, asc, eq, gt, lte, min, or } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { ads, images } from '../db/schema.ts';
@@ -7,7 +9,7 @@ import { badRequest, notFound, parseOr400 } from '../http/errors.ts';
 import { toArticleImage } from '../articles/model.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { untilChange } from '../db/memo.ts';
-import { AD_MESSAGES, AdDetailsSchema, MAX_ADS_PER_UPLOAD, type Ad, type AdDetail } from '../../contract/ads.ts';
+import { AD_MESSAGES, AdDetailsSchema, MAX_ADS_PER_UPLOAD, inWindow, type Ad, type AdDetail } from '../../contract/ads.ts';
 
 function parseDetails(raw: unknown, count: number): AdDetail[] {
   let value: unknown = raw ?? [];
@@ -24,7 +26,16 @@ function parseDetails(raw: unknown, count: number): AdDetail[] {
   return parseOr400(AdDetailsSchema, padded);
 }
 
-export function createAdsService({ db, images: pipeline, changes }: ServiceDeps) {
+/** The columns of an ad's details. */
+const columnsOf = (detail: AdDetail) => ({
+  durationInSeconds: detail.durationInSeconds,
+  link: detail.link,
+  startsAt: detail.startsAt ? new Date(detail.startsAt) : null,
+  endsAt: detail.endsAt ? new Date(detail.endsAt) : null,
+});
+
+export function createAdsService(deps: ServiceDeps) {
+  const { db, images: pipeline, changes, clock } = deps;
   async function list(): Promise<Ad[]> {
     const rows = await db
       .select({ ad: ads, image: images })
@@ -36,15 +47,44 @@ export function createAdsService({ db, images: pipeline, changes }: ServiceDeps)
       imageUrl: toArticleImage(image).url,
       link: ad.link,
       durationInSeconds: ad.durationInSeconds,
+      startsAt: ad.startsAt?.toISOString() ?? null,
+      endsAt: ad.endsAt?.toISOString() ?? null,
       width: image.width,
       height: image.height,
     }));
   }
 
+  // Every ad, loaded once per change (most pages show the banner); the window is applied per call,
+  // so an ad starts and ends on time even before the clock's announcement reaches this instance.
+  const all = untilChange(changes, list);
+
   return {
-    /** The banner's rotation, oldest first (most pages show it: loaded once per change). */
-    listPublic: untilChange(changes, list),
+    /** The banner's rotation, oldest first: the ads within their start and end now. */
+    async listPublic(): Promise<Ad[]> {
+      const now = clock.now();
+      return (await all()).filter((ad) => inWindow(ad, now));
+    },
     listAdmin: list,
+    /** Announces starts and ends on time, on every instance (main.ts starts it). */
+    clock: createAdWindowClock(deps),
+
+    /** Changes an ad's duration, link, start and end (the picture stays). */
+    async update(id: number, detail: AdDetail, actor?: AuditActor): Promise<Ad> {
+      await changes.write(async (tx, notice) => {
+        const [row] = await tx.update(ads).set(columnsOf(detail)).where(eq(ads.id, id)).returning({ id: ads.id });
+        if (!row) throw notFound(AD_MESSAGES.notFound);
+        await record(tx, {
+          actor,
+          action: 'ad.update',
+          objectType: 'ad',
+          objectId: id,
+          summary: `ad #${id}`,
+          details: { ...detail },
+        });
+        notice({ kind: 'ads' });
+      });
+      return (await list()).find((a) => a.id === id)!;
+    },
 
     /**
      * All or nothing: every kept file is checked (by its bytes) before anything is written, and a
@@ -68,13 +108,7 @@ export function createAdsService({ db, images: pipeline, changes }: ServiceDeps)
           const stored = await pipeline.store(prepared, tx);
           const rows = await tx
             .insert(ads)
-            .values(
-              stored.map((img, i) => ({
-                imageId: img.id,
-                durationInSeconds: details[i].durationInSeconds,
-                link: details[i].link,
-              })),
-            )
+            .values(stored.map((img, i) => ({ imageId: img.id, ...columnsOf(details[i]) })))
             .returning({ id: ads.id });
           await record(tx, {
             actor,
@@ -108,3 +142,96 @@ export function createAdsService({ db, images: pipeline, changes }: ServiceDeps)
   };
 }
 export type AdsService = ReturnType<typeof createAdsService>;
+
+/** setTimeout's limit is ~24.8 days; the poll is far shorter anyway. */
+const POLL_MS = 60_000;
+/** Timers may fire a hair before the wall clock reaches the moment. */
+const SLACK_MS = 20;
+
+/**
+ * The ads' window clock: each instance arms one timer for the next start or end of any ad, and when
+ * one has passed announces an `ads` change (nothing is written: the time has come), which drops the
+ * cached pages, the public list and the CDN's copies everywhere. It re-arms on every change (a new or
+ * edited window arrives by the change feed) and polls as a safety net, like the publishing clock.
+ */
+export function createAdWindowClock({ db, changes, clock, log }: ServiceDeps, { pollMs = POLL_MS } = {}) {
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+  let unsubscribe: (() => void) | undefined;
+  // Starts and ends after this moment have not been announced yet.
+  let checkedUpTo = clock.now();
+
+  /** Announces a start or end that came since the last check; true when one did. */
+  async function tick(): Promise<boolean> {
+    const now = clock.now();
+    // A clock set back falls back to one poll interval of look-back.
+    const since = checkedUpTo <= now ? checkedUpTo : new Date(now.getTime() - pollMs);
+    checkedUpTo = now;
+    const passed = (column: typeof ads.startsAt | typeof ads.endsAt) => and(gt(column, since), lte(column, now));
+    const [due] = await db
+      .select({ id: ads.id })
+      .from(ads)
+      .where(or(passed(ads.startsAt), passed(ads.endsAt)))
+      .limit(1);
+    if (due) await changes.announce({ kind: 'ads' });
+    return Boolean(due);
+  }
+
+  /** The next start or end still to come. */
+  async function nextDueAt(): Promise<Date | null> {
+    const now = clock.now();
+    const [[start], [end]] = await Promise.all([
+      db
+        .select({ at: min(ads.startsAt) })
+        .from(ads)
+        .where(gt(ads.startsAt, now)),
+      db
+        .select({ at: min(ads.endsAt) })
+        .from(ads)
+        .where(gt(ads.endsAt, now)),
+    ]);
+    const times = [start?.at, end?.at].filter((t): t is Date => t instanceof Date).map((t) => t.getTime());
+    return times.length ? new Date(Math.min(...times)) : null;
+  }
+
+  async function arm() {
+    if (!started) return;
+    let delay = pollMs;
+    try {
+      const next = await nextDueAt();
+      if (next) delay = Math.min(pollMs, Math.max(0, next.getTime() - clock.now().getTime() + SLACK_MS));
+    } catch (error) {
+      (log as Console).warn('ad window clock: could not read the next start or end', error);
+    }
+    if (!started) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void run(), delay);
+    timer.unref();
+  }
+
+  async function run() {
+    try {
+      await tick();
+    } catch (error) {
+      (log as Console).warn('ad window clock: check failed; retrying at the next poll', error);
+    }
+    await arm();
+  }
+
+  return {
+    tick,
+    nextDueAt,
+    start() {
+      if (started) return;
+      started = true;
+      checkedUpTo = clock.now();
+      unsubscribe = changes.onChange(() => void arm());
+      void arm();
+    },
+    stop() {
+      started = false;
+      clearTimeout(timer);
+      unsubscribe?.();
+    },
+  };
+}

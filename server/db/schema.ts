@@ -227,15 +227,22 @@ export const aboutUsImages = pgTable('about_us_images', {
     .references(() => images.id, { onDelete: 'restrict' }),
 });
 
-export const ads = pgTable('ads', {
-  id: serial('id').primaryKey(),
-  imageId: integer('image_id')
-    .notNull()
-    .references(() => images.id, { onDelete: 'restrict' }),
-  durationInSeconds: integer('duration_in_seconds').notNull().default(5),
-  link: text('link'),
-  createdAt: createdAt(),
-});
+export const ads = pgTable(
+  'ads',
+  {
+    id: serial('id').primaryKey(),
+    imageId: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'restrict' }),
+    durationInSeconds: integer('duration_in_seconds').notNull().default(5),
+    link: text('link'),
+    /** Readers see the ad from this moment (null: from its upload) until `endsAt` (null: no end). */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('ads_window_order', sql`${t.endsAt} IS NULL OR ${t.startsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`)],
+);
 
 // Account security: sign-in throttling per account, password reset links, two-step sign-in.
 
