@@ -1,4 +1,13 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type LinksFunction } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  type LinksFunction,
+} from 'react-router';
 import { useEffect, type ReactNode } from 'react';
 import teluguRegular from '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-400-normal.woff2?url';
 import teluguBold from '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-700-normal.woff2?url';
@@ -9,6 +18,7 @@ import { useSaveData } from './lib/save-data.ts';
 import { MESSAGES } from './lib/messages.ts';
 import { PlainLinks } from './components/PageLink.tsx';
 import { FEED_PATHS, SITE_NAME } from './lib/site.ts';
+import { READER_SETTINGS_SCRIPT } from './components/public/ReaderSettings.tsx';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
@@ -43,17 +53,25 @@ src:local('Noto Sans Telugu Bold'),local('NotoSansTelugu-Bold'),url(${teluguBold
 // the page's font set, so the page's layout never waits for it).
 const loadFonts = `window.FontFace&&new FontFace('telugu-probe',"local('Noto Sans Telugu'),local('NotoSansTelugu-Regular')").load().catch(function(){['400','700'].forEach(function(w){document.fonts.load(w+" 1em 'Noto Sans Telugu Web'",'\u0c24\u0c46')})})`;
 
+/** The reading side (app/routes/public/): the reader's text size and theme apply there (public.css). */
+const isReaderRoute = (id: string) => id.startsWith('routes/public/') || id === 'article' || id === 'public-article';
+
 export function Layout({ children }: { children: ReactNode }) {
   const islands = useIslandsPage();
   const saveData = useSaveData();
+  const reader = useMatches().some((m) => isReaderRoute(m.id));
   return (
-    <html lang="te" data-save-data={saveData ? 'on' : undefined}>
+    // The <head> script below adds the reader's own settings to <html> before the first paint;
+    // React leaves those attributes alone.
+    <html lang="te" data-save-data={saveData ? 'on' : undefined} data-reader={reader ? '' : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#b3121f" />
         <style dangerouslySetInnerHTML={{ __html: fontFaces }} />
         <script dangerouslySetInnerHTML={{ __html: loadFonts }} />
+        {/* Text size and theme (app/components/public/ReaderSettings.tsx): before anything is painted. */}
+        <script dangerouslySetInnerHTML={{ __html: READER_SETTINGS_SCRIPT }} />
         <Meta />
         <Links />
       </head>

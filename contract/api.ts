@@ -12,6 +12,8 @@ import { ABOUT_ROUTES } from './about.ts';
 import { AD_ROUTES } from './ads.ts';
 import { TAG_ROUTES } from './tag-routes.ts';
 import { AUDIT_ROUTES } from './audit.ts';
+import { DISTRICT_ROUTES } from './districts.schema.ts';
+import { PUSH_ROUTES } from './push.ts';
 
 export const API = {
   categories: CATEGORY_ROUTES,
@@ -25,4 +27,9 @@ export const API = {
   ads: AD_ROUTES,
   tags: TAG_ROUTES,
   audit: AUDIT_ROUTES,
+  publicArticles: PUBLIC_ARTICLE_ROUTES,
+  homepage: HOMEPAGE_ROUTES,
+  search: SEARCH_ROUTES,
+  districts: DISTRICT_ROUTES,
+  push: PUSH_ROUTES,
 } as const;

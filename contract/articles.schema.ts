@@ -2,7 +2,7 @@
 // them. Kept apart from ./articles.ts, whose constants the public bundles import without zod.
 import { z } from 'zod';
 import { APPROVAL_STATUSES, type Article, type ArticleImage } from './articles.ts';
-import { Timestamp } from './http.ts';
+import { pageQuery, Timestamp } from './http.ts';
 import { REVISION_FIELDS, REVISION_KINDS } from './drafts.ts';
 import { TagRefSchema } from './tags.schema.ts';
 
@@ -39,6 +39,7 @@ export const ArticleSchema = z
     liveSince: Timestamp.nullable().optional(),
     liveEndedAt: Timestamp.nullable().optional(),
     tags: z.array(TagRefSchema).optional(),
+    updatedAt: Timestamp.optional(),
   })
   .meta({ id: 'Article' }) satisfies z.ZodType<Article>;
 
@@ -102,3 +103,8 @@ export const ReporterViewsSchema = z.object({
   views: z.number(),
 });
 export const ReporterViewsListSchema = z.array(ReporterViewsSchema);
+
+/** Paging of the public lists (category, district, tag, author, search): 5 a page by default, at most 50. */
+export const PUBLIC_PAGE_SIZE = 5;
+export const PUBLIC_MAX_PAGE_SIZE = 50;
+export const PublicPageQuery = pageQuery({ size: PUBLIC_PAGE_SIZE, maxSize: PUBLIC_MAX_PAGE_SIZE });

@@ -60,6 +60,8 @@ export type Article = {
   liveEndedAt?: string | null;
   /** Topics, in the reporter's order (contract/tags.ts). */
   tags?: TagRef[];
+  /** When it was last changed (ISO 8601): one public article's answer; the article page shows it when later than the publication. */
+  updatedAt?: string;
 };
 
 /** The badge of a story being covered live. */

@@ -2,6 +2,9 @@
 // The push-service host rule needs the server's configuration: server/push/service.ts applies it.
 import { z } from 'zod';
 import { districtBySlug } from './districts.ts';
+import { defineRoute } from './route.ts';
+import { NoContent } from './http.ts';
+import { ISLAND_ROUTES } from './island-routes.ts';
 
 /** Topics one browser may follow at most: breaking news, and a handful of categories or districts. */
 export const MAX_PUSH_TOPICS = 20;
@@ -110,3 +113,36 @@ export const PushPayloadSchema = z.object({
   tag: z.string(),
 });
 export type PushPayload = z.infer<typeof PushPayloadSchema>;
+
+const tags = ['push'];
+
+/** The push API (contract/route.ts). No cookie is read or set: the subscription's endpoint is the browser's only name. */
+export const PUSH_ROUTES = {
+  key: defineRoute({
+    ...ISLAND_ROUTES.pushKey,
+    access: 'public',
+    cache: 'public-read',
+    tags,
+    summary: 'The VAPID public key for PushManager.subscribe (applicationServerKey)',
+    response: PushKeySchema,
+  }),
+  subscribe: defineRoute({
+    ...ISLAND_ROUTES.pushSubscribe,
+    access: 'public',
+    tags,
+    summary: 'Opt in to pushes: breaking news, categories, districts (again: replaces the topics)',
+    description:
+      'Topics: `breaking`, `category:<id>`, `district:<slug>`. The endpoint must be on a push service ' +
+      'the site sends to (PUSH_ENDPOINT_HOSTS, docs/configuration.md); otherwise 400 and nothing is stored.',
+    body: PushSubscribeSchema,
+    response: PushSubscribedSchema,
+  }),
+  unsubscribe: defineRoute({
+    ...ISLAND_ROUTES.pushUnsubscribe,
+    access: 'public',
+    tags,
+    summary: 'Leave: no more pushes to this endpoint (204 whether or not it was subscribed)',
+    body: PushUnsubscribeSchema,
+    response: NoContent,
+  }),
+};

@@ -17,6 +17,9 @@ let reporter: APIRequestContext;
 const stamp = Date.now().toString(36);
 const WORD = `vnu${stamp}`;
 const fixtures = { category: { id: 0, name: `వ్యాపారం ${stamp}` }, articles: [] as Article[] };
+/** The fixtures' district edition and topic: their pages and feeds are checked too. */
+const DISTRICT = 'guntur';
+const TAG = `మార్కెట్ ${WORD}`;
 
 async function picture(colour: string, width = 1200, height = 675) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${colour}"/></svg>`;
@@ -38,7 +41,10 @@ async function ok<T>(response: APIResponse): Promise<T> {
 async function publish(title: string, colours: string[]) {
   const form = new FormData();
   const article = { title, author: 'వార్తా ప్రతినిధి', content: '<p>మార్కెట్ వార్త.</p>', region: 'హైదరాబాద్' };
-  form.set('article', JSON.stringify({ ...article, youtubeVideoId: '', categoryIds: [fixtures.category.id] }));
+  form.set(
+    'article',
+    JSON.stringify({ ...article, youtubeVideoId: '', categoryIds: [fixtures.category.id], district: DISTRICT, tags: [TAG] }),
+  );
   for (const [i, colour] of colours.entries())
     form.append('images', new File([await picture(colour)], `photo-${i}.png`, { type: 'image/png' }));
   const created = await ok<Article>(await reporter.post('/api/articles', { multipart: form }));
@@ -105,13 +111,16 @@ afterAll(async () => {
 });
 
 describe('the Nu HTML Checker', () => {
-  it('reports no error on the home, article, category, search and About Us pages, with ads and pictures on them', async () => {
+  it('reports no error on the home, article, category, search, author, tag, district and About Us pages, with ads and pictures on them', async () => {
     const [article] = fixtures.articles;
     const pages = {
       home: await html('/'),
       article: await html(`/article/${article.id}`),
       category: await html(`/public/articles/category/${fixtures.category.id}`),
       search: await html(`/search?query=${encodeURIComponent(WORD)}`),
+      author: await html(`/author/${encodeURIComponent(article.reporterName)}`),
+      tag: await html(article.tags![0].url),
+      district: await html(`/district/${DISTRICT}`),
       about: await html('/about-us'),
     };
     // What the check is about is on the pages: every ad in rotation, and pictures.
@@ -123,6 +132,9 @@ describe('the Nu HTML Checker', () => {
     for (const [name, page] of Object.entries(pages)) expect(count(page, /<img /g), name).toBeGreaterThan(0);
     expect(count(pages.category, /class="article-card-title"/g)).toBe(2);
     expect(count(pages.search, /class="article-card-title"/g)).toBe(2);
+    expect(count(pages.author, /class="article-card-title"/g)).toBe(2);
+    expect(count(pages.tag, /class="article-card-title"/g)).toBe(2);
+    for (const a of fixtures.articles) expect(pages.district).toContain(`href="/public/articles/${a.id}"`);
 
     // In the same run (one Java start), a copy with a known error shows the check finds what it is for.
     const control = pages.about.replace('<main', '<img alt="" width="10" height="10"><main');
@@ -192,5 +204,38 @@ describe('feed readers', () => {
     expect(feed.link).toBe(`${baseUrl()}/public/articles/category/${category.id}`);
     expect(feed.items.map((i) => i.link)).toEqual(articles.toReversed().map((a) => `${baseUrl()}/article/${a.id}`));
     expect(feed.items.every((i) => i.categories.includes(category.name) && (i.enclosure?.length ?? 0) > 0)).toBe(true);
+  });
+
+  it("finds an author's and a district's own feed beside the site's, each listing their stories", async () => {
+    const { articles } = fixtures;
+    const username = articles[0].reporterName;
+    const site = { title: 'తెలుగు వార్తలు', href: `${baseUrl()}/rss.xml` };
+
+    const { displayName } = await ok<{ displayName: string }>(
+      await admin.get(`/api/public/authors/${encodeURIComponent(username)}`),
+    );
+    const authorFeed = {
+      title: `${displayName} – తెలుగు వార్తలు`,
+      href: `${baseUrl()}/rss/author/${encodeURIComponent(username)}.xml`,
+    };
+    expect(await feedsNamedBy(`/author/${encodeURIComponent(username)}`)).toEqual([authorFeed, site]);
+    const byAuthor = await readFeed(authorFeed.href);
+    expect(byAuthor.self).toBe(authorFeed.href);
+    expect(byAuthor.link).toBe(`${baseUrl()}/author/${encodeURIComponent(username)}`);
+    expect(byAuthor.items.map((i) => i.link)).toEqual(articles.toReversed().map((a) => `${baseUrl()}/article/${a.id}`));
+
+    // The district is shared with other tests' stories: ours are among its newest.
+    const districtFeed = { title: 'గుంటూరు జిల్లా వార్తలు – తెలుగు వార్తలు', href: `${baseUrl()}/rss/district/${DISTRICT}.xml` };
+    expect(await feedsNamedBy(`/district/${DISTRICT}`)).toEqual([districtFeed, site]);
+    const inDistrict = await readFeed(districtFeed.href);
+    expect(inDistrict.self).toBe(districtFeed.href);
+    expect(inDistrict.link).toBe(`${baseUrl()}/district/${DISTRICT}`);
+    const links = inDistrict.items.map((i) => i.link);
+    for (const a of articles) expect(links).toContain(`${baseUrl()}/article/${a.id}`);
+    expect(
+      inDistrict.items
+        .filter((i) => articles.some((a) => i.link.endsWith(`/article/${a.id}`)))
+        .every((i) => (i.enclosure?.length ?? 0) > 0),
+    ).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import { MESSAGES } from '../lib/messages.ts';
 import { homeForRole } from '../../contract/roles.ts';
 import { Shared } from './SharedParts.tsx';
 import { PageLink } from './PageLink.tsx';
+import { ReaderSettings } from './public/ReaderSettings.tsx';
 
 // Loaded on first use: readers who never sign in never download the forms and their validation.
 const LoginModal = lazy(() => import('./LoginModal.tsx').then((m) => ({ default: m.LoginModal })));
@@ -48,6 +49,8 @@ export function Header({ navigation }: { navigation: NavCategory[] }) {
           </span>
           <span className="logo-text">{SITE_NAME}</span>
         </PageLink>
+        {/* Beside the search on a wide screen; in the menu on every screen. */}
+        <ReaderSettings className="header-reader-settings" />
         <SearchToggle />
       </div>
       <nav className="category-nav" aria-label={T.categories}>
@@ -181,6 +184,7 @@ function Drawer({
             {staff ? T.myDashboard : T.myAccount}
           </PageLink>
         )}
+        <ReaderSettings className="drawer-reader-settings" />
         <nav aria-label={T.drawerCategories}>
           <CategoryLinks navigation={navigation} className="drawer-categories" />
         </nav>

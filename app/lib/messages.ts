@@ -148,6 +148,15 @@ export const MESSAGES = {
     heading: 'అనుమతి లేదు',
     body: 'ఈ పేజీ చూసే అనుమతి మీ ఖాతాకు లేదు.',
   },
+  /** The reader's settings (app/components/public/ReaderSettings.tsx) and an article's dates. */
+  reader: {
+    settings: 'చదివే సౌకర్యం',
+    smaller: 'అక్షరాలు చిన్నవిగా',
+    larger: 'అక్షరాలు పెద్దవిగా',
+    dark: 'డార్క్ థీమ్',
+    published: 'ప్రచురణ',
+    updated: 'నవీకరణ',
+  },
   account: {
     greeting: (name: string) => `నమస్తే, ${name}`,
     reading: 'చదవడం కొనసాగించండి',

@@ -113,6 +113,7 @@ export function selectArticleWhere(db: DbOrTx, where: SQL | undefined) {
     .select({
       article: wireColumns,
       reporterName: users.username,
+      updatedAt: articles.updatedAt,
       cats: sql<
         { id: number; name: string }[]
       >`(select coalesce(json_agg(json_build_object('id', ${categories.id}, 'name', ${categories.name}) order by ${articleCategories.position}, ${categories.id}), '[]')
@@ -135,16 +136,19 @@ export function selectArticleWhere(db: DbOrTx, where: SQL | undefined) {
     .limit(1);
 }
 
-/** A row of selectArticleWhere as an article. */
+/** A row of selectArticleWhere as an article, with when it was last changed (the article page shows it). */
 export function articleFromRow(row: Awaited<ReturnType<typeof selectArticleWhere>>[number]): Article {
-  return toArticle(
-    row.article,
-    row.reporterName,
-    row.cats,
-    row.imgs.map(toArticleImage),
-    false,
-    row.tagList.map((t) => tagRef(t.name, t.slug)),
-  );
+  return {
+    ...toArticle(
+      row.article,
+      row.reporterName,
+      row.cats,
+      row.imgs.map(toArticleImage),
+      false,
+      row.tagList.map((t) => tagRef(t.name, t.slug)),
+    ),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 function toArticle(

@@ -6,14 +6,13 @@ import { boundedCount } from '../db/count.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articles, categories } from '../db/schema.ts';
 import { articleFromRow, loadArticles, selectArticleWhere } from './model.ts';
-import { pageQuery } from '../../contract/http.ts';
 import { notFound } from '../http/errors.ts';
 import type { Article } from '../../contract/articles.ts';
 
 export const RELATED_LIMIT = 6;
 export const LATEST_NEWS_LIMIT = 6;
-export const CATEGORY_PAGE_SIZE = 5;
-export const MAX_PAGE_SIZE = 50;
+export { PUBLIC_PAGE_SIZE as CATEGORY_PAGE_SIZE, PUBLIC_MAX_PAGE_SIZE as MAX_PAGE_SIZE } from '../../contract/articles.schema.ts';
+import { PUBLIC_PAGE_SIZE as CATEGORY_PAGE_SIZE } from '../../contract/articles.schema.ts';
 
 export const isApproved = eq(articles.approvalStatus, 'APPROVED');
 /** Newest first; the id breaks ties so paging is stable. */
@@ -129,5 +128,5 @@ export function createPublicArticlesService({ db, database }: ServiceDeps) {
 }
 export type PublicArticlesService = ReturnType<typeof createPublicArticlesService>;
 
-/** Paging of the public lists: 5 a page by default, at most 50. */
-export const PublicPageQuery = pageQuery({ size: CATEGORY_PAGE_SIZE, maxSize: MAX_PAGE_SIZE });
+/** Paging of the public lists (contract/articles.schema.ts). */
+export { PublicPageQuery } from '../../contract/articles.schema.ts';

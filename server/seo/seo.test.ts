@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
 import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
 import { readRss } from '../test/rss.ts';
+import { eq } from 'drizzle-orm';
+import { articles } from '../db/schema.ts';
 import { createSeoService, xml } from './service.ts';
 
 let t: TestApp;
@@ -123,6 +125,27 @@ describe(`SEO files (${TEST_DB})`, () => {
     const articleLocs = locs.filter((l) => l.includes('/article/'));
     expect(articleLocs).toEqual([ids.fresh, ids.yesterday, ids.old].map((id) => `${PUBLIC}/article/${id}`));
     expect(res.body).toMatch(new RegExp(`<loc>${PUBLIC}/article/${ids.fresh}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
+  });
+
+  it('sitemap.xml lists the district pages that have published stories, with their newest story as lastmod', async () => {
+    const db = t.services.db;
+    await db.update(articles).set({ district: 'guntur' }).where(eq(articles.id, ids.yesterday));
+    await db.update(articles).set({ district: 'guntur' }).where(eq(articles.id, ids.old));
+    // A story under review names no page.
+    await db.update(articles).set({ district: 'krishna' }).where(eq(articles.id, ids.pending));
+    try {
+      const body = await createSeoService(t.services).sitemapPart('all');
+      expectWellFormedXml(body);
+      const locs = texts(body, 'loc');
+      expect(locs.filter((l) => l.includes('/district/'))).toEqual([`${PUBLIC}/district/guntur`]);
+      const [yesterday] = await db.select().from(articles).where(eq(articles.id, ids.yesterday));
+      expect(body).toContain(`<loc>${PUBLIC}/district/guntur</loc><lastmod>${yesterday.publicationDate.toISOString()}</lastmod>`);
+      expect(texts(await createSeoService(t.services).sitemapPart('pages'), 'loc')).toContain(`${PUBLIC}/district/guntur`);
+    } finally {
+      await db.update(articles).set({ district: null }).where(eq(articles.id, ids.yesterday));
+      await db.update(articles).set({ district: null }).where(eq(articles.id, ids.old));
+      await db.update(articles).set({ district: null }).where(eq(articles.id, ids.pending));
+    }
   });
 
   it('above the URL limit sitemap.xml is a sitemap index whose children hold every approved article once, none over the limit', async () => {

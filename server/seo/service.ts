@@ -1,13 +1,13 @@
 // What crawlers and feed readers get: robots.txt, sitemaps (site and Google News) and RSS 2.0.
 // Approved articles only; every address is absolute, built from PUBLIC_URL.
-import { and, asc, between, count, desc, eq, gte, max, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, isNotNull, max, sql } from 'drizzle-orm';
 import type { Services } from '../services.ts';
 import { articles, categories } from '../db/schema.ts';
 import { isApproved, listApproved, listInCategory } from '../articles/public-service.ts';
 import { notFound } from '../http/errors.ts';
 import { authorPath, FEED_PATHS, SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
 import type { Article } from '../../contract/articles.ts';
-import { districtPath } from '../../contract/districts.ts';
+import { districtBySlug, districtPath } from '../../contract/districts.ts';
 import { mediaNameOf } from '../media/urls.ts';
 
 export const RSS_ITEMS = 30;
@@ -151,8 +151,18 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
     async sitemapPart(part: 'all' | 'pages' | number) {
       if (typeof part === 'number' && !(Number.isInteger(part) && part >= 0)) throw notFound('Not found.');
       const block = typeof part === 'number' ? part : undefined;
-      const [cats, rows] = await Promise.all([
+      const [cats, districts, rows] = await Promise.all([
         block !== undefined ? [] : db.select({ id: categories.id }).from(categories).orderBy(asc(categories.id)),
+        // The district pages that have stories, with their newest story's date (one range of the
+        // district index each).
+        block !== undefined
+          ? []
+          : db
+              .select({ slug: articles.district, latest: max(articles.publicationDate) })
+              .from(articles)
+              .where(and(isApproved, isNotNull(articles.district)))
+              .groupBy(articles.district)
+              .orderBy(asc(articles.district)),
         part === 'pages'
           ? []
           : db
@@ -174,7 +184,12 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         ...(block === undefined ? [url(paths.home, rows[0] ? lastChange(rows[0]) : undefined), url(paths.about)] : []),
-        ...cats.slice(0, Math.max(0, SITEMAP_MAX_URLS - 2 - rows.length)).map((c) => url(paths.category(c.id))),
+        ...[
+          ...cats.map((c) => url(paths.category(c.id))),
+          ...districts.flatMap((d) =>
+            d.slug && districtBySlug(d.slug) ? [url(paths.district(d.slug), d.latest ?? undefined)] : [],
+          ),
+        ].slice(0, Math.max(0, SITEMAP_MAX_URLS - 2 - rows.length)),
         ...rows.map((r) => url(paths.article(r.id), lastChange(r))),
         '</urlset>',
       ].join('\n');

@@ -7,10 +7,11 @@ import { useNavigate } from 'react-router';
 import { stripTags } from '../../../contract/text.ts';
 import { LIVE_LABEL } from '../../../contract/articles.ts';
 import { ArticleImage, ImagePlaceholder } from './ArticleImage.tsx';
-import { formatDate } from './format.ts';
+import { formatDateTime } from './format.ts';
 import { articlePath, type ListArticle } from './paging.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { PageLink } from '../PageLink.tsx';
+import { failureText } from '../dashboard/failure.ts';
 
 export { articlePath, type ListArticle } from './paging.ts';
 
@@ -48,7 +49,7 @@ export function ArticleCard({ article, title, summary, priority = false, compact
           <>
             <p className="article-card-meta">
               {article.categories[0] && <span className="article-card-category">{article.categories[0].name}</span>}
-              <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
+              <time dateTime={article.publicationDate}>{formatDateTime(article.publicationDate)}</time>
             </p>
             {article.shortDescription && <p className="article-card-summary">{summary ?? stripTags(article.shortDescription)}</p>}
           </>
@@ -57,6 +58,9 @@ export function ArticleCard({ article, title, summary, priority = false, compact
     </article>
   );
 }
+
+/** A page of a list that did not load: 'HTTP error! status: N', or the network message. */
+export const listFailureText = (error: unknown) => failureText(error, {});
 
 /** 'లైవ్': the story is being covered live. */
 export function LiveBadge() {

@@ -1,6 +1,6 @@
 // 'నా జిల్లా' on the home page: the reader picks their district once (kept in localStorage, never a
 // cookie) and the home page shows its latest stories, drawn in the browser from the cached district
-// API. An island (app/islands/): the server's HTML is the same for every reader (the prompt), so the
+// API (app/islands/call.ts). An island (app/islands/): the server's HTML is the same for every reader (the prompt), so the
 // cached home page stays one page for everyone.
 import { useEffect, useState } from 'react';
 import { stripTags } from '../../../contract/text.ts';
@@ -15,7 +15,10 @@ import {
 } from '../../../contract/districts.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { articlePath } from './paging.ts';
-import { formatDate } from './format.ts';
+import { formatDateTime } from './format.ts';
+import { islandCall } from '../../islands/call.ts';
+import { ISLAND_ROUTES } from '../../../contract/island-routes.ts';
+import type { DISTRICT_ROUTES } from '../../../contract/districts.schema.ts';
 
 const T = MESSAGES.district;
 /** How many of the district's stories the home page shows. */
@@ -54,8 +57,10 @@ export function MyDistrict() {
     let current = true;
     setStories(null);
     setFailed(false);
-    fetch(`/api/public/districts/${slug}/articles?page=0&size=${MY_DISTRICT_STORIES}`)
-      .then((r) => (r.ok ? (r.json() as Promise<Story[]>) : Promise.reject(new Error(String(r.status)))))
+    islandCall<typeof DISTRICT_ROUTES.articles>(ISLAND_ROUTES.districtArticles, {
+      params: { slug },
+      query: { page: 0, size: MY_DISTRICT_STORIES },
+    })
       .then((list) => current && setStories(list))
       .catch(() => current && setFailed(true));
     return () => {
@@ -122,7 +127,7 @@ export function MyDistrict() {
                   {/* Not ArticleList's LiveBadge: that module brings React Router into this island. */}
                   {isLive(s) && <span className="live-badge">{LIVE_LABEL}</span>}
                   <a href={articlePath(s.id)}>{stripTags(s.title)}</a>{' '}
-                  <time dateTime={s.publicationDate}>{formatDate(s.publicationDate)}</time>
+                  <time dateTime={s.publicationDate}>{formatDateTime(s.publicationDate)}</time>
                 </li>
               ))}
             </ul>

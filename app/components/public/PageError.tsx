@@ -24,3 +24,16 @@ export async function orNotFound<T>(read: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/**
+ * A page's path parameters parsed by the route's schema in contract/ (the API's own): what it
+ * refuses names nothing here, so the page is a 404.
+ */
+export function paramsOrNotFound<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  params: unknown,
+): T {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}

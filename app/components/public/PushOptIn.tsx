@@ -4,6 +4,9 @@
 // kept in this browser (localStorage); the server knows only the push subscription (server/push/).
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
+import { islandCall } from '../../islands/call.ts';
+import { ISLAND_ROUTES } from '../../../contract/island-routes.ts';
+import type { PUSH_ROUTES, PushSubscribeRequest } from '../../../contract/push.ts';
 
 const TEXT = MESSAGES.push;
 const STORE = 'news:push-topics';
@@ -59,19 +62,13 @@ export function PushOptIn({ categories }: { categories: { id: number; name: stri
       // Asked first, while the tap still counts as the reader's: browsers refuse a prompt without one.
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') return setState('denied');
-      const [worker, key] = await Promise.all([
-        registration(),
-        fetch('/api/public/push/key').then((r) => (r.ok ? (r.json() as Promise<{ publicKey: string }>) : Promise.reject(r))),
-      ]);
+      const [worker, key] = await Promise.all([registration(), islandCall<typeof PUSH_ROUTES.key>(ISLAND_ROUTES.pushKey, {})]);
       const subscription =
         (await worker.pushManager.getSubscription()) ??
         (await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.publicKey) }));
-      const response = await fetch('/api/public/push/subscriptions', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ subscription: subscription.toJSON(), topics: chosen }),
+      await islandCall<typeof PUSH_ROUTES.subscribe>(ISLAND_ROUTES.pushSubscribe, {
+        body: { subscription: subscription.toJSON() as PushSubscribeRequest['subscription'], topics: chosen },
       });
-      if (!response.ok) throw new Error(`push subscription: ${response.status}`);
       localStorage.setItem(STORE, JSON.stringify(chosen));
       setKept(chosen);
       setState('subscribed');
@@ -86,10 +83,8 @@ export function PushOptIn({ categories }: { categories: { id: number; name: stri
     try {
       const subscription = supported() ? await (await registration()).pushManager.getSubscription() : null;
       if (subscription) {
-        await fetch('/api/public/push/subscriptions', {
-          method: 'DELETE',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ endpoint: subscription.endpoint }),
+        await islandCall<typeof PUSH_ROUTES.unsubscribe>(ISLAND_ROUTES.pushUnsubscribe, {
+          body: { endpoint: subscription.endpoint },
         });
         await subscription.unsubscribe();
       }

@@ -82,7 +82,7 @@ export function newsArticleJsonLd(article: Article, publicUrl: string, path: str
     inLanguage: 'te',
     image: article.images.map((image) => absoluteUrl(publicUrl, shareImage(image).url)),
     datePublished: article.publicationDate,
-    dateModified: article.publicationDate,
+    dateModified: article.updatedAt && article.updatedAt > article.publicationDate ? article.updatedAt : article.publicationDate,
     // The byline's reporter has a page (/author/{username}).
     author: [{ '@type': 'Person', name: article.author, url: absoluteUrl(publicUrl, authorPath(article.reporterName)) }],
     ...(article.tags?.length ? { keywords: article.tags.map((t) => t.name).join(', ') } : {}),

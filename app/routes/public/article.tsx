@@ -19,11 +19,12 @@ import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import { keepForOffline } from '../../lib/offline.ts';
 import { countView } from '../../lib/readership.ts';
 import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
-import { absoluteUrl, formatDate } from '../../components/public/format.ts';
+import { absoluteUrl, formatDateTime } from '../../components/public/format.ts';
 import { toListArticle, toListArticles } from '../../components/public/paging.ts';
 import { coverForSharing, liveBlogJsonLd, newsArticleJsonLd, pageMeta } from '../../components/public/meta.ts';
 import { LiveUpdates } from '../../components/public/LiveUpdates.tsx';
 import { districtBySlug, districtPath } from '../../../contract/districts.ts';
+import { IdParam } from '../../../contract/http.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
 import { PageLink } from '../../components/PageLink.tsx';
@@ -39,7 +40,8 @@ export const cachePolicy: CachePolicy = { name: 'article', params: [] };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const publicUrl = services.config.publicUrl;
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
+  // A malformed id names no article (contract/http.ts's PathId makes it 0): the page is a 404.
+  const { id } = IdParam.parse(params);
   // The article is the page's one query; the lists beside it are kept in memory between changes.
   const [page, ads] = await Promise.all([
     id > 0 ? services.articlePage.get(id) : null,
@@ -96,6 +98,9 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
         : newsArticleJsonLd(article, publicUrl, path, description),
     }),
     { property: 'article:published_time', content: article.publicationDate },
+    ...(article.updatedAt && article.updatedAt > article.publicationDate
+      ? [{ property: 'article:modified_time', content: article.updatedAt }]
+      : []),
     ...article.categories.map((c) => ({ property: 'article:section', content: c.name })),
   ];
 }
@@ -143,7 +148,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                   {district.te}
                 </PageLink>
               )}
-              <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
+              <ArticleDates published={article.publicationDate} updated={article.updatedAt} />
               {article.author && (
                 <a className="article-author" href={authorPath(article.reporterName)} rel="author">
                   {article.author}
@@ -193,6 +198,25 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
     </main>
+  );
+}
+
+/** 'ప్రచురణ' with the date and time of publication and, when it was changed later, 'నవీకరణ'. */
+function ArticleDates({ published, updated }: { published: string; updated?: string }) {
+  const publishedText = formatDateTime(published);
+  const updatedText = updated && updated > published ? formatDateTime(updated) : '';
+  return (
+    <span className="article-dates">
+      <span>
+        {MESSAGES.reader.published}: <time dateTime={published}>{publishedText}</time>
+      </span>
+      {/* Within the same minute is no update a reader could tell apart. */}
+      {updatedText && updatedText !== publishedText && (
+        <span>
+          {MESSAGES.reader.updated}: <time dateTime={updated}>{updatedText}</time>
+        </span>
+      )}
+    </span>
   );
 }
 

@@ -2,19 +2,18 @@
 // approved stories 5 at a time with 'మరిన్ని'. Unknown or not a reporter: 404.
 import { type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/author';
-import type { Author } from '../../../contract/authors.ts';
+import { UsernameParam, type Author } from '../../../contract/authors.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { apiWithHeaders } from '../../lib/api.ts';
 import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
 import { authorPath } from '../../../contract/site.ts';
-import { LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { listFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { ArticleImage } from '../../components/public/ArticleImage.tsx';
 import { absoluteUrl } from '../../components/public/format.ts';
 import { pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
-import { orNotFound, PageError } from '../../components/public/PageError.tsx';
-import { failureText } from '../../lib/messages.ts';
+import { orNotFound, PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
@@ -32,7 +31,8 @@ export const cachePolicy: CachePolicy = { name: 'author', params: ['page'] };
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const pages = listPages(new URL(request.url).searchParams.get('page'));
-  const author = await orNotFound(services.authors.page(params.username, 0, PAGE_SIZE * pages));
+  const { username } = paramsOrNotFound(UsernameParam, params);
+  const author = await orNotFound(services.authors.page(username, 0, PAGE_SIZE * pages));
   cacheTags(context, ['search', `author:${author.id}`]);
   return {
     author: { ...author, articles: author.articles.map(toListArticle) },
@@ -114,7 +114,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
           initialPages={pages}
           loadPage={(page) => loadAuthorPage(author.username, page)}
           moreHref={(page) => `${authorPath(author.username)}?page=${page}`}
-          errorText={failureText}
+          errorText={listFailureText}
         />
       )}
     </main>

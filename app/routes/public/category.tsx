@@ -1,16 +1,17 @@
 // Category listing: 5 per page with the 'మరిన్ని' load-more; unknown category is 404.
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/category';
-import type { Article } from '../../../contract/articles.ts';
 import { stripTags } from '../../../contract/text.ts';
 import { servicesContext } from '../../lib/context.ts';
-import { apiWithHeaders } from '../../lib/api.ts';
+import { callWithHeaders } from '../../lib/api.ts';
+import { IdParam } from '../../../contract/http.ts';
+import { PUBLIC_ARTICLE_ROUTES } from '../../../contract/public-articles.ts';
 import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
-import { LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { listFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import { orNotFound, PageError } from '../../components/public/PageError.tsx';
-import { failureText, MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
@@ -21,7 +22,8 @@ export const cachePolicy: CachePolicy = { name: 'category', params: ['page'] };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
+  // A malformed id names no category (contract/http.ts's PathId makes it 0).
+  const { id } = IdParam.parse(params);
   if (!id) throw data(null, { status: 404 });
   cacheTags(context, [`category:${id}`]);
   // ?page=N is where the load-more link leads without JavaScript: pages 0..N in one list.
@@ -66,9 +68,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 async function loadCategoryPage(categoryId: number, page: number) {
-  const { data: articles, headers } = await apiWithHeaders<Article[]>(
-    `/public/articles/category/${categoryId}?page=${page}&size=${PAGE_SIZE}`,
-  );
+  const { data: articles, headers } = await callWithHeaders(PUBLIC_ARTICLE_ROUTES.byCategory, {
+    params: { id: categoryId },
+    query: { page, size: PAGE_SIZE },
+  });
   return { articles: articles.map(toListArticle), total: Number(headers.get('x-total-count') ?? 0) };
 }
 
@@ -88,7 +91,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           initialPages={pages}
           loadPage={(page) => loadCategoryPage(category.id, page)}
           moreHref={(page) => `/public/articles/category/${category.id}?page=${page}`}
-          errorText={failureText}
+          errorText={listFailureText}
         />
       )}
     </main>

@@ -2,16 +2,16 @@
 // an unknown district is 404.
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/district';
-import type { Article } from '../../../contract/articles.ts';
 import { districtBySlug, districtPath, STATE_NAMES } from '../../../contract/districts.ts';
 import { servicesContext } from '../../lib/context.ts';
-import { apiWithHeaders } from '../../lib/api.ts';
+import { callWithHeaders } from '../../lib/api.ts';
+import { DISTRICT_ROUTES, DistrictSlugParam } from '../../../contract/districts.schema.ts';
 import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
-import { LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { listFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
-import { PageError } from '../../components/public/PageError.tsx';
-import { failureText, MESSAGES } from '../../lib/messages.ts';
+import { PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
@@ -22,7 +22,7 @@ export const cachePolicy: CachePolicy = { name: 'district', params: ['page'] };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const district = districtBySlug(params.slug);
+  const district = districtBySlug(paramsOrNotFound(DistrictSlugParam, params).slug);
   if (!district) throw data(null, { status: 404 });
   // Any story may join or leave a district: every change of a story drops district pages.
   cacheTags(context, ['districts']);
@@ -65,9 +65,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 async function loadDistrictPage(slug: string, page: number) {
-  const { data: articles, headers } = await apiWithHeaders<Article[]>(
-    `/public/districts/${slug}/articles?page=${page}&size=${PAGE_SIZE}`,
-  );
+  const { data: articles, headers } = await callWithHeaders(DISTRICT_ROUTES.articles, {
+    params: { slug },
+    query: { page, size: PAGE_SIZE },
+  });
   return { articles: articles.map(toListArticle), total: Number(headers.get('x-total-count') ?? 0) };
 }
 
@@ -88,7 +89,7 @@ export default function DistrictPage({ loaderData }: Route.ComponentProps) {
           initialPages={pages}
           loadPage={(page) => loadDistrictPage(district.slug, page)}
           moreHref={(page) => `${districtPath(district.slug)}?page=${page}`}
-          errorText={failureText}
+          errorText={listFailureText}
         />
       )}
     </main>

@@ -2,22 +2,19 @@
 // summaries, load-more.
 import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/search';
-import type { Article } from '../../../contract/articles.ts';
 import { stripTags } from '../../../contract/text.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
-import { failureText, MESSAGES } from '../../lib/messages.ts';
-import { LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { call, ApiRequestError } from '../../lib/api.ts';
+import { MESSAGES } from '../../lib/messages.ts';
+import { SEARCH_ROUTES, type SearchPage } from '../../../contract/public-articles.ts';
+import { listFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { Highlight } from '../../components/public/Highlight.tsx';
 import { pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import '../../styles/public.css';
 
 const T = MESSAGES.search;
-
-/** The answer of GET /api/public/articles/search (pageOf(ArticleSchema) in contract/articles.schema.ts). */
-type SearchPage = { content: Article[]; totalElements: number; totalPages: number };
 
 // Cached by the server (server/http/ssr.ts) per query and page, until any article changes.
 export const cachePolicy: CachePolicy = { name: 'search', params: ['query', 'page'] };
@@ -31,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = { query, pages, publicUrl: services.config.publicUrl };
   if (!query) return { ...base, articles: [], total: 0, error: null };
   try {
-    const result = await services.search.search(query, 0, PAGE_SIZE * pages);
+    const result: SearchPage = await services.search.search(query, 0, PAGE_SIZE * pages);
     return { ...base, articles: result.content.map(toListArticle), total: result.totalElements, error: null };
   } catch (error) {
     const status = (error as { status?: number }).status ?? 500;
@@ -59,11 +56,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 async function loadSearchPage(query: string, page: number) {
   try {
-    // search is called without session credentials.
-    const result = await api<SearchPage>(
-      `/public/articles/search?query=${encodeURIComponent(query)}&page=${page}&size=${PAGE_SIZE}`,
-      { credentials: 'omit' },
-    );
+    const result = await call(SEARCH_ROUTES.search, { query: { query, page, size: PAGE_SIZE } });
     return { articles: result.content.map(toListArticle), total: result.totalElements };
   } catch (error) {
     throw error instanceof ApiRequestError ? new Error(T.failed(error.status)) : error;
@@ -119,7 +112,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             moreHref={(page) => `/search?query=${encodeURIComponent(query)}&page=${page}`}
             renderTitle={(article) => <Highlight text={stripTags(article.title)} query={query} />}
             renderSummary={(article) => <Highlight text={stripTags(article.shortDescription)} query={query} />}
-            errorText={(e) => `${T.error}${failureText(e)}`}
+            errorText={(e) => `${T.error}${listFailureText(e)}`}
           />
         </>
       )}

@@ -2,15 +2,15 @@
 import { type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/tag';
 import type { Article } from '../../../contract/articles.ts';
+import { TagSlugParam } from '../../../contract/tags.schema.ts';
 import { tagPath } from '../../../contract/tags.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { apiWithHeaders } from '../../lib/api.ts';
 import { SITE_NAME } from '../../lib/site.ts';
-import { LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { listFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
-import { orNotFound, PageError } from '../../components/public/PageError.tsx';
-import { failureText } from '../../lib/messages.ts';
+import { orNotFound, PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
@@ -24,7 +24,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const pages = listPages(new URL(request.url).searchParams.get('page'));
   cacheTags(context, ['search']);
-  const result = await orNotFound(services.tags.bySlug(params.slug, 0, PAGE_SIZE * pages));
+  const { slug } = paramsOrNotFound(TagSlugParam, params);
+  const result = await orNotFound(services.tags.bySlug(slug, 0, PAGE_SIZE * pages));
   return {
     tag: result.tag,
     articles: result.articles.map(toListArticle),
@@ -74,7 +75,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
           initialPages={pages}
           loadPage={(page) => loadTagPage(tag.slug, page)}
           moreHref={(page) => `${tagPath(tag.slug)}?page=${page}`}
-          errorText={failureText}
+          errorText={listFailureText}
         />
       )}
     </main>

@@ -1,0 +1,100 @@
+// The public reading API (contract/route.ts): approved articles by category and by id, the home
+// page's data and search. Every route is a public, cacheable read (CDN, ETag, 304).
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+import { IdParam, PathId } from './http.ts';
+import { ArticleListSchema, ArticleSchema, CategoryRefSchema, pageOf, PublicPageQuery } from './articles.schema.ts';
+
+const tags = ['articles (public)'];
+
+/** The home page's data in one answer. */
+export const HomepageSchema = z.object({
+  latestNews: ArticleListSchema,
+  videoArticles: ArticleListSchema,
+  featuredCategorySections: z.array(z.object({ category: CategoryRefSchema, articles: ArticleListSchema })),
+  breakingNews: ArticleListSchema,
+});
+export type Homepage = z.infer<typeof HomepageSchema>;
+
+/** `?query=&page=&size=`: repeated `query` parameters are read as one query, words joined. */
+export const SearchQuery = PublicPageQuery.extend({
+  query: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((q) => (Array.isArray(q) ? q.join(' ') : (q ?? ''))),
+});
+
+export const SearchPageSchema = pageOf(ArticleSchema);
+export type SearchPage = z.infer<typeof SearchPageSchema>;
+
+export const PUBLIC_ARTICLE_ROUTES = {
+  byCategory: defineRoute({
+    method: 'GET',
+    path: '/public/articles/category/:id',
+    access: 'public',
+    cache: 'public-read',
+    tags,
+    summary: "A category's approved articles, newest first (X-Total-Count: how many)",
+    params: IdParam,
+    query: PublicPageQuery,
+    response: ArticleListSchema,
+  }),
+  related: defineRoute({
+    method: 'GET',
+    path: '/public/articles/related/:categoryId/:excludeArticleId',
+    access: 'public',
+    cache: 'public-read',
+    tags,
+    summary: 'Newest articles of a category, without the one being read',
+    params: z.object({ categoryId: PathId, excludeArticleId: PathId }),
+    response: ArticleListSchema,
+  }),
+  latestNews: defineRoute({
+    method: 'GET',
+    path: '/public/articles/latest-news/:categoryId',
+    access: 'public',
+    cache: 'public-read',
+    tags,
+    summary: 'Newest articles outside a category',
+    params: z.object({ categoryId: PathId }),
+    response: ArticleListSchema,
+  }),
+  one: defineRoute({
+    method: 'GET',
+    path: '/public/articles/:id',
+    access: 'public',
+    cache: 'public-read',
+    tags,
+    summary: 'One approved article',
+    params: IdParam,
+    response: ArticleSchema,
+  }),
+};
+
+export const HOMEPAGE_ROUTES = {
+  homepage: defineRoute({
+    method: 'GET',
+    path: '/public/articles/homepage',
+    access: 'public',
+    cache: 'public-read',
+    tags: ['homepage'],
+    summary: 'Latest news, video articles, featured category sections and breaking news',
+    response: HomepageSchema,
+  }),
+};
+
+export const SEARCH_ROUTES = {
+  search: defineRoute({
+    method: 'GET',
+    path: '/public/articles/search',
+    access: 'public',
+    cache: 'public-read',
+    tags: ['search'],
+    summary: 'Search approved articles (Telugu, or Telugu typed in English letters); X-Total-Count: matches',
+    description:
+      'Articles with every query word, those with more of the words in the title first, newest first within. ' +
+      'totalElements and X-Total-Count are exact up to 10,000; above, an estimate, never below 10,001 (docs/api.md).',
+    query: SearchQuery,
+    response: SearchPageSchema,
+  }),
+};
