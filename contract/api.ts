@@ -2,6 +2,7 @@
 // (server/http/contract.ts) and the browser calls each through app/lib/api.ts's call(); the test
 // server/http/contract.test.ts checks that the server answers exactly these.
 import { CATEGORY_ROUTES } from './categories.ts';
+import { HOMEPAGE_ROUTES, PUBLIC_ARTICLE_ROUTES, SEARCH_ROUTES } from './public-articles.ts';
 import { REVIEW_ROUTES } from './review.ts';
 import { LIVE_ROUTES } from './live.ts';
 import { READERSHIP_ROUTES } from './readership.ts';
