@@ -15,6 +15,10 @@ import { TAG_ROUTES } from './tag-routes.ts';
 import { AUDIT_ROUTES } from './audit.ts';
 import { DISTRICT_ROUTES } from './districts.schema.ts';
 import { PUSH_ROUTES } from './push.ts';
+import { AUTH_ROUTES } from './auth.ts';
+import { USER_ROUTES } from './users.ts';
+import { AUTHOR_ROUTES, PROFILE_ROUTES } from './authors.ts';
+import { SAVED_ROUTES } from './saved.ts';
 
 export const API = {
   categories: CATEGORY_ROUTES,
@@ -33,4 +37,9 @@ export const API = {
   search: SEARCH_ROUTES,
   districts: DISTRICT_ROUTES,
   push: PUSH_ROUTES,
+  auth: AUTH_ROUTES,
+  users: USER_ROUTES,
+  authors: AUTHOR_ROUTES,
+  profile: PROFILE_ROUTES,
+  saved: SAVED_ROUTES,
 } as const;

@@ -1,6 +1,8 @@
 // Auth request/response shapes and the messages of docs/product.md
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
+import { defineRoute, type ApiRoute } from './route.ts';
+import { ErrorBody, IdParam, NoContent } from './http.ts';
 
 export const PASSWORD_MIN = 6;
 
@@ -85,6 +87,8 @@ export const AuthResultSchema = z.object({
   role: z.enum(ROLES),
   message: z.string(),
   totpSetupRequired: z.literal(true).optional(),
+  /** A staff account signed in with a password below the staff password rule (contract/staff-password.ts). */
+  passwordChangeAdvised: z.literal(true).optional(),
 });
 export type AuthResult = z.infer<typeof AuthResultSchema>;
 
@@ -119,3 +123,155 @@ export const AUTH_MESSAGES = {
   resetOwnAccount: 'Use Change password on your own page for your own account.',
   userNotFound: 'User not found.',
 } as const;
+
+/** `{ message }` answers (sign out, user management). */
+export const MessageSchema = z.object({ message: z.string() });
+
+const tags = ['auth'];
+const signedIn = ROLES;
+const staff = ['REPORTER', 'ADMIN'] as const;
+const limited = { 429: ErrorBody };
+
+/**
+ * The sign-in and account API (contract/route.ts). Routes in AUTH_RATE_LIMITED are also limited per
+ * client address (server/auth/routes.ts).
+ */
+export const AUTH_ROUTES = {
+  login: defineRoute({
+    method: 'POST',
+    path: '/auth/login',
+    access: 'public',
+    tags,
+    summary: 'Sign in: sets the session cookie',
+    description:
+      'A wrong username or password is 401. With two-step sign-in on, a missing or wrong `code` is 401 with `totpRequired: true`; ' +
+      'after repeated failures the account waits (429 with Retry-After). A staff account whose password is below the staff ' +
+      'password rule signs in with `passwordChangeAdvised: true`.',
+    body: LoginSchema,
+    response: AuthResultSchema,
+    // 401 on a public route: serve() documents every status listed; ApiRoute's `errors` type names
+    // only the usual extra answers, hence the cast.
+    errors: { 401: ErrorBody, ...limited } as ApiRoute['errors'],
+  }),
+  register: defineRoute({
+    method: 'POST',
+    path: '/auth/register',
+    access: 'public',
+    tags,
+    summary: 'Create a reader (USER) account and sign in',
+    body: RegisterSchema,
+    response: AuthResultSchema,
+    status: 201,
+    errors: { 409: ErrorBody, ...limited },
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/auth/logout',
+    access: 'public',
+    tags,
+    summary: 'Sign out (ends this session)',
+    response: MessageSchema,
+  }),
+  check: defineRoute({
+    method: 'GET',
+    path: '/auth/check-auth',
+    access: 'public',
+    tags,
+    summary: 'Whether the caller is signed in, and as what',
+    response: AuthCheckSchema,
+  }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/auth/me',
+    access: signedIn,
+    tags,
+    summary: 'The signed-in account',
+    response: MeSchema,
+  }),
+  changePassword: defineRoute({
+    method: 'POST',
+    path: '/auth/change-password',
+    access: signedIn,
+    tags,
+    summary: 'Change the own password (other sessions end)',
+    description: 'Staff passwords must meet the staff password rule (docs/security.md): 400 naming the problem.',
+    body: ChangePasswordSchema,
+    response: NoContent,
+    status: 204,
+    errors: limited,
+  }),
+  logoutOthers: defineRoute({
+    method: 'POST',
+    path: '/auth/logout-others',
+    access: signedIn,
+    tags,
+    summary: 'Sign out every other session of the own account',
+    response: NoContent,
+    status: 204,
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/auth/reset-password',
+    access: 'public',
+    tags,
+    summary: 'Set a new password with a one-time reset link token',
+    description: "A staff account's new password must meet the staff password rule (docs/security.md): 400 naming the problem.",
+    body: ResetPasswordSchema,
+    response: NoContent,
+    status: 204,
+    errors: limited,
+  }),
+  issueReset: defineRoute({
+    method: 'POST',
+    path: '/admin/users/:id/password-reset',
+    access: ['ADMIN'],
+    tags: ['users'],
+    summary: 'Issue a one-time password reset link for another account (24 h)',
+    params: IdParam,
+    response: PasswordResetLinkSchema,
+    status: 201,
+  }),
+  totpSetup: defineRoute({
+    method: 'POST',
+    path: '/auth/totp/setup',
+    access: staff,
+    duringTotpSetup: true,
+    tags,
+    summary: 'Start two-step sign-in: a new secret for the authenticator app',
+    response: TotpSetupSchema,
+    errors: { 409: ErrorBody },
+  }),
+  totpEnable: defineRoute({
+    method: 'POST',
+    path: '/auth/totp/enable',
+    access: staff,
+    duringTotpSetup: true,
+    tags,
+    summary: 'Turn two-step sign-in on with a code from the app; answers the recovery codes once',
+    body: TotpCodeSchema,
+    response: TotpEnabledSchema,
+    errors: { 409: ErrorBody, ...limited },
+  }),
+  totpDisable: defineRoute({
+    method: 'POST',
+    path: '/auth/totp/disable',
+    access: staff,
+    duringTotpSetup: true,
+    tags,
+    summary: 'Turn two-step sign-in off (password required)',
+    body: TotpDisableSchema,
+    response: NoContent,
+    status: 204,
+    errors: limited,
+  }),
+};
+
+/** The routes limited per client address against guessing. */
+export const AUTH_RATE_LIMITED: readonly (typeof AUTH_ROUTES)[keyof typeof AUTH_ROUTES][] = [
+  AUTH_ROUTES.login,
+  AUTH_ROUTES.register,
+  AUTH_ROUTES.changePassword,
+  AUTH_ROUTES.resetPassword,
+  AUTH_ROUTES.totpEnable,
+  AUTH_ROUTES.totpDisable,
+];

@@ -1,6 +1,8 @@
 // User management shapes (docs/product.md All Users screen, user calls) and the texts of docs/product.md
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
+import { defineRoute, type ApiRoute } from './route.ts';
+import { ErrorBody, IdParam } from './http.ts';
 
 export const USERS_PAGE_SIZE = 10;
 /** Largest page a caller may ask for; the reassign dropdown walks pages of this size. */
@@ -99,3 +101,68 @@ export type ReassignAndDeleteInput = z.infer<typeof ReassignAndDeleteSchema>;
 
 export const MessageResultSchema = z.object({ message: z.string() });
 export type MessageResult = z.infer<typeof MessageResultSchema>;
+
+const tags = ['users'];
+const access = ['ADMIN'] as const;
+/**
+ * Role changes and reassignments answer alike: a message, 404 for an unknown user (in a body, so not
+ * among the answers documented for every route), 409 for a refused change. serve() documents every
+ * status listed; ApiRoute's `errors` type names only the usual extra ones, hence the cast.
+ */
+const refused = { 404: ErrorBody, 409: ErrorBody } as ApiRoute['errors'];
+
+/** The admin's user management API (contract/route.ts); the reset link is AUTH_ROUTES.issueReset. */
+export const USER_ROUTES = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/admin/users',
+    access,
+    tags,
+    summary: 'Users by username, with an optional role filter and username search',
+    query: UserListQuerySchema,
+    response: UserPageSchema,
+  }),
+  assignRole: defineRoute({
+    method: 'POST',
+    path: '/admin/assignRole',
+    access,
+    tags,
+    summary: "Change a user's role (a reporter with articles goes through reassign-and-update-role)",
+    description:
+      'A USER made REPORTER or ADMIN keeps the password they have: the server cannot see it. They are signed out ' +
+      'everywhere, and their next sign-in says when the password is below the staff password rule (docs/security.md).',
+    body: AssignRoleSchema,
+    response: MessageResultSchema,
+    errors: refused,
+  }),
+  reassignAndUpdateRole: defineRoute({
+    method: 'POST',
+    path: '/admin/reassign-and-update-role',
+    access,
+    tags,
+    summary: "Move a reporter's articles to another reporter, then change the role",
+    body: ReassignAndUpdateRoleSchema,
+    response: MessageResultSchema,
+    errors: refused,
+  }),
+  reassignAndDelete: defineRoute({
+    method: 'POST',
+    path: '/admin/reassign-and-delete-reporter',
+    access,
+    tags,
+    summary: "Move a reporter's articles to another reporter, then delete the account",
+    body: ReassignAndDeleteSchema,
+    response: MessageResultSchema,
+    errors: refused,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/admin/users/:id',
+    access,
+    tags,
+    summary: 'Delete an account that owns no articles',
+    params: IdParam,
+    response: MessageResultSchema,
+    errors: refused,
+  }),
+};

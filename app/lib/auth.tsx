@@ -1,10 +1,11 @@
 // Signed-in state, filled in by the client so server HTML stays the same for everyone.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { AuthCheck, AuthResult } from '../../contract/auth.ts';
+import type { AuthResult } from '../../contract/auth.ts';
 import { normaliseRole, type Role } from '../../contract/roles.ts';
-import { api, ApiRequestError } from './api.ts';
+import { ApiRequestError, call } from './api.ts';
 import { landingAfterSignIn, nextAfterSignIn } from './access.ts';
+import { setPasswordChangeAdvised } from './password-advice.ts';
 
 type AuthState = {
   /** True until the first auth check has answered. */
@@ -19,6 +20,12 @@ type AuthState = {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/**
+ * The sign-in routes (contract/auth.ts), loaded when first called: the header island
+ * (app/islands/header.client.tsx) does not carry the contract's schemas in its own chunk.
+ */
+const routes = () => import('../../contract/auth.ts').then((m) => m.AUTH_ROUTES);
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [role, setRole] = useState<Role | null>(null);
@@ -28,7 +35,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // the auth check runs on every route change; failure (and 401) means logged out.
   useEffect(() => {
     let cancelled = false;
-    api<AuthCheck>('/auth/check-auth')
+    routes()
+      .then((r) => call(r.check))
       .then((check) => !cancelled && setRole(check.authenticated ? normaliseRole(check.role) : null))
       .catch(() => !cancelled && setRole(null))
       .finally(() => !cancelled && setLoading(false));
@@ -38,10 +46,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [location.pathname]);
 
   const afterSignIn = useCallback(
-    (result: AuthResult & { totpSetupRequired?: boolean }) => {
+    (result: AuthResult) => {
       const r = normaliseRole(result.role);
       setRole(r);
       setLoading(false);
+      // A staff password below the staff password rule: the staff shell and the account page say so.
+      setPasswordChangeAdvised(!!result.passwordChangeAdvised);
       // REQUIRE_STAFF_TOTP: staff set two-step sign-in up on their own page before anything else.
       // Otherwise the page a signed-out visitor was sent home from, when this role may open it.
       navigate(result.totpSetupRequired ? '/user-dashboard' : landingAfterSignIn(r, nextAfterSignIn(location)));
@@ -55,20 +65,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loggedIn: role !== null,
       role,
       async login(username, password, code) {
-        afterSignIn(
-          await api<AuthResult>('/auth/login', { method: 'POST', body: { username, password, code: code || undefined } }),
-        );
+        afterSignIn(await call((await routes()).login, { body: { username, password, code: code || undefined } }));
       },
       async register(username, email, password) {
-        afterSignIn(await api<AuthResult>('/auth/register', { method: 'POST', body: { username, email, password } }));
+        afterSignIn(await call((await routes()).register, { body: { username, email, password } }));
       },
       async logout() {
         try {
-          await api('/auth/logout', { method: 'POST' });
+          await call((await routes()).logout);
         } catch (error) {
           if (!(error instanceof ApiRequestError)) throw error;
         }
         setRole(null);
+        setPasswordChangeAdvised(false);
         navigate('/');
       },
     }),

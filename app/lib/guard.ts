@@ -1,9 +1,9 @@
 // The dashboards' route guard, run by each dashboard layout's clientLoader before its screens load:
 // no role -> / (with the page to return to after sign-in), a role not allowed -> /unauthorized.
 import { redirect } from 'react-router';
-import { AuthCheckSchema } from '../../contract/auth.ts';
+import { AUTH_ROUTES } from '../../contract/auth.ts';
 import { normaliseRole, roleAllowed, type Role } from '../../contract/roles.ts';
-import { api } from './api.ts';
+import { call } from './api.ts';
 import { NEXT_PARAM } from './access.ts';
 
 export { ACCESS, NEXT_PARAM, returnPath } from './access.ts';
@@ -15,7 +15,7 @@ function currentRole(request: Request): Promise<Role | null> {
   let check = checks.get(request);
   if (!check) {
     // A failed check (or 401) means signed out, as everywhere else in the app.
-    check = api('/auth/check-auth', AuthCheckSchema).then(
+    check = call(AUTH_ROUTES.check).then(
       (answer) => (answer.authenticated ? normaliseRole(answer.role) : null),
       () => null,
     );

@@ -7,8 +7,8 @@
 // works as before. Mobile keyboards send `beforeinput`/`input`, not dependable keydowns.
 import { useSyncExternalStore } from 'react';
 import { transliterateWord, typingWordBefore } from '../../contract/telugu-typing.ts';
-import { MeSchema } from '../../contract/auth.ts';
-import { api } from './api.ts';
+import { AUTH_ROUTES } from '../../contract/auth.ts';
+import { call } from './api.ts';
 
 // The state is kept per account (`teluguTyping:<user id>`), so two people sharing a browser each
 // keep their own. The key of the time before that, one for the whole browser, is read once as an
@@ -61,7 +61,7 @@ export function setTeluguTypingAccount(id: number | null) {
 
 /** Asks who is signed in (another person may have signed in since) and shows their state. */
 export function loadTeluguTypingAccount(): Promise<void> {
-  return api('/auth/me', MeSchema).then(
+  return call(AUTH_ROUTES.me).then(
     (me) => setTeluguTypingAccount(me.id),
     () => setTeluguTypingAccount(null),
   );

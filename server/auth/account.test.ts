@@ -407,15 +407,16 @@ describe(`account security events in the audit trail (${TEST_DB})`, () => {
     const as = { cookie: user.cookie };
 
     expect(
-      (await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'changed-1' }, as, from)).statusCode,
+      (await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'changed-kite-harbor-1' }, as, from))
+        .statusCode,
     ).toBe(204);
     expect((await post('/api/auth/logout-others', {}, as, from)).statusCode).toBe(204);
     const { secret } = (await post('/api/auth/totp/setup', {}, as, from)).json();
     const enabled = await post('/api/auth/totp/enable', { code: codeAt(secret) }, as, from);
     const { recoveryCodes } = enabled.json() as { recoveryCodes: string[] };
-    expect((await login(user.username, 'changed-1', { code: recoveryCodes[0] }, from)).statusCode).toBe(200);
+    expect((await login(user.username, 'changed-kite-harbor-1', { code: recoveryCodes[0] }, from)).statusCode).toBe(200);
     // A stolen session plus the password turns it off: now it leaves a trace.
-    expect((await post('/api/auth/totp/disable', { password: 'changed-1' }, as, from)).statusCode).toBe(204);
+    expect((await post('/api/auth/totp/disable', { password: 'changed-kite-harbor-1' }, as, from)).statusCode).toBe(204);
 
     const one = async (action: string) => {
       const found = await entries(admin.cookie, action, user.id);
@@ -440,7 +441,7 @@ describe(`account security events in the audit trail (${TEST_DB})`, () => {
     expect((await entries(admin.cookie, 'user.password_reset', user.id))[0]).toMatchObject({ actorName: admin.username });
     const reset = await post(
       '/api/auth/reset-password',
-      { token: resetUrl.split('/').pop(), newPassword: 'reset-it-1' },
+      { token: resetUrl.split('/').pop(), newPassword: 'reset-it-river-9' },
       {},
       from,
     );
@@ -449,7 +450,7 @@ describe(`account security events in the audit trail (${TEST_DB})`, () => {
 
     // Five wrong passwords lock the account: the locking failure is recorded with its address.
     for (let i = 0; i < 5; i++) await login(user.username, 'wrong-guess', {}, from);
-    expect((await login(user.username, 'reset-it-1', {}, from)).statusCode).toBe(429);
+    expect((await login(user.username, 'reset-it-river-9', {}, from)).statusCode).toBe(429);
     expect((await one('auth.lockout')).details).toMatchObject({ failures: 5 });
   });
 

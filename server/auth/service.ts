@@ -23,8 +23,21 @@ import { createSignInThrottle } from './throttle.ts';
 import { createTotpService } from './totp.ts';
 import { record, recordStaffSignIn, type AuditRecord } from '../audit/service.ts';
 import type { DbOrTx } from '../db/client.ts';
+import { checkStaffPassword } from '../../contract/staff-password.ts';
 
 const isStaff = (role: string) => role === 'ADMIN' || role === 'REPORTER';
+
+type Account = { role: string; username: string; email: string };
+
+/**
+ * The staff password rule (contract/staff-password.ts), wherever a staff account's password is set:
+ * 400 naming the problem, on the new password's field.
+ */
+async function requireStaffPassword(account: Account, password: string) {
+  if (!isStaff(account.role)) return;
+  const { problem } = await checkStaffPassword(password, [account.username, account.email]);
+  if (problem) throw badRequest(problem, { newPassword: problem });
+}
 
 /**
  * An account security event of a staff account (as sign-ins are: readers' are not the newsroom's
@@ -128,6 +141,9 @@ export function createAuthService({
       await throttle.succeed(input.username);
       const session = await sessions.create(user.id);
       const setupRequired = config.requireStaffTotp && isStaff(user.role) && !totpOn;
+      // Staff whose password predates the staff password rule are told to change it, not locked out.
+      const changeAdvised =
+        isStaff(user.role) && !!(await checkStaffPassword(input.password, [user.username, user.email])).problem;
       await recordStaffSignIn(db, user, ip);
       return {
         user,
@@ -135,7 +151,8 @@ export function createAuthService({
         result: {
           role: user.role as Role,
           message: AUTH_MESSAGES.loginOk,
-          ...(setupRequired ? { totpSetupRequired: true } : {}),
+          ...(setupRequired ? { totpSetupRequired: true as const } : {}),
+          ...(changeAdvised ? { passwordChangeAdvised: true as const } : {}),
         },
       };
     },
@@ -157,6 +174,7 @@ export function createAuthService({
       if (!row || !(await verifyPassword(row.hash, input.currentPassword))) {
         throw badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
       }
+      await requireStaffPassword(user, input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -201,6 +219,20 @@ export function createAuthService({
      * (REQUIRE_STAFF_TOTP then asks staff to set it up again).
      */
     async resetPassword(input: ResetPasswordInput, ip?: string) {
+      // The link's account, for the staff password rule (the link itself is checked below, once).
+      const [owner] = await db
+        .select({
+          role: users.role,
+          username: users.username,
+          email: users.email,
+          usedAt: passwordResets.usedAt,
+          expiresAt: passwordResets.expiresAt,
+        })
+        .from(passwordResets)
+        .innerJoin(users, eq(users.id, passwordResets.userId))
+        .where(eq(passwordResets.id, digestToken(input.token)));
+      // Only for a link still usable: a spent one says so first.
+      if (owner && !owner.usedAt && owner.expiresAt.getTime() > Date.now()) await requireStaffPassword(owner, input.newPassword);
       const passwordHash = await hashPassword(input.newPassword);
       const username = await db.transaction(async (tx) => {
         const [link] = await tx

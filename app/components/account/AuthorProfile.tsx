@@ -1,9 +1,9 @@
 // The reporter's author profile on the account page: the Telugu display name, a short bio and a
 // photo, shown on their public page (/author/{username}) and the byline's link leads there.
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { ApiRequestError, call, formOf } from '../../lib/api.ts';
 import { Field, fieldProps, FormStatus } from '../form/Field.tsx';
-import { BIO_MAX, DISPLAY_NAME_MAX, ProfileSchema, type Profile } from '../../../contract/authors.ts';
+import { BIO_MAX, DISPLAY_NAME_MAX, PROFILE_ROUTES, type Profile } from '../../../contract/authors.ts';
 
 export function AuthorProfile() {
   const [profile, setProfile] = useState<Profile | null>(null);
@@ -14,7 +14,7 @@ export function AuthorProfile() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    api('/me/profile', ProfileSchema)
+    call(PROFILE_ROUTES.get)
       .then((p) => {
         setProfile(p);
         setValues({ displayName: p.displayName ?? '', bio: p.bio ?? '' });
@@ -27,13 +27,13 @@ export function AuthorProfile() {
     setSaving(true);
     setErrors({});
     setStatus(null);
-    const form = new FormData();
-    form.append('displayName', values.displayName);
-    form.append('bio', values.bio);
-    if (removePhoto) form.append('removePhoto', 'true');
-    else if (photo) form.append('photo', photo, photo.name);
+    const form = formOf(
+      PROFILE_ROUTES.update,
+      { displayName: values.displayName, bio: values.bio, ...(removePhoto ? { removePhoto: true } : {}) },
+      { photo: !removePhoto && photo ? [photo] : [] },
+    );
     try {
-      const saved = await api('/me/profile', ProfileSchema, { method: 'PUT', body: form });
+      const saved = await call(PROFILE_ROUTES.update, { form });
       setProfile(saved);
       setPhoto(null);
       setStatus({ ok: true, text: 'Profile saved.' });

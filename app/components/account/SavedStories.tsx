@@ -1,8 +1,8 @@
 // The reader's saved stories on the account page, newest saved first, 10 at a time with 'మరిన్ని'.
 // A story that is no longer public is not listed (the server leaves it out).
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { SAVED_PAGE_SIZE, SavedPageSchema, type SavedPage } from '../../../contract/saved.ts';
+import { call } from '../../lib/api.ts';
+import { SAVED_PAGE_SIZE, SAVED_ROUTES, type SavedPage } from '../../../contract/saved.ts';
 import { formatDate } from '../public/format.ts';
 
 type Item = SavedPage['content'][number];
@@ -15,7 +15,7 @@ export function SavedStories() {
 
   useEffect(() => {
     let current = true;
-    api(`/me/saved?page=${page}&size=${SAVED_PAGE_SIZE}`, SavedPageSchema)
+    call(SAVED_ROUTES.list, { query: { page, size: SAVED_PAGE_SIZE } })
       .then((result) => {
         if (!current) return;
         setItems((list) => (page === 0 ? result.content : [...list, ...result.content]));
@@ -29,7 +29,7 @@ export function SavedStories() {
   }, [page]);
 
   async function unsave(id: number) {
-    await api(`/me/saved/${id}`, { method: 'DELETE' }).catch(() => undefined);
+    await call(SAVED_ROUTES.unsave, { params: { articleId: id } }).catch(() => undefined);
     setItems((list) => list.filter((a) => a.id !== id));
     setTotal((n) => Math.max(0, n - 1));
   }

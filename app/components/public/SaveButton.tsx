@@ -2,6 +2,9 @@
 // server draws the same button for everyone (the page is cached); whether this reader has saved
 // the story is asked for in the browser once the button is alive. Signed out, a tap says to sign in.
 import { useEffect, useRef, useState } from 'react';
+import { pathOf } from '../../../contract/route.ts';
+import { SAVED_ITEM_PATH } from '../../../contract/saved-path.ts';
+import { API_BASE } from '../../lib/api.ts';
 
 export const SAVE_TEXT = {
   save: 'సేవ్',
@@ -11,7 +14,9 @@ export const SAVE_TEXT = {
   failed: 'సేవ్ కాలేదు. మళ్లీ ప్రయత్నించండి.',
 } as const;
 
-const url = (articleId: number) => `/api/me/saved/${articleId}`;
+// SAVED_ROUTES.state/save/unsave (contract/saved.ts), called without the schemas: this island stays
+// without zod, and its answers are read for one boolean.
+const url = (articleId: number) => API_BASE + pathOf(SAVED_ITEM_PATH, { articleId });
 
 export function SaveButton({ articleId }: { articleId: number }) {
   // null: not known yet (the first tap saves, as the button says).

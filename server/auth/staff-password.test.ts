@@ -1,0 +1,89 @@
+// The staff password rule (contract/staff-password.ts, docs/security.md): enforced by the server
+// wherever a staff password is set; staff signing in with an older, weaker one are told, not locked out.
+import { describe, expect, it } from 'vitest';
+import { TEST_DB, useTestApp } from '../test/app.ts';
+import { STAFF_PASSWORD_MESSAGES, checkStaffPassword } from '../../contract/staff-password.ts';
+
+const t = useTestApp();
+let address = 0;
+const post = (url: string, payload: object, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: cookie ? { cookie } : {},
+    remoteAddress: `100.65.${Math.floor(++address / 250)}.${(address % 250) + 1}`,
+  });
+
+describe('checkStaffPassword', () => {
+  it('names the problem: too short, or too easy to guess (with why); a strong one passes', async () => {
+    expect((await checkStaffPassword('Ab3$x')).problem).toBe(STAFF_PASSWORD_MESSAGES.tooShort);
+    const common = await checkStaffPassword('password1234');
+    expect(common.problem).toMatch(/^This password is too easy to guess\. .*common/);
+    expect((await checkStaffPassword('ravi-kumar-2026', ['ravi-kumar'])).problem).toMatch(/too easy to guess/);
+    expect(await checkStaffPassword('tera-sun-moon-42')).toMatchObject({ problem: null });
+  });
+});
+
+describe(`staff passwords on the server (${TEST_DB})`, () => {
+  it('change password: staff need the rule (400 on newPassword), readers keep the 6-character minimum', async () => {
+    const reporter = await t.signIn('REPORTER');
+    const short = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'secret123', newPassword: 'abc-1234' },
+      reporter.cookie,
+    );
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({
+      message: STAFF_PASSWORD_MESSAGES.tooShort,
+      errors: { newPassword: STAFF_PASSWORD_MESSAGES.tooShort },
+    });
+    const weak = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'secret123', newPassword: 'password1234' },
+      reporter.cookie,
+    );
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors.newPassword).toMatch(/too easy to guess/);
+    const strong = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'secret123', newPassword: 'tera-sun-moon-42' },
+      reporter.cookie,
+    );
+    expect(strong.statusCode).toBe(204);
+
+    const reader = await t.signIn('USER');
+    const readerChange = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'secret123', newPassword: 'abc-1234' },
+      reader.cookie,
+    );
+    expect(readerChange.statusCode).toBe(204);
+  });
+
+  it('reset link: the rule for a staff account; a spent link says so first', async () => {
+    const admin = await t.signIn('ADMIN');
+    const reporter = await t.signIn('REPORTER');
+    const { resetUrl } = (await post(`/api/admin/users/${reporter.id}/password-reset`, {}, admin.cookie)).json();
+    const token = String(resetUrl).split('/').pop();
+    const weak = await post('/api/auth/reset-password', { token, newPassword: 'short-1' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors).toEqual({ newPassword: STAFF_PASSWORD_MESSAGES.tooShort });
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'harbor-kite-7-lamp' })).statusCode).toBe(204);
+    expect((await post('/api/auth/reset-password', { token, newPassword: 'short-1' })).json().errors).toHaveProperty('token');
+  });
+
+  it('sign-in with a password below the rule: signed in, told to change it', async () => {
+    const reporter = await t.signIn('REPORTER');
+    const weak = await post('/api/auth/login', { username: reporter.username, password: 'secret123' });
+    expect(weak.statusCode).toBe(200);
+    expect(weak.json()).toMatchObject({ role: 'REPORTER', passwordChangeAdvised: true });
+    await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'tera-sun-moon-42' }, reporter.cookie);
+    const strong = await post('/api/auth/login', { username: reporter.username, password: 'tera-sun-moon-42' });
+    expect(strong.json()).not.toHaveProperty('passwordChangeAdvised');
+    const reader = await t.signIn('USER');
+    expect((await post('/api/auth/login', { username: reader.username, password: 'secret123' })).json()).not.toHaveProperty(
+      'passwordChangeAdvised',
+    );
+  });
+});
