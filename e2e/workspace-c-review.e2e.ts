@@ -58,9 +58,11 @@ async function submit(title = `పని సి వార్త ${stamp} ${++seq
       images: { name: 'cover.png', mimeType: 'image/png', buffer: image },
     },
   });
+  const status = res.status();
+  const body = await res.text();
   await author.context.close();
-  if (res.status() !== 201) throw new Error(`submit failed: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as Article;
+  if (status !== 201) throw new Error(`submit failed: ${status} ${body}`);
+  return JSON.parse(body) as Article;
 }
 
 async function adminPage(viewport: { width: number; height: number }) {
