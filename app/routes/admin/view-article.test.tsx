@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+// The review screen with a stubbed loader and action: approving answers with the next pending
+// story, rejecting sends the reason, and with none left it says so.
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createRoutesStub } from 'react-router';
+import ReviewArticle from './view-article.tsx';
+import { storyFixture } from '../../components/admin-review/test-fixtures.ts';
+import type { ActOutcome } from '../../components/admin-review/data.ts';
+
+afterEach(cleanup);
+
+const loaded = () => ({
+  article: { data: storyFixture(), error: null },
+  categories: { data: [{ id: 1, name: 'రాష్ట్రం' }], error: null },
+  revisions: [],
+  changes: null,
+});
+
+function stub(answer: (form: FormData) => ActOutcome) {
+  const sent: FormData[] = [];
+  const Stub = createRoutesStub([
+    {
+      path: '/admin-dashboard/view-article/:id',
+      // The route module's component, typed for its generated props.
+      Component: ReviewArticle as never,
+      loader: loaded,
+      action: async ({ request }) => {
+        const form = await request.formData();
+        sent.push(form);
+        return answer(form);
+      },
+    },
+  ]);
+  render(<Stub initialEntries={['/admin-dashboard/view-article/7']} />);
+  return sent;
+}
+
+describe('review screen', () => {
+  it('approves, then offers the next pending story', async () => {
+    const sent = stub(() => ({ ok: true, text: 'Article approved successfully.', next: { id: 9, title: 'తదుపరి వార్త' } }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Article approved successfully.')).toBeTruthy();
+    expect(sent.map((f) => f.get('intent'))).toEqual(['approve']);
+    const next = screen.getByRole('link', { name: /Next pending: తదుపరి వార్త/ });
+    expect(next.getAttribute('href')).toBe('/admin-dashboard/view-article/9');
+    // Done: no second approval.
+    expect((screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('rejects with the reason typed, and says when no story is left', async () => {
+    const sent = stub(() => ({ ok: true, text: 'Article rejected successfully.', next: null }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    fireEvent.change(await screen.findByLabelText('Reason for the reporter (optional)'), {
+      target: { value: 'మూలం చేర్చండి' },
+    });
+    const dialogButtons = screen.getAllByRole('button', { name: 'Reject', hidden: true });
+    fireEvent.click(dialogButtons[dialogButtons.length - 1]);
+    expect(await screen.findByText('Article rejected successfully.')).toBeTruthy();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].get('intent')).toBe('reject');
+    expect(sent[0].get('reason')).toBe('మూలం చేర్చండి');
+    expect(screen.getByText(/No more pending articles\./)).toBeTruthy();
+  });
+
+  it('shows a refusal with the server reason on its own line', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stub(() => ({ ok: false, text: 'Error approving article: 409', detail: 'This article is already approved.' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Error approving article: 409')).toBeTruthy();
+    expect(screen.getByText('This article is already approved.')).toBeTruthy();
+  });
+});
