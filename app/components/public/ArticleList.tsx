@@ -59,8 +59,8 @@ export function ArticleCard({ article, title, summary, priority = false, compact
   );
 }
 
-/** A page of a list that did not load: 'HTTP error! status: N', or the network message. */
-export const listFailureText = (error: unknown) => failureText(error, {});
+/** What a reader sees when a page or a list's next page did not load: 'HTTP error! status: N', or the network message. */
+export const loadFailureText = (error: unknown) => failureText(error, {});
 
 /** 'లైవ్': the story is being covered live. */
 export function LiveBadge() {

@@ -21,7 +21,7 @@ export const SETTINGS_EVENT = 'news:reader-settings';
  * The <head> script. It reads the kept choice onto <html>; on a click of a settings button it
  * changes and keeps it (a theme choice equal to the phone's own is forgotten: the site follows the
  * phone again); it marks every settings button (aria-pressed, aria-disabled); and it keeps the
- * click and the touch from waking the header island. Its CSP hash is added like any inline script's
+ * click, the touch and the focus from waking the header island. Its CSP hash is added like any inline script's
  * (entry.server.tsx).
  */
 export const READER_SETTINGS_SCRIPT = `(function(w,d){var r=d.documentElement,M=w.matchMedia&&w.matchMedia('(prefers-color-scheme: dark)');
@@ -32,7 +32,7 @@ if(z)r.setAttribute('data-text-size',z);else r.removeAttribute('data-text-size')
 [].forEach.call(d.querySelectorAll('[data-reader-setting]'),function(b){var s=b.getAttribute('data-reader-setting');if(s=='theme')b.setAttribute('aria-pressed',dark);else b.setAttribute('aria-disabled',s=='larger'?z>=${TEXT_SIZE_MAX}:z<=${TEXT_SIZE_MIN})});
 d.dispatchEvent(new Event('${SETTINGS_EVENT}'));return dark}
 function own(e){var t=e.target;return t&&t.closest&&t.closest('[data-reader-setting]')}
-w.addEventListener('pointerdown',function(e){if(own(e))e.stopPropagation()},true);
+['pointerdown','focusin'].forEach(function(t){w.addEventListener(t,function(e){if(own(e))e.stopPropagation()},true)});
 w.addEventListener('click',function(e){var b=own(e);if(!b)return;e.stopPropagation();e.preventDefault();var s=b.getAttribute('data-reader-setting'),z=size();
 if(s=='theme'){var dark=!apply();p('${THEME_KEY}',dark==sys()?null:dark?'dark':'light')}else{z=Math.max(${TEXT_SIZE_MIN},Math.min(${TEXT_SIZE_MAX},z+(s=='larger'?1:-1)));p('${TEXT_SIZE_KEY}',z?String(z):null)}apply()},true);
 M&&M.addEventListener&&M.addEventListener('change',apply);d.addEventListener('DOMContentLoaded',apply);w.addEventListener('storage',apply);apply()})(window,document)`;

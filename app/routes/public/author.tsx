@@ -8,7 +8,7 @@ import { servicesContext } from '../../lib/context.ts';
 import { apiWithHeaders } from '../../lib/api.ts';
 import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
 import { authorPath } from '../../../contract/site.ts';
-import { listFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { ArticleImage } from '../../components/public/ArticleImage.tsx';
 import { absoluteUrl } from '../../components/public/format.ts';
 import { pageMeta } from '../../components/public/meta.ts';
@@ -114,7 +114,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
           initialPages={pages}
           loadPage={(page) => loadAuthorPage(author.username, page)}
           moreHref={(page) => `${authorPath(author.username)}?page=${page}`}
-          errorText={listFailureText}
+          errorText={loadFailureText}
         />
       )}
     </main>

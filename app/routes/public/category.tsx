@@ -7,7 +7,7 @@ import { callWithHeaders } from '../../lib/api.ts';
 import { IdParam } from '../../../contract/http.ts';
 import { PUBLIC_ARTICLE_ROUTES } from '../../../contract/public-articles.ts';
 import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
-import { listFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import { orNotFound, PageError } from '../../components/public/PageError.tsx';
@@ -91,7 +91,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           initialPages={pages}
           loadPage={(page) => loadCategoryPage(category.id, page)}
           moreHref={(page) => `/public/articles/category/${category.id}?page=${page}`}
-          errorText={listFailureText}
+          errorText={loadFailureText}
         />
       )}
     </main>

@@ -7,7 +7,7 @@ import { servicesContext } from '../../lib/context.ts';
 import { callWithHeaders } from '../../lib/api.ts';
 import { DISTRICT_ROUTES, DistrictSlugParam } from '../../../contract/districts.schema.ts';
 import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
-import { listFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import { PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
@@ -89,7 +89,7 @@ export default function DistrictPage({ loaderData }: Route.ComponentProps) {
           initialPages={pages}
           loadPage={(page) => loadDistrictPage(district.slug, page)}
           moreHref={(page) => `${districtPath(district.slug)}?page=${page}`}
-          errorText={listFailureText}
+          errorText={loadFailureText}
         />
       )}
     </main>

@@ -14,7 +14,7 @@ import { AdBanner } from '../../components/public/AdBanner.tsx';
 import { LatestCarousel, toLatestSlide } from '../../components/public/LatestCarousel.tsx';
 import { Island, type RouteHandle } from '../../islands/Island.tsx';
 import { ArticleImage, ImagePlaceholder } from '../../components/public/ArticleImage.tsx';
-import { articlePath, type ListArticle } from '../../components/public/ArticleList.tsx';
+import { articlePath, loadFailureText, type ListArticle } from '../../components/public/ArticleList.tsx';
 import { FeaturedPane, type FeaturedSection } from '../../components/public/FeaturedPane.tsx';
 import { MyDistrict } from '../../components/public/MyDistrict.tsx';
 import { LazySection } from '../../components/public/LazySection.tsx';
@@ -23,7 +23,7 @@ import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import { keepForOffline } from '../../lib/offline.ts';
 import { toListArticles } from '../../components/public/paging.ts';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
-import { failureText, MESSAGES } from '../../lib/messages.ts';
+import { MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
 import { PageLink } from '../../components/PageLink.tsx';
 
@@ -115,11 +115,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 function HomeError() {
-  return <HomeFailure message={failureText(useAsyncError())} />;
+  return <HomeFailure message={loadFailureText(useAsyncError())} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : failureText(error);
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : loadFailureText(error);
   return (
     <main className="page home">
       <HomeFailure message={message} />

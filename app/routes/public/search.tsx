@@ -8,7 +8,7 @@ import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import { call, ApiRequestError } from '../../lib/api.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { SEARCH_ROUTES, type SearchPage } from '../../../contract/public-articles.ts';
-import { listFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { Highlight } from '../../components/public/Highlight.tsx';
 import { pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
@@ -112,7 +112,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             moreHref={(page) => `/search?query=${encodeURIComponent(query)}&page=${page}`}
             renderTitle={(article) => <Highlight text={stripTags(article.title)} query={query} />}
             renderSummary={(article) => <Highlight text={stripTags(article.shortDescription)} query={query} />}
-            errorText={(e) => `${T.error}${listFailureText(e)}`}
+            errorText={(e) => `${T.error}${loadFailureText(e)}`}
           />
         </>
       )}

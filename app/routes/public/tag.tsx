@@ -7,7 +7,7 @@ import { tagPath } from '../../../contract/tags.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { apiWithHeaders } from '../../lib/api.ts';
 import { SITE_NAME } from '../../lib/site.ts';
-import { listFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
+import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import { orNotFound, PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
@@ -75,7 +75,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
           initialPages={pages}
           loadPage={(page) => loadTagPage(tag.slug, page)}
           moreHref={(page) => `${tagPath(tag.slug)}?page=${page}`}
-          errorText={listFailureText}
+          errorText={loadFailureText}
         />
       )}
     </main>
