@@ -15,6 +15,21 @@ export default tseslint.config(
     },
   },
   {
+    // Screens call the API through the route contract (call(ROUTE) in app/lib/api.ts), never by a
+    // path of their own. The service worker only tells API requests apart, it makes none.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/sw/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//], TemplateElement[value.raw=/^\\/api\\//]',
+          message: 'Call the API through call(ROUTE) from app/lib/api.ts (routes are declared in contract/).',
+        },
+      ],
+    },
+  },
+  {
     // The server stands alone: the browser's code reaches it only as the built SSR bundle, loaded by
     // path in server/main.ts; scripts use the server, never the other way round. A domain uses another
     // domain's service, never its routes.

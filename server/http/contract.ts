@@ -39,15 +39,18 @@ export function serve<R extends ApiRoute>(app: FastifyInstance, route: R, handle
     method: route.method,
     url: route.path,
     config: { access: route.access, duringTotpSetup: route.duringTotpSetup, apiRoute: route },
-    schema: {
-      tags: [...route.tags],
-      summary: route.summary,
-      description: route.description,
-      params: route.params,
-      querystring: route.query,
-      body: route.body,
-      response,
-    },
+    // Only the parts the route has: Fastify warns of a schema key that is there but undefined.
+    schema: Object.fromEntries(
+      Object.entries({
+        tags: [...route.tags],
+        summary: route.summary,
+        description: route.description,
+        params: route.params,
+        querystring: route.query,
+        body: route.body,
+        response,
+      }).filter(([, value]) => value !== undefined),
+    ),
     handler: async (request, reply) => {
       const answer = await handler(request as RouteRequest<R>, reply);
       if (answer === reply || reply.sent) return reply;
