@@ -52,7 +52,8 @@ describe('one clock', () => {
       .where(eq(articles.id, id));
 
     await goto(page, `/article/${id}`);
-    expect(await page.locator('.article-meta time').textContent()).toBe('24/11/2026');
+    // 'ప్రచురణ' with the time to the minute (the approval itself, later, is its 'నవీకరణ').
+    expect(await page.locator('.article-meta time').first().textContent()).toBe('24/11/2026 00:30 IST');
 
     await goto(page, '/reporter-dashboard/my-articles');
     const row = page.locator('.article-row-text', { hasText: title });

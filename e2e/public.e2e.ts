@@ -314,7 +314,7 @@ describe('article page', () => {
     await goto(page, `/article/${fixtures.video.id}`);
     expect(await page.locator('h1').textContent()).toBe(fixtures.video.title);
     expect(await page.locator('.article-region').textContent()).toBe('అమరావతి');
-    expect(await page.locator('.article-meta time').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(await page.locator('.article-meta time').first().textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} IST$/);
     expect(await page.locator('.article-content h2').textContent()).toBe('ప్రధాన అంశాలు');
 
     const iframe = page.locator('.video-embed iframe');

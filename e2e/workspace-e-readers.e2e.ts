@@ -65,7 +65,7 @@ const background = (page: Page) => page.evaluate(() => getComputedStyle(document
 const DARK_BG = 'rgb(18, 18, 18)';
 const LIGHT_BG = 'rgb(255, 255, 255)';
 
-/** The menu's settings (on a phone the header shows none). */
+/** The menu's settings (on a phone the header shows none); the page opened with goto(), so its islands entry listens. */
 async function openMenu(page: Page) {
   await page.getByRole('button', { name: 'మెనూ' }).click();
   const drawer = page.locator('#site-drawer');
@@ -98,7 +98,7 @@ afterAll(async () => {
 describe('text size (అ− / అ+)', () => {
   it('on a phone, from the menu: larger text on this page, the next one and after a reload; the cached HTML stays the same for everyone', async () => {
     const { page, context } = await newPage(browser, { viewport: PHONE });
-    await page.goto(`/article/${story.id}`);
+    await goto(page, `/article/${story.id}`);
     expect(await rootFontSize(page)).toBe('16px');
     const drawer = await openMenu(page);
     const larger = drawer.getByRole('button', { name: 'అక్షరాలు పెద్దవిగా' });
@@ -146,7 +146,7 @@ describe('dark theme', () => {
   it("follows the phone's colour scheme until switched, and the switch is kept across pages and reloads", async () => {
     const { page, context } = await newPage(browser, { viewport: PHONE });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`/article/${story.id}`);
+    await goto(page, `/article/${story.id}`);
     expect(await background(page)).toBe(DARK_BG);
     const drawer = await openMenu(page);
     const theme = drawer.getByRole('button', { name: 'డార్క్ థీమ్' });
