@@ -229,7 +229,9 @@ describe('reporter workflow', () => {
     await page.getByLabel('Region (optional)').fill('');
     await screenshot(page, 'reporter-edit');
     await page.getByRole('button', { name: 'Resubmit for review' }).click();
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: POLL_MS }).toBe('Article resubmitted: it is back in the review queue.');
+    await expect
+      .poll(() => page.getByRole('status').textContent(), { timeout: POLL_MS })
+      .toBe('Article resubmitted: it is back in the review queue.');
     await page.waitForURL('**/reporter-dashboard/pending-rejected-articles');
     const updated = page.locator('.article-row', { hasText: `${title} (సవరణ)` });
     await updated.waitFor();
@@ -502,7 +504,9 @@ describe('reporter workflow', () => {
       await screenshot(page, `reporter-edit-pictures-${viewport.name}`);
       await expectAccessible(page);
       await form.getByRole('button', { name: 'Resubmit for review' }).click();
-      await expect.poll(() => form.getByRole('status').textContent(), { timeout: POLL_MS }).toBe('Article resubmitted: it is back in the review queue.');
+      await expect
+        .poll(() => form.getByRole('status').textContent(), { timeout: POLL_MS })
+        .toBe('Article resubmitted: it is back in the review queue.');
       await page.waitForURL('**/reporter-dashboard/pending-rejected-articles');
 
       const after = (await (await page.request.get(`/api/reporter/articles/${id}`)).json()) as {

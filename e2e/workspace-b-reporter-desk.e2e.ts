@@ -162,7 +162,9 @@ describe.each(VIEWPORTS)('the reporter desk on a $name', (viewport) => {
     expect(await dialog.locator('.article-meta').textContent()).toMatch(/ప్రచురణ: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} IST/);
     // The chosen picture shows before it is uploaded (an object URL), whole.
     const cover = dialog.locator('img.article-image');
-    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: POLL_MS }).toBe(640);
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: POLL_MS })
+      .toBe(640);
     expect(await cover.getAttribute('src')).toMatch(/^blob:/);
     await screenshot(page, `workspace-b-preview-${viewport.name}`);
     await dialog.getByRole('button', { name: 'Close preview' }).click();

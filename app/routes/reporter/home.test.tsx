@@ -26,7 +26,7 @@ const draft = (id: number, title: string): Draft =>
     updatedAt: '2026-11-28T12:35:00.000Z',
   }) as Draft;
 
-function stub(action = vi.fn(() => ({ id: 0, error: null }))) {
+function stub(action = vi.fn((_form: Record<string, unknown>) => ({ id: 0, error: null }))) {
   const Stub = createRoutesStub([
     {
       path: '/reporter-dashboard',
@@ -51,7 +51,7 @@ describe('reporter desk home', () => {
     expect(pending.textContent).toContain('3 pending');
     expect(pending.textContent).toContain('1 rejected');
     expect(screen.getByRole('link', { name: /My Approved Articles/ }).textContent).toContain('4 published');
-    expect(screen.getByRole('link', { name: /^Drafts/ }).textContent).toContain('1 drafts');
+    expect(screen.getByRole('link', { name: /^Drafts/ }).textContent).toContain('1 draft');
     expect(screen.getByRole('link', { name: 'Write New Article' })).toBeTruthy();
     expect(screen.getByText('28/11/2026 18:05 IST')).toBeTruthy();
   });

@@ -51,11 +51,11 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 // While the role is checked the desk's tiles show already (drawn by the layout's fallback).
 export const handle: ScreenHandle = { Loading: () => <DeskTiles counts={null} /> };
 
-/** One number of a tile: '3 pending'. */
-function Count({ n, label }: { n: number; label: string }) {
+/** One number of a tile: '3 pending', '1 draft'. */
+function Count({ n, label, one = label }: { n: number; label: string; one?: string }) {
   return (
     <span className="tile-count" data-count={label}>
-      <strong>{n}</strong> {label}
+      <strong>{n}</strong> {n === 1 ? one : label}
     </span>
   );
 }
@@ -78,7 +78,7 @@ export function DeskTiles({ counts, children }: { counts: ReporterCounts | null;
         <Tile to="/reporter-dashboard/article-create" label="Write New Article" />
         {counts && (
           <Tile to="/reporter-dashboard#drafts-heading" label="Drafts">
-            <Count n={counts.drafts} label="drafts" />
+            <Count n={counts.drafts} label="drafts" one="draft" />
           </Tile>
         )}
         <Tile to="/reporter-dashboard/pending-rejected-articles" label="Pending / Rejected Articles">

@@ -27,7 +27,7 @@ const story = (id: number, title: string, over: Partial<Article> = {}): Article 
 
 describe('Pending / Rejected Articles', () => {
   it('lists rejected stories with their reason and times to the minute; deletes through the action after asking', async () => {
-    const action = vi.fn(() => ({ ok: true, text: 'Article deleted successfully.', id: 2 }));
+    const action = vi.fn((_form: Record<string, unknown>) => ({ ok: true, text: 'Article deleted successfully.', id: 2 }));
     const Stub = createRoutesStub([
       {
         path: '/list',
