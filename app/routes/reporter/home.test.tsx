@@ -46,7 +46,7 @@ function stub(action = vi.fn((_form: Record<string, unknown>) => ({ id: 0, error
 describe('reporter desk home', () => {
   it('shows each tile with its count, and the draft saved to the minute, India time', async () => {
     stub();
-    const pending = await screen.findByRole('link', { name: /Pending \/ Rejected Articles/ });
+    const pending = await screen.findByRole('link', { name: /Pending \/ Rejected Articles/ }, { timeout: 10_000 });
     // Scheduled stories wait with the pending ones.
     expect(pending.textContent).toContain('3 pending');
     expect(pending.textContent).toContain('1 rejected');
@@ -58,11 +58,11 @@ describe('reporter desk home', () => {
 
   it('deletes a draft through the route action only after the question is answered', async () => {
     const action = stub();
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete draft వర్షం చిత్తుప్రతి' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete draft వర్షం చిత్తుప్రతి' }, { timeout: 10_000 }));
     expect(action).not.toHaveBeenCalled();
     const dialog = screen.getByRole('dialog', { hidden: true });
     expect(within(dialog).getByText('Are you sure you want to delete this draft?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete', hidden: true }));
-    await waitFor(() => expect(action).toHaveBeenCalledWith({ id: '7' }));
+    await waitFor(() => expect(action).toHaveBeenCalledWith({ id: '7' }), { timeout: 10_000 });
   });
 });

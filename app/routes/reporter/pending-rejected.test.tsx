@@ -44,7 +44,7 @@ describe('Pending / Rejected Articles', () => {
       },
     ]);
     render(<Stub initialEntries={['/list']} />);
-    await screen.findByText('మూలం చెప్పండి');
+    await screen.findByText('మూలం చెప్పండి', {}, { timeout: 10_000 });
     expect(screen.getAllByText('Rejected').length).toBe(1);
     expect(screen.getAllByText('24/11/2026 00:30 IST').length).toBe(2);
     expect(screen.getByText('30/11/2026 06:00 IST')).toBeTruthy();
@@ -56,8 +56,8 @@ describe('Pending / Rejected Articles', () => {
     expect(within(dialog).getByText('Are you sure you want to delete this article?')).toBeTruthy();
     expect(action).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm', hidden: true }));
-    await waitFor(() => expect(action).toHaveBeenCalledWith({ id: '2' }));
-    expect(await screen.findByText('Article deleted successfully.')).toBeTruthy();
+    await waitFor(() => expect(action).toHaveBeenCalledWith({ id: '2' }), { timeout: 10_000 });
+    expect(await screen.findByText('Article deleted successfully.', {}, { timeout: 10_000 })).toBeTruthy();
   });
 });
 
@@ -76,7 +76,7 @@ describe('My Approved Articles', () => {
       },
     ]);
     render(<Stub initialEntries={['/mine']} />);
-    expect(await screen.findByText('24/11/2026 00:30 IST')).toBeTruthy();
+    expect(await screen.findByText('24/11/2026 00:30 IST', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Public page' }).getAttribute('href')).toBe('/article/5');
   });
 });
