@@ -19,6 +19,7 @@ import { AUTH_ROUTES } from './auth.ts';
 import { USER_ROUTES } from './users.ts';
 import { AUTHOR_ROUTES, PROFILE_ROUTES } from './authors.ts';
 import { SAVED_ROUTES } from './saved.ts';
+import { ARTICLE_ROUTES, DRAFT_ROUTES } from './reporter.ts';
 
 export const API = {
   categories: CATEGORY_ROUTES,
@@ -42,4 +43,6 @@ export const API = {
   authors: AUTHOR_ROUTES,
   profile: PROFILE_ROUTES,
   saved: SAVED_ROUTES,
+  articles: ARTICLE_ROUTES,
+  drafts: DRAFT_ROUTES,
 } as const;

@@ -23,6 +23,10 @@ export const ARTICLE_MESSAGES = {
   fileTooLarge: (file: string) => `File too large: ${file}`,
   submitted: 'Article submitted successfully!',
   updated: 'Article updated successfully!',
+  /** A rejected story's edit screen: saving sends it back to the review queue (PENDING). */
+  resubmit: 'Resubmit for review',
+  resubmitting: 'Resubmitting...',
+  resubmitted: 'Article resubmitted: it is back in the review queue.',
   loadFailed: 'Failed to load article or categories. Please try again later.',
   deleteFailed: 'Failed to delete article. Please try again.',
   approvedNotEditable: 'Approved articles cannot be edited.',

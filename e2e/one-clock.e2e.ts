@@ -60,10 +60,10 @@ describe('one clock', () => {
     await expect.poll(() => row.locator('.article-row-meta').textContent()).toMatch(/^24\/11\/2026/);
 
     await goto(page, `/reporter/view-article/${id}`);
-    await expect.poll(() => page.locator('time').first().textContent()).toBe('24/11/2026');
+    await expect.poll(() => page.locator('time').first().textContent()).toBe('24/11/2026 00:30 IST');
 
     await goto(adminPage, `/admin-dashboard/view-approved-article/${id}`);
-    await expect.poll(() => adminPage.locator('time').first().textContent()).toBe('24/11/2026');
+    await expect.poll(() => adminPage.locator('.article-view-meta time').textContent()).toBe('24/11/2026 00:30 IST');
     await adminContext.close();
     await context.close();
   });

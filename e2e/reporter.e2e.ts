@@ -91,6 +91,9 @@ describe('reporter workflow', () => {
       (r) => r.method() === 'POST' && r.url().includes('/api/articles') && !r.url().includes('/drafts') && posts.push(r.url()),
     );
     await page.locator('.editor-content').waitFor();
+    // The Author field starts with the reporter's name (editable): emptied to see its message.
+    await expect.poll(() => page.getByLabel('Author').inputValue(), { timeout: POLL_MS }).toBe(reporter.username);
+    await page.getByLabel('Author').fill('');
     await page.getByRole('button', { name: 'Submit Article' }).click();
     for (const message of [
       'Title is required.',
@@ -212,21 +215,23 @@ describe('reporter workflow', () => {
     await page.locator('.editor-content').waitFor();
     const video = page.getByLabel('YouTube video ID (optional)');
     await video.fill('abc');
-    await page.getByRole('button', { name: 'Update Article' }).click();
+    await page.getByRole('button', { name: 'Resubmit for review' }).click();
     await expect
       .poll(() => errorText(page, 'Invalid YouTube video ID. Please enter a valid 11-character ID.').count(), {
         timeout: POLL_MS,
       })
       .toBe(1);
     await video.fill('abcdefghij!');
-    await page.getByRole('button', { name: 'Update Article' }).click();
+    await page.getByRole('button', { name: 'Resubmit for review' }).click();
     await expect.poll(() => errorText(page, 'Invalid YouTube video ID format.').count(), { timeout: POLL_MS }).toBe(1);
     await video.fill('dQw4w9WgXcQ');
     await titleInput.fill(`${title} (సవరణ)`);
     await page.getByLabel('Region (optional)').fill('');
     await screenshot(page, 'reporter-edit');
-    await page.getByRole('button', { name: 'Update Article' }).click();
-    await expect.poll(() => page.getByRole('status').textContent(), { timeout: POLL_MS }).toBe('Article updated successfully!');
+    await page.getByRole('button', { name: 'Resubmit for review' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent(), { timeout: POLL_MS })
+      .toBe('Article resubmitted: it is back in the review queue.');
     await page.waitForURL('**/reporter-dashboard/pending-rejected-articles');
     const updated = page.locator('.article-row', { hasText: `${title} (సవరణ)` });
     await updated.waitFor();
@@ -498,8 +503,10 @@ describe('reporter workflow', () => {
       expect(await pictures.getByRole('listitem').first().textContent()).toContain('own-3.jpg');
       await screenshot(page, `reporter-edit-pictures-${viewport.name}`);
       await expectAccessible(page);
-      await form.getByRole('button', { name: 'Update Article' }).click();
-      await expect.poll(() => form.getByRole('status').textContent(), { timeout: POLL_MS }).toBe('Article updated successfully!');
+      await form.getByRole('button', { name: 'Resubmit for review' }).click();
+      await expect
+        .poll(() => form.getByRole('status').textContent(), { timeout: POLL_MS })
+        .toBe('Article resubmitted: it is back in the review queue.');
       await page.waitForURL('**/reporter-dashboard/pending-rejected-articles');
 
       const after = (await (await page.request.get(`/api/reporter/articles/${id}`)).json()) as {

@@ -603,6 +603,32 @@ describe(`reporter lists (${TEST_DB})`, () => {
     expect(list[1].rejectionReason).toBe('మూలం చెప్పండి');
     await t.services.db.delete(articles).where(inArray(articles.id, [p1.id, p2.id, r1.id, r2.id]));
   });
+
+  it('counts own stories by state for the desk tiles (REPORTER only)', async () => {
+    const desk = await t.signIn('REPORTER');
+    const rows = [
+      await insertArticle(desk.id, { approvalStatus: 'DRAFT' }),
+      await insertArticle(desk.id, { approvalStatus: 'DRAFT' }),
+      await insertArticle(desk.id, { approvalStatus: 'PENDING' }),
+      await insertArticle(desk.id, { approvalStatus: 'REJECTED' }),
+      await insertArticle(desk.id, { approvalStatus: 'SCHEDULED' }),
+      await insertArticle(desk.id, { approvalStatus: 'APPROVED' }),
+      await insertArticle(desk.id, { approvalStatus: 'APPROVED' }),
+      await insertArticle(desk.id, { approvalStatus: 'APPROVED' }),
+      await insertArticle(other.id, { approvalStatus: 'PENDING' }),
+    ];
+    const res = await get(desk.cookie, '/api/reporter/articles/counts');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ drafts: 2, pending: 1, rejected: 1, scheduled: 1, published: 3 });
+    expect((await get(undefined, '/api/reporter/articles/counts')).statusCode).toBe(401);
+    expect((await get(admin.cookie, '/api/reporter/articles/counts')).statusCode).toBe(403);
+    await t.services.db.delete(articles).where(
+      inArray(
+        articles.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  });
 });
 
 describe(`an edit changes the pictures (${TEST_DB})`, () => {

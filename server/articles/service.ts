@@ -16,7 +16,8 @@ import { loadArticle, loadArticles } from './model.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { writeArticleTags } from '../tags/service.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
-import type { Article } from '../../contract/articles.ts';
+import type { ApprovalStatus, Article } from '../../contract/articles.ts';
+import type { ReporterCounts } from '../../contract/reporter.ts';
 import {
   ARTICLE_MESSAGES,
   type ApprovedListQuery,
@@ -222,6 +223,23 @@ export function createArticlesService(deps: ServiceDeps) {
         rows.map((r) => r.id),
         { withReason: true },
       );
+    },
+
+    /** GET /api/reporter/articles/counts: how many own stories are in each state (the desk tiles). */
+    async counts(user: SessionUser): Promise<ReporterCounts> {
+      const rows = await db
+        .select({ status: articles.approvalStatus, n: sql<number>`count(*)::int` })
+        .from(articles)
+        .where(eq(articles.reporterId, user.id))
+        .groupBy(articles.approvalStatus);
+      const of = (status: ApprovalStatus) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+      return {
+        drafts: of('DRAFT'),
+        pending: of('PENDING'),
+        rejected: of('REJECTED'),
+        scheduled: of('SCHEDULED'),
+        published: of('APPROVED'),
+      };
     },
   };
 }

@@ -20,6 +20,10 @@
 //   afterSuccess?       called successDelayMs after success (navigation); default delay 1500 ms
 //                       (reporter; admin screens pass 2000).
 //   extraActions?       more buttons beside the submit button (e.g. Cancel).
+//   defaultAuthor?      the Author field's start when there is no `initial` (the reporter's display
+//                       name); still editable.
+//   preview?            a 'Preview' button opens the story as readers will see it (./ReaderPreview.tsx)
+//                       from the form's current values, new pictures included; nothing is sent.
 //   autosave?           create mode only: the form saves itself as a draft (./draft-autosave.ts),
 //                       shows 'Saved' / 'Saving…' / 'Not saved: <reason>', and onSubmit gets the
 //                       draft's id (null when nothing was saved yet) with the `article` part
@@ -31,12 +35,15 @@ import {
   ArticleCreateSchema,
   ArticleEditSchema,
   saveErrorMessage,
+  youtubeIdFrom,
+  type ArticleEditInput,
   type ArticlePayload,
 } from '../../../contract/article-form.ts';
+import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import { toApiError } from '../../../contract/errors.ts';
 import type { Category } from '../../../contract/categories.ts';
 import { DRAFT_MESSAGES, type Draft } from '../../../contract/drafts.ts';
-import { ApiRequestError } from '../../lib/api.ts';
+import { ApiRequestError, formOf } from '../../lib/api.ts';
 import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
 import { FormError, FormStatus } from '../form/Field.tsx';
 import { LeaveGuard } from '../form/LeaveGuard.tsx';
@@ -44,6 +51,7 @@ import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
 import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-autosave.ts';
 import { CategoryField, ContentField, DistrictField, SummaryField, TagsField, TextField, VideoField } from './fields.tsx';
 import { ImageField } from './ImageField.tsx';
+import { ReaderPreview } from './ReaderPreview.tsx';
 import { checkImageItems, imageOrderOf, imagesSignature, storedFromUrls, storedItems, type ImageItem } from './image-list.ts';
 
 export type ArticleFormProps = {
@@ -58,6 +66,8 @@ export type ArticleFormProps = {
   afterSuccess?: () => void;
   successDelayMs?: number;
   extraActions?: ReactNode;
+  defaultAuthor?: string;
+  preview?: boolean;
   autosave?: { start: DraftStart; onLoadNewer(draft: Draft): void };
 };
 
@@ -78,9 +88,9 @@ const FIELD_ORDER: FieldName[] = [
   'youtubeVideoId',
 ];
 
-const valuesOf = (initial?: Article): ArticlePayload => ({
+const valuesOf = (initial?: Article, defaultAuthor = ''): ArticlePayload => ({
   title: initial?.title ?? '',
-  author: initial?.author ?? '',
+  author: initial ? initial.author : defaultAuthor,
   content: initial?.content ?? '',
   youtubeVideoId: initial?.youtubeVideoId ?? '',
   categoryIds: initial?.categories.map((c) => c.id) ?? [],
@@ -104,11 +114,14 @@ export function ArticleForm({
   afterSuccess,
   successDelayMs = 1500,
   extraActions,
+  defaultAuthor,
+  preview = false,
   autosave,
 }: ArticleFormProps) {
   const uid = useId();
   const ids = useMemo(() => Object.fromEntries(FIELD_ORDER.map((f) => [f, `${uid}-${f}`])) as Record<FieldName, string>, [uid]);
-  const [values, setValues] = useState<ArticlePayload>(() => valuesOf(initial));
+  const [values, setValues] = useState<ArticlePayload>(() => valuesOf(initial, defaultAuthor));
+  const [previewing, setPreviewing] = useState(false);
   const [images, setImages] = useState<ImageItem[]>(() =>
     autosave ? storedFromUrls(autosave.start.imageUrls) : storedItems(initial?.images ?? []),
   );
@@ -165,7 +178,6 @@ export function ArticleForm({
 
   /** The multipart body: the `article` part (with the picture order on an edit or a draft) and the new files. */
   async function body(data: object): Promise<{ formData: FormData; draftId?: number | null }> {
-    const formData = new FormData();
     const saved = autosave ? await draft.settle() : null;
     const { order, files } = imageOrderOf(images, saved?.storedAs);
     const article =
@@ -174,8 +186,8 @@ export function ArticleForm({
         : mode === 'edit'
           ? { ...data, imageOrder: order }
           : data;
-    formData.append('article', JSON.stringify(article));
-    for (const file of files) formData.append('images', file, file.name);
+    // Every article route (create, edit, draft submit) takes this one form: `article` and `images`.
+    const formData = formOf(ARTICLE_ROUTES.update, { article: article as ArticleEditInput }, { images: files });
     return { formData, draftId: saved?.draftId };
   }
 
@@ -259,9 +271,69 @@ export function ArticleForm({
         <button type="submit" disabled={saving || success !== null}>
           {saving ? submittingLabel : submitLabel}
         </button>
+        {preview && (
+          <button type="button" className="secondary" onClick={() => setPreviewing(true)}>
+            Preview
+          </button>
+        )}
         {extraActions}
       </div>
+      {preview && (
+        <FormPreview
+          open={previewing}
+          onClose={() => setPreviewing(false)}
+          values={values}
+          images={images}
+          categories={categories}
+          publishedAt={initial?.approvalStatus === 'APPROVED' ? initial.publicationDate : undefined}
+        />
+      )}
     </form>
+  );
+}
+
+/** The form's current values as ./ReaderPreview.tsx takes them; chosen files as object URLs while open. */
+function FormPreview({
+  open,
+  onClose,
+  values,
+  images,
+  categories,
+  publishedAt,
+}: {
+  open: boolean;
+  onClose(): void;
+  values: ArticlePayload;
+  images: readonly ImageItem[];
+  categories: readonly Category[];
+  publishedAt?: string;
+}) {
+  const pictures = useMemo(
+    () =>
+      open ? images.map((item) => (item.kind === 'stored' ? (item.image ?? item.url) : URL.createObjectURL(item.file))) : [],
+    [open, images],
+  );
+  useEffect(
+    () => () => pictures.forEach((p) => typeof p === 'string' && p.startsWith('blob:') && URL.revokeObjectURL(p)),
+    [pictures],
+  );
+  const names = values.categoryIds.flatMap((id) => categories.find((c) => c.id === id)?.name ?? []);
+  return (
+    <ReaderPreview
+      open={open}
+      onClose={onClose}
+      title={values.title}
+      summary={values.summary}
+      contentHtml={values.content}
+      author={values.author}
+      region={values.region}
+      district={values.district}
+      categories={names}
+      images={pictures}
+      youtubeVideoId={youtubeIdFrom(values.youtubeVideoId) || null}
+      tags={values.tags}
+      publishedAt={publishedAt}
+    />
   );
 }
 

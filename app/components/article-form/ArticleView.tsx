@@ -12,9 +12,7 @@ import { ImageThumbnails } from './ImageViewer.tsx';
 
 // One clock for the whole site: dates read in India time on every screen, whatever the device's zone
 // (the same article showed 23/11 on a reporter's screen and 24/11 on the public page).
-import { formatDate } from '../public/format.ts';
-
-export { formatDate };
+import { formatDateTime } from '../public/format.ts';
 
 export const STATUS_LABELS: Record<Article['approvalStatus'], string> = {
   DRAFT: 'Draft',
@@ -64,7 +62,7 @@ export function ArticleView({
       <p className="article-view-meta">
         <span>{article.author}</span>
         {article.region && <span>{article.region}</span>}
-        <time dateTime={article.publicationDate}>{formatDate(article.publicationDate)}</time>
+        <time dateTime={article.publicationDate}>{formatDateTime(article.publicationDate)}</time>
         {article.categories.length > 0 && <span>{article.categories.map((c) => c.name).join(', ')}</span>}
       </p>
       {showStatus && <ArticleStatus article={article} />}

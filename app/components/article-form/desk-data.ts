@@ -1,9 +1,10 @@
 // What the desk screens load, in one place: their route clientLoaders call these, and the answer
 // carries the screen's own failure text (docs/product.md) instead of throwing.
-import { api, ApiRequestError } from '../../lib/api.ts';
-import { ArticleSchema } from '../../../contract/articles.schema.ts';
+import { api, ApiRequestError, call } from '../../lib/api.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
-import { CategoryListSchema } from '../../../contract/categories.ts';
+import { CATEGORY_ROUTES } from '../../../contract/categories.ts';
+import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
+import { ProfileSchema } from '../../../contract/authors.ts';
 
 export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
 
@@ -17,8 +18,20 @@ export function loaded<T>(promise: Promise<T>, failure: (error: unknown) => stri
 
 /** An own article (any status), or 'Article not found.' / the load failure text. */
 export const loadOwnArticle = (id: string | undefined) =>
-  loaded(api(`/reporter/articles/${encodeURIComponent(id ?? '')}`, ArticleSchema), (e) =>
+  loaded(call(ARTICLE_ROUTES.get, { params: { id: id || '0' } }), (e) =>
     e instanceof ApiRequestError && e.status === 404 ? 'Article not found.' : ARTICLE_MESSAGES.loadFailed,
   );
 
-export const loadCategories = () => api('/categories', CategoryListSchema);
+export const loadCategories = () => call(CATEGORY_ROUTES.list);
+
+/**
+ * The name a new article's Author field starts with: the reporter's display name as the server
+ * shows it on their author page (the one set on the account page, else the username); '' when it
+ * cannot be read (the field is then empty, as before).
+ */
+export const loadAuthorName = (): Promise<string> =>
+  // /me/profile is the accounts domain's route (not yet in contract/).
+  api('/me/profile', ProfileSchema).then(
+    (profile) => profile.displayName?.trim() || profile.username,
+    () => '',
+  );

@@ -10,8 +10,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArticlePayload } from '../../../contract/article-form.ts';
 import { DRAFT_MESSAGES, type Draft, type DraftConflict } from '../../../contract/drafts.ts';
-import { api, API_BASE } from '../../lib/api.ts';
+import { api, API_BASE, ApiRequestError, call, formOf } from '../../lib/api.ts';
 import { MeSchema } from '../../../contract/auth.ts';
+import type { ApiError } from '../../../contract/errors.ts';
+import { pathOf } from '../../../contract/route.ts';
+import { DRAFT_ROUTES } from '../../../contract/reporter.ts';
 import { imageOrderOf, imagesSignature, storedUrls, type ImageItem } from './image-list.ts';
 
 export const AUTOSAVE_DELAY_MS = 3000;
@@ -50,6 +53,7 @@ export function setLocalDraftOwner(id: number | null) {
 
 /** Asks who is signed in (another reporter may have signed in since the last visit) and keeps their copy. */
 export function loadLocalDraftOwner(): Promise<void> {
+  // /auth/me is the accounts domain's route (not yet in contract/).
   return api('/auth/me', MeSchema).then(
     (me) => setLocalDraftOwner(me.id),
     () => setLocalDraftOwner(null),
@@ -80,6 +84,30 @@ export function clearLocalDraft() {
   } catch {
     // nothing to clear
   }
+}
+
+/** An ordinary save: the first creates the draft, the next ones save it by the version last read. */
+const sendSave = (id: number | null, form: FormData): Promise<Draft> =>
+  id === null ? call(DRAFT_ROUTES.create, { form }) : call(DRAFT_ROUTES.save, { params: { id }, form });
+
+/**
+ * The save sent as the page is hidden or closed: a keepalive request (call() has no keepalive), so it
+ * outlives the page; its answer may never be read. Only an existing draft is saved so (see save()).
+ */
+async function sendOnClose(id: number, form: FormData): Promise<Draft> {
+  const route = DRAFT_ROUTES.save;
+  const response = await fetch(`${API_BASE}${pathOf(route.path, { id })}`, {
+    method: route.method,
+    body: form,
+    credentials: 'include',
+    keepalive: true,
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = body && typeof body === 'object' && 'message' in body ? (body as ApiError) : null;
+    throw new ApiRequestError(response.status, `HTTP error! status: ${response.status}`, error);
+  }
+  return route.response.parse(body);
 }
 
 /** Where the form starts; `unsent`: text this browser kept that the server never confirmed. */
@@ -159,55 +187,52 @@ export function useDraftAutosave(opts: {
       // A keepalive request carries at most 64 KB: text only, new pictures wait for the next save.
       const order = keepalive ? built.order.filter((entry) => typeof entry !== 'object') : built.order;
       const sent = keepalive ? [] : built.files;
-      const form = new FormData();
-      form.append('article', JSON.stringify({ ...v, version: version.current, imageOrder: order }));
-      for (const file of sent) form.append('images', file, file.name);
-      const url = draftId.current === null ? `${API_BASE}/articles/drafts` : `${API_BASE}/articles/drafts/${draftId.current}`;
+      const id = draftId.current;
+      const form = formOf(
+        DRAFT_ROUTES.save,
+        { article: { ...v, version: version.current, imageOrder: order } },
+        { images: sent },
+      );
       dirty.current = false;
-      if (keepalive) remember({ dirty: true, closeSent: draftId.current !== null });
+      if (keepalive) remember({ dirty: true, closeSent: id !== null });
       setStatus({ state: 'saving' });
       const run = (async () => {
         try {
-          const response = await fetch(url, {
-            method: draftId.current === null ? 'POST' : 'PUT',
-            body: form,
-            credentials: 'include',
-            keepalive,
-          });
-          const body = (await response.json().catch(() => null)) as (Draft & DraftConflict) | null;
-          if (response.ok && body) {
-            draftId.current = body.id;
-            version.current = body.version;
-            // The server kept the order sent: the n-th URL it lists is the n-th place sent.
-            const stored = new Map<File, string>();
-            if (body.imageUrls.length === order.length)
-              order.forEach((entry, i) => {
-                if (typeof entry === 'object') stored.set(sent[entry.upload], body.imageUrls[i]);
-              });
-            for (const [file, url] of stored) uploaded.current.set(file, url);
-            const asSaved = list.map((item): ImageItem => {
-              const url = item.kind === 'new' ? stored.get(item.file) : undefined;
-              return url ? { kind: 'stored', url } : item;
+          const body = keepalive && id !== null ? await sendOnClose(id, form) : await sendSave(id, form);
+          draftId.current = body.id;
+          version.current = body.version;
+          // The server kept the order sent: the n-th URL it lists is the n-th place sent.
+          const stored = new Map<File, string>();
+          if (body.imageUrls.length === order.length)
+            order.forEach((entry, i) => {
+              if (typeof entry === 'object') stored.set(sent[entry.upload], body.imageUrls[i]);
             });
-            confirm(signature(v, keepalive ? list : asSaved));
-            if (stored.size) onUploaded(stored);
-            setStatus({ state: 'saved' });
+          for (const [file, url] of stored) uploaded.current.set(file, url);
+          const asSaved = list.map((item): ImageItem => {
+            const url = item.kind === 'new' ? stored.get(item.file) : undefined;
+            return url ? { kind: 'stored', url } : item;
+          });
+          confirm(signature(v, keepalive ? list : asSaved));
+          if (stored.size) onUploaded(stored);
+          setStatus({ state: 'saved' });
+          remember();
+        } catch (error) {
+          dirty.current = true;
+          if (error instanceof ApiRequestError) {
+            // Refused: a stale save offers the newer draft, anything else says why.
+            const refused = error.body as (ApiError & Partial<DraftConflict>) | null;
+            if (error.status === 409 && refused?.draft) {
+              setConflict(refused.draft);
+              stopped.current = true;
+            }
+            setStatus({ state: 'failed', reason: refused?.message ?? error.message });
             remember();
-            return;
+          } else {
+            setStatus({ state: 'failed', reason: DRAFT_MESSAGES.offline });
+            remember();
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => void save(), RETRY_MS);
           }
-          dirty.current = true;
-          if (response.status === 409 && body?.draft) {
-            setConflict(body.draft);
-            stopped.current = true;
-          }
-          setStatus({ state: 'failed', reason: body?.message ?? `HTTP error! status: ${response.status}` });
-          remember();
-        } catch {
-          dirty.current = true;
-          setStatus({ state: 'failed', reason: DRAFT_MESSAGES.offline });
-          remember();
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => void save(), RETRY_MS);
         } finally {
           inFlight.current = null;
         }

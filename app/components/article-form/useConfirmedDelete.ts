@@ -3,7 +3,15 @@
 // reason; a success closes it and says so once.
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
-import { useConfirm } from '../form/ConfirmModal.tsx';
+import { useConfirm } from '../dashboard/ConfirmDialog.tsx';
+
+/** The delete question's words, for the kit's ConfirmDialog (`{...DELETE_ARTICLE}`). */
+export const DELETE_ARTICLE = {
+  title: 'Delete article',
+  confirmLabel: 'Confirm',
+  busyLabel: 'Deleting...',
+  danger: true,
+} as const;
 
 /** What a list route's clientAction answers for a delete. */
 export type DeleteOutcome = { ok: boolean; text: string; id: number };
@@ -28,7 +36,10 @@ export function useConfirmedDelete<T extends { id: number }>() {
       setSeen(fetcher.data);
       asking.ask(next);
     },
-    modal: { open: item !== null && !mine?.ok, onCancel: asking.modal.onCancel },
+    /** For the kit's ConfirmDialog. */
+    dialog: { open: item !== null && !mine?.ok, onCancel: asking.dialog.onCancel },
+    /** The same, for screens still on form/ConfirmModal.tsx. */
+    modal: { open: item !== null && !mine?.ok, onCancel: asking.dialog.onCancel },
     confirm: () => item && void fetcher.submit({ id: item.id }, { method: 'post' }),
   };
 }

@@ -3,12 +3,13 @@
 //
 // The form saves itself as a draft (app/components/article-form/draft-autosave.ts). Opening the
 // screen resumes the draft in progress (?draft=<id> opens a given one from the drafts list): the
-// text kept in this browser wins when the server never received it.
+// text kept in this browser wins when the server never received it. A new article's Author starts
+// with the reporter's display name.
 import { useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
 import type { Route } from './+types/article-create';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
-import { loadCategories } from '../../components/article-form/desk-data.ts';
+import { loadAuthorName, loadCategories } from '../../components/article-form/desk-data.ts';
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/form/Field.tsx';
@@ -21,9 +22,9 @@ import {
 } from '../../components/article-form/draft-autosave.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { ApiRequestError, call } from '../../lib/api.ts';
+import { ARTICLE_ROUTES, DRAFT_ROUTES } from '../../../contract/reporter.ts';
 import '../../styles/reporter.css';
-import { DraftSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Write New Article' }, { name: 'robots', content: 'noindex' }];
 
@@ -56,7 +57,7 @@ async function openDraft(requested: number | null): Promise<Opened> {
       : fresh();
   }
   try {
-    const server = await api(`/reporter/articles/drafts/${id}`, DraftSchema);
+    const server = await call(DRAFT_ROUTES.get, { params: { id } });
     if (mine?.dirty) {
       // A keepalive save sent on close that arrived moved the server one version on, with this text.
       const version = mine.closeSent && server.version === mine.version + 1 ? server.version : mine.version;
@@ -90,8 +91,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   if (url.pathname.replace(/\/$/, '').endsWith('/article-create')) throw redirect(`${WRITE_ARTICLE_PATH}${url.search}`);
   const requested = Number(url.searchParams.get('draft')) || null;
-  const [opened, categories] = await Promise.all([openDraft(requested), loadCategories().catch(() => null)]);
-  return { opened, requested, categories };
+  const [opened, categories, authorName] = await Promise.all([
+    openDraft(requested),
+    loadCategories().catch(() => null),
+    loadAuthorName(),
+  ]);
+  return { opened, requested, categories, authorName };
 }
 
 const page = { kind: 'reporter-page', narrow: true, back: <ReporterCrumbs />, title: 'Write New Article' } as const;
@@ -100,7 +105,7 @@ export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading draf
 
 export default function WriteArticleScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const { requested, categories } = loaderData;
+  const { requested, categories, authorName } = loaderData;
   // What the form shows: the loaded draft, a fresh form, or the newer version from elsewhere.
   const [chosen, setChosen] = useState<{ from: Opened; opened: Opened } | null>(null);
   const opened = chosen?.from === loaderData.opened ? chosen.opened : loaderData.opened;
@@ -133,6 +138,8 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
             mode="create"
             initial={opened.initial}
             categories={categories}
+            defaultAuthor={authorName}
+            preview
             submitLabel="Submit Article"
             submittingLabel="Submitting..."
             successMessage={ARTICLE_MESSAGES.submitted}
@@ -145,9 +152,9 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
                   start: { draftId: draft.id, version: draft.version, imageUrls: draft.imageUrls },
                 }),
             }}
-            onSubmit={async (formData, _values, draft) => {
-              const url = draft?.draftId ? `/articles/drafts/${draft.draftId}/submit` : '/articles';
-              await api(url, { method: 'POST', body: formData });
+            onSubmit={async (form, _values, draft) => {
+              if (draft?.draftId) await call(DRAFT_ROUTES.submit, { params: { id: draft.draftId }, form });
+              else await call(ARTICLE_ROUTES.create, { form });
             }}
             afterSuccess={() => navigate('/reporter-dashboard/pending-rejected-articles')}
           />

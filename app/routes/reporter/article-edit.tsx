@@ -1,6 +1,8 @@
 // Edit an own PENDING or REJECTED article, its pictures too; saving resubmits it for review (back
-// to PENDING).
-import { useNavigate } from 'react-router';
+// to PENDING). A rejected one says so: 'Resubmit for review', and after it the badge reads Pending
+// (the loader is read again).
+import { useState } from 'react';
+import { useNavigate, useRevalidator } from 'react-router';
 import type { Route } from './+types/article-edit';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
 import { ArticleStatus } from '../../components/article-form/ArticleView.tsx';
@@ -9,7 +11,8 @@ import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loadCategories, loadOwnArticle } from '../../components/article-form/desk-data.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
-import { api } from '../../lib/api.ts';
+import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
+import { call } from '../../lib/api.ts';
 import '../../styles/reporter.css';
 
 export const meta = () => [{ title: 'Edit Article' }, { name: 'robots', content: 'noindex' }];
@@ -31,6 +34,9 @@ export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading arti
 
 export default function EditArticleScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  // Whether the story was rejected when the screen opened: the words stay while its badge turns to Pending.
+  const [opened] = useState(() => (loaderData.error === null ? loaderData.article : null));
   if (loaderData.error !== null) {
     return (
       <DeskPage {...page}>
@@ -40,6 +46,7 @@ export default function EditArticleScreen({ loaderData }: Route.ComponentProps) 
   }
   const { article, categories } = loaderData;
   const editable = article.approvalStatus !== 'APPROVED' && article.approvalStatus !== 'SCHEDULED';
+  const rejected = (opened?.id === article.id ? opened : article).approvalStatus === 'REJECTED';
   return (
     <DeskPage {...page}>
       <ArticleStatus article={article} />
@@ -49,11 +56,14 @@ export default function EditArticleScreen({ loaderData }: Route.ComponentProps) 
           mode="edit"
           initial={article}
           categories={categories}
-          submitLabel="Update Article"
-          submittingLabel="Updating..."
-          successMessage={ARTICLE_MESSAGES.updated}
-          onSubmit={async (formData) => {
-            await api(`/articles/${article.id}`, { method: 'PUT', body: formData });
+          preview
+          submitLabel={rejected ? ARTICLE_MESSAGES.resubmit : 'Update Article'}
+          submittingLabel={rejected ? ARTICLE_MESSAGES.resubmitting : 'Updating...'}
+          successMessage={rejected ? ARTICLE_MESSAGES.resubmitted : ARTICLE_MESSAGES.updated}
+          onSubmit={async (form) => {
+            await call(ARTICLE_ROUTES.update, { params: { id: article.id }, form });
+            // The story is Pending now: the status above says so at once.
+            void revalidator.revalidate();
           }}
           afterSuccess={() => navigate(PENDING_REJECTED.to)}
         />

@@ -1,63 +1,97 @@
-// The reporter's desk: three links, and the reporter's drafts (open, delete). Open to
-// REPORTER and ADMIN (the layout guards it); the screens behind the links and the drafts are
-// REPORTER only.
+// The reporter's desk: its tiles (write; the drafts, pending and rejected, and published stories,
+// each with how many there are), and the reporter's drafts (open, delete). Open to REPORTER and
+// ADMIN (the layout guards it); the screens behind the tiles and the drafts are REPORTER only, so an
+// admin sees the tiles without counts.
 import type { ReactNode } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import type { Route } from './+types/home';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { clearLocalDraft, loadLocalDraftOwner, readLocalDraft } from '../../components/article-form/draft-autosave.ts';
-import { formatDate } from '../../components/article-form/ArticleView.tsx';
 import { DeskPage } from '../../components/article-form/DeskPage.tsx';
-import { ConfirmModal, useConfirm } from '../../components/form/ConfirmModal.tsx';
+import { ConfirmDialog, useConfirm } from '../../components/dashboard/ConfirmDialog.tsx';
+import { formatDateTime } from '../../components/public/format.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import type { Draft } from '../../../contract/drafts.ts';
+import { ARTICLE_ROUTES, DRAFT_ROUTES, type ReporterCounts } from '../../../contract/reporter.ts';
 import '../../styles/reporter.css';
-import { DraftListSchema } from '../../../contract/articles.schema.ts';
-
-const DELETE_DRAFT = { title: 'Delete draft', confirm: 'Delete', busy: 'Deleting...' };
 
 export const meta = () => [{ title: 'Reporter Dashboard' }, { name: 'robots', content: 'noindex' }];
 
+export const DESK_TEXT = {
+  draftsFailed: 'Failed to load drafts.',
+  deleteFailed: 'Failed to delete draft. Please try again.',
+} as const;
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   // The layout has checked the role for this navigation already: this reads its answer.
-  if ((await requireRole(request, ['REPORTER', 'ADMIN'])) !== 'REPORTER') return { drafts: null, error: null };
-  return api('/reporter/articles/drafts', DraftListSchema).then(
-    (drafts) => ({ drafts, error: null }),
-    () => ({ drafts: [], error: 'Failed to load drafts.' }),
-  );
+  if ((await requireRole(request, ['REPORTER', 'ADMIN'])) !== 'REPORTER') return { drafts: null, counts: null, error: null };
+  const [drafts, counts] = await Promise.all([
+    call(DRAFT_ROUTES.list).catch(() => null),
+    // Without counts the tiles still lead to their lists.
+    call(ARTICLE_ROUTES.counts).catch(() => null),
+  ]);
+  return drafts ? { drafts, counts, error: null } : { drafts: [], counts, error: DESK_TEXT.draftsFailed };
 }
 
-/** Deleting a draft (and this browser's copy of it). */
+/** Deleting a draft (and this browser's copy of it); the drafts and the counts are read again after it. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const id = Number((await request.formData()).get('id'));
   try {
-    await api(`/reporter/articles/drafts/${id}`, { method: 'DELETE' });
+    await call(DRAFT_ROUTES.remove, { params: { id } });
     await loadLocalDraftOwner();
     if (readLocalDraft()?.draftId === id) clearLocalDraft();
     return { id, error: null };
   } catch {
-    return { id, error: 'Failed to delete draft. Please try again.' };
+    return { id, error: DESK_TEXT.deleteFailed };
   }
 }
 
-// While the role is checked the desk's links show already (drawn by the layout's fallback).
-export const handle: ScreenHandle = { Loading: DeskLinks };
+// While the role is checked the desk's tiles show already (drawn by the layout's fallback).
+export const handle: ScreenHandle = { Loading: () => <DeskTiles counts={null} /> };
 
-function DeskLinks({ children }: { children?: ReactNode }) {
+/** One number of a tile: '3 pending', '1 draft'. */
+function Count({ n, label, one = label }: { n: number; label: string; one?: string }) {
+  return (
+    <span className="tile-count" data-count={label}>
+      <strong>{n}</strong> {n === 1 ? one : label}
+    </span>
+  );
+}
+
+function Tile({ to, label, children }: { to: string; label: string; children?: ReactNode }) {
+  return (
+    <li>
+      <Link to={to}>
+        <span className="tile-label">{label}</span>
+        {children && <span className="tile-counts">{children}</span>}
+      </Link>
+    </li>
+  );
+}
+
+export function DeskTiles({ counts, children }: { counts: ReporterCounts | null; children?: ReactNode }) {
   return (
     <DeskPage kind="reporter-page" title="Reporter Dashboard">
-      <ul className="dashboard-links">
-        <li>
-          <Link to="/reporter-dashboard/article-create">Write New Article</Link>
-        </li>
-        <li>
-          <Link to="/reporter-dashboard/my-articles">My Approved Articles</Link>
-        </li>
-        <li>
-          <Link to="/reporter-dashboard/pending-rejected-articles">Pending / Rejected Articles</Link>
-        </li>
+      <ul className="dashboard-links dashboard-tiles">
+        <Tile to="/reporter-dashboard/article-create" label="Write New Article" />
+        {counts && (
+          <Tile to="/reporter-dashboard#drafts-heading" label="Drafts">
+            <Count n={counts.drafts} label="drafts" one="draft" />
+          </Tile>
+        )}
+        <Tile to="/reporter-dashboard/pending-rejected-articles" label="Pending / Rejected Articles">
+          {counts && (
+            <>
+              <Count n={counts.pending + counts.scheduled} label="pending" />
+              <Count n={counts.rejected} label="rejected" />
+            </>
+          )}
+        </Tile>
+        <Tile to="/reporter-dashboard/my-articles" label="My Approved Articles">
+          {counts && <Count n={counts.published} label="published" />}
+        </Tile>
       </ul>
       {children}
     </DeskPage>
@@ -65,7 +99,11 @@ function DeskLinks({ children }: { children?: ReactNode }) {
 }
 
 export default function ReporterHome({ loaderData }: Route.ComponentProps) {
-  return <DeskLinks>{loaderData.drafts && <Drafts drafts={loaderData.drafts} error={loaderData.error} />}</DeskLinks>;
+  return (
+    <DeskTiles counts={loaderData.counts}>
+      {loaderData.drafts && <Drafts drafts={loaderData.drafts} error={loaderData.error} />}
+    </DeskTiles>
+  );
 }
 
 function Drafts({ drafts, error }: { drafts: Draft[]; error: string | null }) {
@@ -74,7 +112,7 @@ function Drafts({ drafts, error }: { drafts: Draft[]; error: string | null }) {
   const busy = fetcher.state !== 'idle';
   const remove = (draft: Draft | null) => {
     if (draft) void fetcher.submit({ id: draft.id }, { method: 'post' });
-    deleting.modal.onCancel();
+    deleting.dialog.onCancel();
   };
   const failed = !busy && fetcher.data?.error ? fetcher.data.error : null;
   return (
@@ -89,7 +127,9 @@ function Drafts({ drafts, error }: { drafts: Draft[]; error: string | null }) {
               <Link to={`/reporter-dashboard/write-article?draft=${d.id}`} lang="te">
                 {d.title.trim() || 'Untitled draft'}
               </Link>{' '}
-              <span className="draft-saved">saved {formatDate(d.updatedAt)}</span>{' '}
+              <span className="draft-saved">
+                saved <time dateTime={d.updatedAt}>{formatDateTime(d.updatedAt)}</time>
+              </span>{' '}
               <button
                 type="button"
                 className="secondary"
@@ -102,12 +142,20 @@ function Drafts({ drafts, error }: { drafts: Draft[]; error: string | null }) {
           ))}
         </ul>
       )}
-      <ConfirmModal {...deleting.modal} words={DELETE_DRAFT} busy={busy} onConfirm={() => remove(deleting.item)}>
+      <ConfirmDialog
+        {...deleting.dialog}
+        title="Delete draft"
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        danger
+        busy={busy}
+        onConfirm={() => remove(deleting.item)}
+      >
         <p>Are you sure you want to delete this draft?</p>
         <p className="modal-article-title" lang="te">
           {deleting.item?.title.trim() || 'Untitled draft'}
         </p>
-      </ConfirmModal>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -6,14 +6,14 @@ import { ArticleRow, listFailure } from '../../components/article-form/ArticleRo
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loaded } from '../../components/article-form/desk-data.ts';
-import { formatDate } from '../../components/article-form/ArticleView.tsx';
+import { formatDateTime } from '../../components/public/format.ts';
 import { pageParam, useListPaging } from '../../components/article-form/useListPaging.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { REPORTER_PAGE_SIZE } from '../../../contract/article-form.ts';
-import { api } from '../../lib/api.ts';
+import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
+import { call } from '../../lib/api.ts';
 import '../../styles/reporter.css';
 import { Pagination } from '../../components/Pagination.tsx';
-import { ReporterApprovedPageSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'My Approved Articles' }, { name: 'robots', content: 'noindex' }];
 
@@ -21,9 +21,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const title = url.searchParams.get('title')?.trim() ?? '';
   const page = pageParam(url);
-  const query = new URLSearchParams({ page: String(page), pageSize: String(REPORTER_PAGE_SIZE) });
-  if (title) query.set('title', title);
-  return { title, page, ...(await loaded(api(`/reporter/articles/approved?${query}`, ReporterApprovedPageSchema), listFailure)) };
+  const query = { page, pageSize: REPORTER_PAGE_SIZE, title: title || undefined };
+  return { title, page, ...(await loaded(call(ARTICLE_ROUTES.approved, { query }), listFailure)) };
 }
 
 const page = { kind: 'reporter-page', back: <ReporterCrumbs />, title: 'My Approved Articles' } as const;
@@ -51,7 +50,11 @@ export default function MyArticlesScreen({ loaderData }: Route.ComponentProps) {
       {data && data.articles.length > 0 && (
         <ul className="article-list" ref={listRef}>
           {data.articles.map((a) => (
-            <ArticleRow key={a.id} article={a} meta={formatDate(a.publicationDate)}>
+            <ArticleRow
+              key={a.id}
+              article={a}
+              meta={<time dateTime={a.publicationDate}>{formatDateTime(a.publicationDate)}</time>}
+            >
               <Link to={`/reporter/view-article/${a.id}`}>View</Link>
               <Link to={`/article/${a.id}`}>Public page</Link>
             </ArticleRow>

@@ -3,29 +3,29 @@
 // not yet public) is listed with its time.
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/pending-rejected';
-import { ConfirmModal, DELETE_ARTICLE } from '../../components/form/ConfirmModal.tsx';
-import { useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
+import { ConfirmDialog } from '../../components/dashboard/ConfirmDialog.tsx';
+import { DELETE_ARTICLE, useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
 import { ArticleRow, listFailure } from '../../components/article-form/ArticleRow.tsx';
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loaded } from '../../components/article-form/desk-data.ts';
-import { StatusBadge, formatDate } from '../../components/article-form/ArticleView.tsx';
+import { StatusBadge } from '../../components/article-form/ArticleView.tsx';
+import { formatDateTime } from '../../components/public/format.ts';
 import { FormError, FormStatus } from '../../components/form/Field.tsx';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
-import { api } from '../../lib/api.ts';
-import { formatIndiaTime } from '../../../contract/review.ts';
+import { call } from '../../lib/api.ts';
+import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import '../../styles/reporter.css';
-import { ArticleListSchema } from '../../../contract/articles.schema.ts';
 
 export const meta = () => [{ title: 'Pending / Rejected Articles' }, { name: 'robots', content: 'noindex' }];
 
-export const clientLoader = () => loaded(api('/reporter/articles/pending-rejected', ArticleListSchema), listFailure);
+export const clientLoader = () => loaded(call(ARTICLE_ROUTES.pendingRejected), listFailure);
 
 /** Deleting one (the list is read again after it). */
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<DeleteOutcome> {
   const id = Number((await request.formData()).get('id'));
-  return api(`/reporter/articles/${id}`, { method: 'DELETE' }).then(
+  return call(ARTICLE_ROUTES.remove, { params: { id } }).then(
     () => ({ ok: true, text: 'Article deleted successfully.', id }),
     () => ({ ok: false, text: ARTICLE_MESSAGES.deleteFailed, id }),
   );
@@ -56,10 +56,8 @@ export default function PendingRejectedScreen({ loaderData }: Route.ComponentPro
               article={a}
               meta={
                 <>
-                  <StatusBadge status={a.approvalStatus} />{' '}
-                  {a.approvalStatus === 'SCHEDULED'
-                    ? `Publishes ${formatIndiaTime(a.publicationDate)}`
-                    : formatDate(a.publicationDate)}
+                  <StatusBadge status={a.approvalStatus} /> {a.approvalStatus === 'SCHEDULED' ? 'Publishes ' : ''}
+                  <time dateTime={a.publicationDate}>{formatDateTime(a.publicationDate)}</time>
                 </>
               }
             >
@@ -80,11 +78,11 @@ export default function PendingRejectedScreen({ loaderData }: Route.ComponentPro
           ))}
         </ul>
       )}
-      <ConfirmModal {...deleting.modal} words={DELETE_ARTICLE} busy={deleting.busy} onConfirm={deleting.confirm}>
+      <ConfirmDialog {...deleting.dialog} {...DELETE_ARTICLE} busy={deleting.busy} onConfirm={deleting.confirm}>
         <p>Are you sure you want to delete this article?</p>
         <p className="modal-article-title">{deleting.item?.title}</p>
         <FormError>{deleting.failed}</FormError>
-      </ConfirmModal>
+      </ConfirmDialog>
     </DeskPage>
   );
 }

@@ -1,0 +1,185 @@
+// The reporter's desk API, declared once (contract/route.ts): writing, editing and listing own
+// articles (ARTICLE_ROUTES, server/articles/routes.ts) and drafts (DRAFT_ROUTES,
+// server/articles/drafts-routes.ts). Kept apart from ./articles.ts (public bundles import it
+// without zod) and from ./drafts.ts (which ./articles.schema.ts imports).
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+import { ErrorBody, IdParam, NoContent } from './http.ts';
+import { ApprovedListQuerySchema, ArticleCreateSchema, ArticleEditSchema } from './article-form.ts';
+import { DraftSaveSchema } from './drafts.ts';
+import { ArticleListSchema, ArticleSchema, DraftListSchema, DraftSchema, ReporterApprovedPageSchema } from './articles.schema.ts';
+
+/** What the multipart article requests carry, for the reference. */
+export const ARTICLE_MULTIPART =
+  'multipart/form-data: an `article` part (JSON: title, author, content, region, categoryIds, youtubeVideoId (the id or a ' +
+  'YouTube link), summary (optional, at most 150 characters)) and repeated `images` files (JPG, PNG, WEBP; 2 MB each). ' +
+  'On create 1 to 4 files, the first is the cover. On edit the `article` part may carry `imageOrder`: the images after ' +
+  'the edit in order, each a kept image (its id or URL) or `{"upload": n}` (the n-th file of the request); 1 to 4 in ' +
+  'all, the first is the cover; without it the images stay and new files follow them. JSON clients may send the ' +
+  'article object as the body.';
+
+const DRAFT_MULTIPART = `${ARTICLE_MULTIPART} A draft may lack any field; \`version\` is the version last read.`;
+
+/** The multipart form of an article request: the `article` part (JSON text) and the `images` files. */
+const articleForm = <T extends z.ZodType>(article: T) => ({ fields: z.object({ article }), files: ['images'] as const });
+
+/** The reporter's desk tiles: how many of their own stories are in each state. */
+export const ReporterCountsSchema = z
+  .object({
+    drafts: z.number().int(),
+    pending: z.number().int(),
+    rejected: z.number().int(),
+    /** Accepted, publishing at a time still ahead. */
+    scheduled: z.number().int(),
+    /** Approved: public. */
+    published: z.number().int(),
+  })
+  .meta({ id: 'ReporterCounts' });
+export type ReporterCounts = z.infer<typeof ReporterCountsSchema>;
+
+const articleTags = ['articles (reporter)'];
+const REPORTER = ['REPORTER'] as const;
+
+/** Writing, editing and listing the reporter's own articles (and the shared edit PUT). */
+export const ARTICLE_ROUTES = {
+  create: defineRoute({
+    method: 'POST',
+    path: '/articles',
+    access: REPORTER,
+    tags: articleTags,
+    summary: 'Submit an article for review',
+    description: ARTICLE_MULTIPART,
+    multipart: articleForm(ArticleCreateSchema),
+    response: ArticleSchema,
+    status: 201,
+    errors: { 413: ErrorBody },
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/articles/:id',
+    access: ['REPORTER', 'ADMIN'],
+    tags: articleTags,
+    summary:
+      "Edit an article, its pictures too: a reporter's own pending or rejected one (a rejected one goes back for review), or any as an admin (approve=true approves it too)",
+    description: ARTICLE_MULTIPART,
+    params: IdParam,
+    query: z.object({ approve: z.enum(['true', 'false']).optional() }),
+    multipart: articleForm(ArticleEditSchema),
+    response: ArticleSchema,
+    errors: { 409: ErrorBody, 413: ErrorBody },
+  }),
+  approved: defineRoute({
+    method: 'GET',
+    path: '/reporter/articles/approved',
+    access: REPORTER,
+    tags: articleTags,
+    summary: 'My approved articles (title filter)',
+    query: ApprovedListQuerySchema,
+    response: ReporterApprovedPageSchema,
+  }),
+  pendingRejected: defineRoute({
+    method: 'GET',
+    path: '/reporter/articles/pending-rejected',
+    access: REPORTER,
+    tags: articleTags,
+    summary: 'My pending and rejected articles',
+    response: ArticleListSchema,
+  }),
+  counts: defineRoute({
+    method: 'GET',
+    path: '/reporter/articles/counts',
+    access: REPORTER,
+    tags: articleTags,
+    summary: 'How many of my stories are drafts, pending, rejected, scheduled and published (the desk tiles)',
+    response: ReporterCountsSchema,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/reporter/articles/:id',
+    access: REPORTER,
+    tags: articleTags,
+    summary: 'One of my articles',
+    params: IdParam,
+    response: ArticleSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/reporter/articles/:id',
+    access: REPORTER,
+    tags: articleTags,
+    summary: 'Delete one of my pending or rejected articles',
+    params: IdParam,
+    response: NoContent,
+    status: 204,
+    errors: { 409: ErrorBody },
+  }),
+};
+
+const draftTags = ['drafts and revisions'];
+
+/** The reporter's drafts. A stale save answers 409 with the newer draft (`version`, `draft`): nothing is overwritten. */
+export const DRAFT_ROUTES = {
+  create: defineRoute({
+    method: 'POST',
+    path: '/articles/drafts',
+    access: REPORTER,
+    tags: draftTags,
+    summary: 'Start a draft',
+    description: DRAFT_MULTIPART,
+    multipart: articleForm(DraftSaveSchema),
+    response: DraftSchema,
+    status: 201,
+    errors: { 413: ErrorBody },
+  }),
+  save: defineRoute({
+    method: 'PUT',
+    path: '/articles/drafts/:id',
+    access: REPORTER,
+    tags: draftTags,
+    summary: 'Save a draft',
+    description: DRAFT_MULTIPART,
+    params: IdParam,
+    multipart: articleForm(DraftSaveSchema),
+    response: DraftSchema,
+    errors: { 409: ErrorBody, 413: ErrorBody },
+  }),
+  submit: defineRoute({
+    method: 'POST',
+    path: '/articles/drafts/:id/submit',
+    access: REPORTER,
+    tags: draftTags,
+    summary: 'Submit a draft for review (an empty body submits it as stored)',
+    description: DRAFT_MULTIPART,
+    params: IdParam,
+    multipart: articleForm(DraftSaveSchema),
+    response: ArticleSchema,
+    errors: { 409: ErrorBody, 413: ErrorBody },
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/reporter/articles/drafts',
+    access: REPORTER,
+    tags: draftTags,
+    summary: 'My drafts, newest first',
+    response: DraftListSchema,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/reporter/articles/drafts/:id',
+    access: REPORTER,
+    tags: draftTags,
+    summary: 'One of my drafts',
+    params: IdParam,
+    response: DraftSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/reporter/articles/drafts/:id',
+    access: REPORTER,
+    tags: draftTags,
+    summary: 'Delete one of my drafts',
+    params: IdParam,
+    response: NoContent,
+    status: 204,
+  }),
+};
