@@ -2,7 +2,7 @@
 // at work while readers read, for a long run. What it checks: no error anywhere; each instance's
 // resident memory grows less than 10% after warm-up; each is at most 200 MiB when idle after the run;
 // every publication is on the home page through Varnish (its own content, not only the ticker)
-// within 10 s of the approval's request. What it reports: p50/p99 of pages Varnish served from its
+// within 10 s of the approval's answer. What it reports: p50/p99 of pages Varnish served from its
 // cache and of those it fetched from an instance, the same for pictures, that home-page delay, and
 // the memory of both instances along the way.
 //
@@ -21,6 +21,7 @@
 // --rate (requests per second for all readers together; 0, the default, asks as fast as answers come).
 // Results: bench/results/soak.json and soak.md; exits 1 when a check fails.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +38,41 @@ import type { ReaderMessage, ReaderPaths, ReaderStats } from './soak-readers.ts'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SHIPPED_VCL = path.join(root, 'deploy/varnish/default.vcl');
 const VARNISHD = process.env.VARNISHD ?? '/usr/sbin/varnishd';
+/** Varnish's counters that say why a reader got no answer or a 503 (varnishstat, next to varnishd). */
+const VARNISH_COUNTERS = [
+  'MAIN.sess_conn',
+  'MAIN.sess_drop',
+  'MAIN.sess_fail',
+  'MAIN.sess_closed_err',
+  'MAIN.sess_queued',
+  'MAIN.sess_dropped',
+  'MAIN.req_dropped',
+  'MAIN.backend_fail',
+  'MAIN.fetch_failed',
+  'MAIN.threads_limited',
+  'MAIN.threads_failed',
+  'MAIN.sc_rx_timeout',
+  'MAIN.sc_rx_bad',
+  'MAIN.sc_tx_error',
+  'MAIN.sc_overload',
+];
+function varnishCounters(name: string): Record<string, number> {
+  try {
+    const json = JSON.parse(
+      execFileSync(
+        path.join(path.dirname(VARNISHD), '../bin/varnishstat'),
+        ['-n', name, '-j', ...VARNISH_COUNTERS.flatMap((f) => ['-f', f])],
+        {
+          encoding: 'utf8',
+        },
+      ),
+    ) as { counters?: Record<string, { value: number }> };
+    return Object.fromEntries(Object.entries(json.counters ?? {}).map(([k, v]) => [k.replace(/^MAIN\./, ''), v.value]));
+  } catch (error) {
+    log(`varnishstat: ${(error as Error).message.slice(0, 200)}`);
+    return {};
+  }
+}
 const CHECKS = { growthPercent: 10, idleMb: 200, onHomeMs: 10_000, onHomeGiveUpMs: 60_000 };
 
 const log = (line: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -168,20 +204,9 @@ export async function runSoak() {
     ]);
     const vclFile = path.join(work, 'soak.vcl');
     writeFileSync(vclFile, vcl, { mode: 0o644 });
+    const varnishName = path.join(work, 'varnish');
     const varnish = startChild(
-      [
-        '-F',
-        '-n',
-        path.join(work, 'varnish'),
-        '-a',
-        `127.0.0.1:${varnishPort}`,
-        '-f',
-        vclFile,
-        '-T',
-        'none',
-        '-s',
-        'malloc,256m',
-      ],
+      ['-F', '-n', varnishName, '-a', `127.0.0.1:${varnishPort}`, '-f', vclFile, '-T', 'none', '-s', 'malloc,256m'],
       {},
       root,
       VARNISHD,
@@ -282,6 +307,7 @@ export async function runSoak() {
     const writeMs: number[] = [];
     const onHomeMs: number[] = [];
     const notOnHome: number[] = [];
+    const onHome: { id: number; ms: number }[] = [];
     let published = 0;
     let edited = 0;
     let stopping = false;
@@ -297,16 +323,20 @@ export async function runSoak() {
       }
     };
     /**
-     * How long from the approval's request until the home page through Varnish links the new
-     * article in its own content (the latest carousel), not only in the shared parts every page
-     * includes: the purges at work. Cut short (not counted) when the load stops first.
+     * How long from the approval's answer (committed; the purges go out in the background) until the
+     * home page through Varnish links the new article in its own content (the latest carousel), not
+     * only in the shared parts every page includes: the purges at work. Cut short (not counted) when
+     * the load stops first.
      */
     const watchHome = async (id: number, since: number) => {
       while (!stopping) {
         if (Date.now() - since > CHECKS.onHomeGiveUpMs) return void notOnHome.push(id);
         try {
           const html = await (await fetch(`${varnishBase}/`)).text();
-          if (ownContent(html).includes(`href="${articlePath(id)}"`)) return void onHomeMs.push(Date.now() - since);
+          if (ownContent(html).includes(`href="${articlePath(id)}"`)) {
+            onHomeMs.push(Date.now() - since);
+            return void onHome.push({ id, ms: Date.now() - since });
+          }
         } catch {
           // counted by the readers if Varnish fails
         }
@@ -329,19 +359,18 @@ export async function runSoak() {
         on(reporter, filer).call<{ id: number }>('POST', '/articles', form),
       );
       if (!created) return;
-      const approvedAt = Date.now();
       if (
         (await timed(`approve ${created.id} on ${approver.name}`, () =>
           on(admin, approver).call('PUT', `/admin/articles/approve/${created.id}`),
         )) === undefined
       )
         return;
+      void watchHome(created.id, Date.now());
       published++;
       articleIds.push(created.id);
       categoryOf.set(created.id, { n, categoryId });
       pictures.push(...(await picturesOf(created.id).catch(() => [])));
       tell({ paths: paths() });
-      void watchHome(created.id, approvedAt);
     };
     const edit = async (k: number) => {
       const instance = k % 2 ? a : b;
@@ -403,6 +432,8 @@ export async function runSoak() {
     worker = undefined;
 
     // Idle: nothing asks anything of the instances.
+    const varnishAfterLoad = varnishCounters(varnishName);
+    log(`Varnish's counters after the load: ${JSON.stringify(varnishAfterLoad)}`);
     log(`load stopped; idle ${idleSeconds} s`);
     await sleep(idleSeconds * 1000);
     const idle = rssNow();
@@ -447,7 +478,9 @@ export async function runSoak() {
         onHomeMaxMs: Math.max(0, ...onHomeMs),
         onHomeSeen: onHomeMs.length,
         notOnHome,
+        onHome,
       },
+      varnish: varnishAfterLoad,
       memory,
       samples,
       loadAverage: os.loadavg(),
@@ -515,6 +548,7 @@ function summarise(r: {
     idleMb: number;
     peakMb: number;
   }[];
+  varnish: Record<string, number>;
   loadAverage: number[];
 }) {
   const o = r.options;
@@ -543,8 +577,13 @@ function summarise(r: {
     ),
     '',
     `Resident memory in MiB. ` +
-      `Publications on the home page through Varnish: ${r.desk.onHomeSeen} seen after ${r.desk.onHomeP50Ms} ms (median, max ${r.desk.onHomeMaxMs}) from the approval's request, ` +
+      `Publications on the home page through Varnish: ${r.desk.onHomeSeen} seen after ${r.desk.onHomeP50Ms} ms (median, max ${r.desk.onHomeMaxMs}) from the approval's answer, ` +
       `${r.desk.notOnHome.length} not within ${CHECKS.onHomeGiveUpMs / 1000} s, ${r.desk.published - r.desk.onHomeSeen - r.desk.notOnHome.length} still watched when the load stopped; ` +
-      `desk writes took ${r.desk.writeP50Ms} ms (median).`,
+      `desk writes took ${r.desk.writeP50Ms} ms (median). Varnish's counters at the end of the load (those not 0): ` +
+      (Object.entries(r.varnish)
+        .filter(([, v]) => v)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ') || 'none') +
+      '.',
   ].join('\n');
 }
