@@ -52,6 +52,7 @@ const VARNISH_COUNTERS = [
   'MAIN.threads_limited',
   'MAIN.threads_failed',
   'MAIN.sc_rx_timeout',
+  'MAIN.sc_rx_close_idle',
   'MAIN.sc_rx_bad',
   'MAIN.sc_tx_error',
   'MAIN.sc_overload',
