@@ -103,7 +103,7 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: 'Approve', exact: true }).click();
       const next = page.locator('.review-next');
       await next.waitFor();
-      expect(await page.locator('.review-page [role="status"] p').first().textContent()).toBe('Article approved successfully.');
+      expect(await page.locator('.review-page [role="status"]').first().textContent()).toBe('Article approved successfully.');
       // The oldest story still waiting, by the queue's order.
       const queue = (await (await page.request.get('/api/admin/articles/pending')).json()) as Article[];
       const expected = queue.find((a) => a.id !== first.id)!;

@@ -50,6 +50,8 @@ export type ActOutcome = {
   ok: boolean;
   text: string;
   detail?: string;
+  /** The story as the act left it (approve, reject, schedule). */
+  article?: Article;
   /** After approving or rejecting: the next pending story (null: none left). */
   next?: { id: number; title: string } | null;
 };
@@ -67,8 +69,8 @@ export async function reviewAct(id: number, form: FormData): Promise<ActOutcome>
   switch (intent) {
     case 'approve':
       try {
-        await call(REVIEW_ROUTES.approve, { params });
-        return { ok: true, text: REVIEW_MESSAGES.approved, next: await nextPending(id) };
+        const { article } = await call(REVIEW_ROUTES.approve, { params });
+        return { ok: true, text: REVIEW_MESSAGES.approved, article, next: await nextPending(id) };
       } catch (e) {
         // Worded with the status; the server's reason follows on its own line.
         return fail(REVIEW_ERRORS.approve + failureStatus(e), failureText(e));
@@ -76,8 +78,8 @@ export async function reviewAct(id: number, form: FormData): Promise<ActOutcome>
     case 'reject':
       try {
         const reason = String(form.get('reason') ?? '').trim();
-        await call(REVIEW_ROUTES.reject, { params, body: { reason: reason || null } });
-        return { ok: true, text: REVIEW_MESSAGES.rejected, next: await nextPending(id) };
+        const { article } = await call(REVIEW_ROUTES.reject, { params, body: { reason: reason || null } });
+        return { ok: true, text: REVIEW_MESSAGES.rejected, article, next: await nextPending(id) };
       } catch (e) {
         return fail(REVIEW_ERRORS.reject + failureText(e));
       }
