@@ -22,6 +22,8 @@ let category: { id: number; name: string };
 let image: Buffer;
 const stamp = Date.now().toString(36);
 const origin = () => ({ origin: baseUrl() });
+/** Generous: the machine is shared. */
+const POLL = { timeout: 15_000 };
 
 beforeAll(async () => {
   browser = await launch();
@@ -150,10 +152,10 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       await screenshot(page, `workspace-c-restore-preview-${name}`);
       expect((await stored(page, article.id)).title).toBe(newTitle);
       await ask.getByRole('button', { name: 'Restore this version' }).click();
-      await expect.poll(() => history.getByRole('status').textContent()).toBe('Revision restored.');
+      await expect.poll(() => history.getByRole('status').textContent(), POLL).toBe('Revision restored.');
       await page.getByRole('heading', { name: article.title, exact: true }).waitFor();
       expect(await stored(page, article.id)).toMatchObject({ title: article.title, approvalStatus: 'APPROVED' });
-      await expect.poll(() => history.locator('li').first().textContent()).toContain('Restored by');
+      await expect.poll(() => history.locator('li').first().textContent(), POLL).toContain('Restored by');
 
       // The edit screen has the history too.
       await goto(page, `/admin-dashboard/edit-approved-article/${article.id}`);
@@ -178,7 +180,7 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       await form.getByLabel('Publish at (India time, IST; empty: now)').fill(`${day}T07:30`);
       await screenshot(page, `workspace-c-edit-schedule-${name}`);
       await form.getByRole('button', { name: 'Save & Schedule' }).click();
-      await expect.poll(() => form.getByRole('status').textContent()).toBe('Article saved and scheduled for publication.');
+      await expect.poll(() => form.getByRole('status').textContent(), POLL).toBe('Article saved and scheduled for publication.');
       // Then its own screen, with its time.
       await page.waitForURL(`**/admin-dashboard/view-approved-article/${article.id}`);
       await page.getByRole('heading', { name: 'Scheduled article' }).waitFor();

@@ -78,7 +78,14 @@ export default function ReviewArticle({ loaderData }: Route.ComponentProps) {
   return (
     <DeskPage {...page} title={article.data ? undefined : 'Review article'}>
       {article.data ? (
-        <Review article={article.data} categories={categories} revisions={revisions} changes={changes} />
+        <Review
+          // The next pending story is a fresh screen: no outcome of the one before.
+          key={article.data.id}
+          article={article.data}
+          categories={categories}
+          revisions={revisions}
+          changes={changes}
+        />
       ) : (
         <FormError>{article.error}</FormError>
       )}
