@@ -115,6 +115,9 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       await link.click();
       await page.waitForURL(`**/admin-dashboard/view-article/${expected.id}`);
       await page.getByRole('heading', { name: expected.title }).waitFor();
+      // A fresh review: nothing said yet, the buttons ready.
+      expect(await page.locator('.review-next').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Approve', exact: true }).isEnabled()).toBe(true);
       await context.close();
     });
 
