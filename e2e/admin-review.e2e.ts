@@ -31,6 +31,8 @@ afterAll(async () => {
 });
 
 const origin = () => ({ origin: baseUrl() });
+/** A review act answers after its call and the queue's: generous on a shared, loaded machine. */
+const POLL_MS = 10_000;
 
 /** axe-core: no serious or critical violation. */
 async function expectAccessible(page: Page) {
@@ -96,7 +98,7 @@ describe('editorial review', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Approve', exact: true }).click();
     await expect
-      .poll(() => page.locator('.review-page [role="status"]').first().textContent())
+      .poll(() => page.locator('.review-page [role="status"]').first().textContent(), { timeout: POLL_MS })
       .toBe('Article approved successfully.');
     // The screen stays and offers the next story (or says none is left); the way back is a link.
     const shown = Date.now();
@@ -134,7 +136,7 @@ describe('editorial review', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Reject' }).click();
     await expect
-      .poll(() => page.locator('.review-page [role="status"]').first().textContent())
+      .poll(() => page.locator('.review-page [role="status"]').first().textContent(), { timeout: POLL_MS })
       .toBe('Article rejected successfully.');
     await page.locator('.review-next').waitFor();
     await context.close();
@@ -167,7 +169,9 @@ describe('editorial review', () => {
     await screenshot(page, 'admin-review-edit-and-approve');
     await expectAccessible(page);
     await form.getByRole('button', { name: 'Save & Approve' }).click();
-    await expect.poll(() => form.getByRole('status').textContent()).toBe('Article saved and approved successfully.');
+    await expect
+      .poll(() => form.getByRole('status').textContent(), { timeout: POLL_MS })
+      .toBe('Article saved and approved successfully.');
     await page.waitForURL('**/admin-dashboard/pending-articles');
 
     const saved = (await (await page.request.get(`/api/admin/articles/${article.id}`)).json()) as Article;
@@ -303,7 +307,7 @@ describe('editorial review', () => {
     await dialog.getByLabel('Reason for the reporter (optional)').fill(payload);
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
     await expect
-      .poll(() => page.locator('.review-page [role="status"]').first().textContent())
+      .poll(() => page.locator('.review-page [role="status"]').first().textContent(), { timeout: POLL_MS })
       .toBe('Article rejected successfully.');
     expect(await page.locator('.rejection-reason').textContent()).toContain(payload);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -381,7 +385,9 @@ describe('editorial review', () => {
       expect(await list.getByRole('listitem').count()).toBe(2);
       await screenshot(page, `admin-review-edit-pictures-${viewport.name}`);
       await edit.getByRole('button', { name: 'Save & Approve' }).click();
-      await expect.poll(() => edit.getByRole('status').textContent()).toBe('Article saved and approved successfully.');
+      await expect
+        .poll(() => edit.getByRole('status').textContent(), { timeout: POLL_MS })
+        .toBe('Article saved and approved successfully.');
       const saved = (await (await page.request.get(`/api/admin/articles/${article.id}`)).json()) as Article;
       expect(saved.approvalStatus).toBe('APPROVED');
       expect(saved.imageUrls).toEqual([article.imageUrls[2], article.imageUrls[0]]);

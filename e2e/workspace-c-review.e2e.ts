@@ -22,6 +22,8 @@ let category: { id: number; name: string };
 let image: Buffer;
 const stamp = Date.now().toString(36);
 const origin = () => ({ origin: baseUrl() });
+/** Generous: the machine is shared. */
+const POLL = { timeout: 15_000 };
 
 beforeAll(async () => {
   browser = await launch();
@@ -103,7 +105,7 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       await page.getByRole('button', { name: 'Approve', exact: true }).click();
       const next = page.locator('.review-next');
       await next.waitFor();
-      expect(await page.locator('.review-page [role="status"] p').first().textContent()).toBe('Article approved successfully.');
+      expect(await page.locator('.review-page [role="status"]').first().textContent()).toBe('Article approved successfully.');
       // The oldest story still waiting, by the queue's order.
       const queue = (await (await page.request.get('/api/admin/articles/pending')).json()) as Article[];
       const expected = queue.find((a) => a.id !== first.id)!;
@@ -113,6 +115,9 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       await link.click();
       await page.waitForURL(`**/admin-dashboard/view-article/${expected.id}`);
       await page.getByRole('heading', { name: expected.title }).waitFor();
+      // A fresh review: nothing said yet, the buttons ready.
+      expect(await page.locator('.review-next').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Approve', exact: true }).isEnabled()).toBe(true);
       await context.close();
     });
 
@@ -150,10 +155,10 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       await screenshot(page, `workspace-c-restore-preview-${name}`);
       expect((await stored(page, article.id)).title).toBe(newTitle);
       await ask.getByRole('button', { name: 'Restore this version' }).click();
-      await expect.poll(() => history.getByRole('status').textContent()).toBe('Revision restored.');
+      await expect.poll(() => history.getByRole('status').textContent(), POLL).toBe('Revision restored.');
       await page.getByRole('heading', { name: article.title, exact: true }).waitFor();
       expect(await stored(page, article.id)).toMatchObject({ title: article.title, approvalStatus: 'APPROVED' });
-      await expect.poll(() => history.locator('li').first().textContent()).toContain('Restored by');
+      await expect.poll(() => history.locator('li').first().textContent(), POLL).toContain('Restored by');
 
       // The edit screen has the history too.
       await goto(page, `/admin-dashboard/edit-approved-article/${article.id}`);
@@ -178,7 +183,7 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       await form.getByLabel('Publish at (India time, IST; empty: now)').fill(`${day}T07:30`);
       await screenshot(page, `workspace-c-edit-schedule-${name}`);
       await form.getByRole('button', { name: 'Save & Schedule' }).click();
-      await expect.poll(() => form.getByRole('status').textContent()).toBe('Article saved and scheduled for publication.');
+      await expect.poll(() => form.getByRole('status').textContent(), POLL).toBe('Article saved and scheduled for publication.');
       // Then its own screen, with its time.
       await page.waitForURL(`**/admin-dashboard/view-approved-article/${article.id}`);
       await page.getByRole('heading', { name: 'Scheduled article' }).waitFor();

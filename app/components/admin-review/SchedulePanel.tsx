@@ -1,24 +1,34 @@
 // Approve for a later time: a picker in India time (Asia/Kolkata) whatever the device's zone.
 // A SCHEDULED article shows its time with Reschedule and Unschedule. Both are the screen's
 // clientAction (intents 'schedule' and 'unschedule', ./data.ts), submitted by a fetcher.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { Article } from '../../../contract/articles.ts';
 import { isoToIndiaLocal } from '../../../contract/review.ts';
 import { formatDateTime } from '../public/format.ts';
 import type { ActOutcome } from './data.ts';
 
-type Props = { article: Article; disabled?: boolean };
+type Props = {
+  article: Article;
+  disabled?: boolean;
+  /** Called once with each successful answer (the review screen then leads to the story's own screen). */
+  onDone?(outcome: ActOutcome): void;
+};
 
 const inOneHour = () => isoToIndiaLocal(new Date(Date.now() + 3_600_000));
 
-export function SchedulePanel({ article, disabled }: Props) {
+export function SchedulePanel({ article, disabled, onDone }: Props) {
   const pickerId = useId();
   const scheduled = article.approvalStatus === 'SCHEDULED';
   const [local, setLocal] = useState(() => (scheduled ? isoToIndiaLocal(article.publicationDate) : inOneHour()));
   const fetcher = useFetcher<ActOutcome>();
   const busy = fetcher.state !== 'idle';
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (answer?.ok) onDone?.(answer);
+    // Once per answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
 
   return (
     <section className="schedule-panel" aria-labelledby={`${pickerId}-h`}>

@@ -50,6 +50,8 @@ export type ActOutcome = {
   ok: boolean;
   text: string;
   detail?: string;
+  /** The story as the act left it (approve, reject, schedule). */
+  article?: Article;
   /** After approving or rejecting: the next pending story (null: none left). */
   next?: { id: number; title: string } | null;
 };
@@ -67,8 +69,9 @@ export async function reviewAct(id: number, form: FormData): Promise<ActOutcome>
   switch (intent) {
     case 'approve':
       try {
-        await call(REVIEW_ROUTES.approve, { params });
-        return { ok: true, text: REVIEW_MESSAGES.approved, next: await nextPending(id) };
+        // The queue is read alongside (this story is left out of it): one round trip, not two.
+        const [{ article }, next] = await Promise.all([call(REVIEW_ROUTES.approve, { params }), nextPending(id)]);
+        return { ok: true, text: REVIEW_MESSAGES.approved, article, next };
       } catch (e) {
         // Worded with the status; the server's reason follows on its own line.
         return fail(REVIEW_ERRORS.approve + failureStatus(e), failureText(e));
@@ -76,8 +79,11 @@ export async function reviewAct(id: number, form: FormData): Promise<ActOutcome>
     case 'reject':
       try {
         const reason = String(form.get('reason') ?? '').trim();
-        await call(REVIEW_ROUTES.reject, { params, body: { reason: reason || null } });
-        return { ok: true, text: REVIEW_MESSAGES.rejected, next: await nextPending(id) };
+        const [{ article }, next] = await Promise.all([
+          call(REVIEW_ROUTES.reject, { params, body: { reason: reason || null } }),
+          nextPending(id),
+        ]);
+        return { ok: true, text: REVIEW_MESSAGES.rejected, article, next };
       } catch (e) {
         return fail(REVIEW_ERRORS.reject + failureText(e));
       }

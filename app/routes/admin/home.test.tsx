@@ -1,9 +1,12 @@
 // @vitest-environment happy-dom
 // The admin dashboard's tiles with their counts (stubbed loader), and without them when the count failed.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRoutesStub } from 'react-router';
 import AdminHome from './home.tsx';
+
+// A shared machine: screens may take more than a second to answer.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(cleanup);
 

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 // The pending queue (stubbed loader): each story with its submission time to the minute and its review link.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRoutesStub } from 'react-router';
 import PendingArticles from './pending-articles.tsx';
 import { storyFixture } from '../../components/admin-review/test-fixtures.ts';
+
+// A shared machine: screens may take more than a second to answer.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(cleanup);
 

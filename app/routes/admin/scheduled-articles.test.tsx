@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 // The scheduled list (stubbed loader and action): each story's time in India time, its own screen,
 // and Unschedule sent for the row.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRoutesStub } from 'react-router';
 import ScheduledArticles from './scheduled-articles.tsx';
 import { storyFixture } from '../../components/admin-review/test-fixtures.ts';
+
+// A shared machine: screens may take more than a second to answer.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(cleanup);
 

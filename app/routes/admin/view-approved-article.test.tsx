@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 // A published story's own screen with a stubbed loader and action: its revision history with the
 // times to the minute, and a restore that shows the old version before it is made.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRoutesStub } from 'react-router';
 import ViewApprovedArticle from './view-approved-article.tsx';
 import { oldRevisionFixture, revisionsFixture, storyFixture } from '../../components/admin-review/test-fixtures.ts';
+
+// A shared machine: screens may take more than a second to answer.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 // The review screen with a stubbed loader and action: approving answers with the next pending
 // story, rejecting sends the reason, and with none left it says so.
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRoutesStub } from 'react-router';
 import ReviewArticle from './view-article.tsx';
 import { storyFixture } from '../../components/admin-review/test-fixtures.ts';
 import type { ActOutcome } from '../../components/admin-review/data.ts';
+
+// A shared machine: screens may take more than a second to answer.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(cleanup);
 

@@ -78,7 +78,14 @@ export default function ReviewArticle({ loaderData }: Route.ComponentProps) {
   return (
     <DeskPage {...page} title={article.data ? undefined : 'Review article'}>
       {article.data ? (
-        <Review article={article.data} categories={categories} revisions={revisions} changes={changes} />
+        <Review
+          // The next pending story is a fresh screen: no outcome of the one before.
+          key={article.data.id}
+          article={article.data}
+          categories={categories}
+          revisions={revisions}
+          changes={changes}
+        />
       ) : (
         <FormError>{article.error}</FormError>
       )}
@@ -86,12 +93,23 @@ export default function ReviewArticle({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** What the screen says after an act, with the next story waiting (or that none is left). */
+/**
+ * What the screen says after an act (the live region holds the outcome alone), then the next story
+ * waiting, or that none is left.
+ */
 export function ActNotice({ outcome }: { outcome: ActOutcome }) {
   return (
-    <div className={outcome.ok ? 'form-success' : 'form-error'} role={outcome.ok ? 'status' : 'alert'}>
-      <p>{outcome.text}</p>
-      {outcome.detail && outcome.detail !== outcome.text && <p className="review-detail">{outcome.detail}</p>}
+    <>
+      {outcome.ok ? (
+        <p className="form-success" role="status">
+          {outcome.text}
+        </p>
+      ) : (
+        <div className="form-error" role="alert">
+          <p>{outcome.text}</p>
+          {outcome.detail && outcome.detail !== outcome.text && <p className="review-detail">{outcome.detail}</p>}
+        </div>
+      )}
       {outcome.next !== undefined && (
         <p className="review-next">
           {outcome.next ? (
@@ -99,17 +117,17 @@ export function ActNotice({ outcome }: { outcome: ActOutcome }) {
               Next pending: <span lang="te">{outcome.next.title}</span>
             </Link>
           ) : (
-            <>No more pending articles. </>
+            <>No more pending articles.</>
           )}{' '}
           <Link to={PENDING_LIST}>Back to Pending Articles</Link>
         </p>
       )}
-    </div>
+    </>
   );
 }
 
 function Review({
-  article,
+  article: loaded,
   categories,
   revisions,
   changes,
@@ -121,13 +139,17 @@ function Review({
 }) {
   const [editing, setEditing] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  // Scheduled from the panel: the story is no longer under review.
+  const [scheduled, setScheduled] = useState(false);
   const fetcher = useFetcher<ActOutcome>();
   const navigate = useNavigate();
   const navigateLater = useNavigateLater();
   const busy = fetcher.state !== 'idle';
   const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
   const done = outcome?.ok === true;
-  const closed = busy || done;
+  // The screen keeps its story after a final act (shouldRevalidate): shown as the act left it.
+  const article = outcome?.article ?? loaded;
+  const closed = busy || done || scheduled;
   return (
     <>
       <h1>{editing ? 'Edit & Approve' : 'Review article'}</h1>
@@ -162,7 +184,14 @@ function Review({
               Edit &amp; Approve
             </button>
           </div>
-          <SchedulePanel article={article} disabled={closed} />
+          <SchedulePanel
+            article={article}
+            disabled={busy || done}
+            onDone={() => {
+              setScheduled(true);
+              navigateLater(publishedAddress(article.id));
+            }}
+          />
           <ChangesSinceRejection changes={changes} />
           <ArticleView article={article} showStatus headingLevel={2} />
           <RevisionHistory articleId={article.id} revisions={revisions} />
