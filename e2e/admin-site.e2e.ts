@@ -138,8 +138,8 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await dialog.waitFor({ state: 'hidden' });
     const row = page.getByRole('row', { name: new RegExp(name) });
     await row.waitFor();
-    // Appended at the end of the list, trimmed.
-    expect((await page.locator('tbody tr').last().locator('td').first().textContent())?.trim()).toBe(name);
+    // In the reloaded list (the server's order, by name), trimmed.
+    await page.getByRole('cell', { name, exact: true }).waitFor();
 
     // A clash shows the server's message in the modal.
     await page.getByRole('button', { name: 'Create', exact: true }).click();

@@ -163,4 +163,13 @@ describe(`About Us API (${TEST_DB})`, () => {
     await t.services.images.settled();
     expect(await counts()).toEqual({ about: 1, links: 0, images: 0 });
   });
+
+  it("the admin's read: the page as stored, never cached; ADMIN only", async () => {
+    const res = await t.app.inject({ url: '/api/admin/about', headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().content).toBe('<p>చిత్రాలు లేవు</p>');
+    expect((await t.app.inject({ url: '/api/admin/about' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/admin/about', headers: { cookie: reporter } })).statusCode).toBe(403);
+  });
 });

@@ -5,11 +5,10 @@
 import { useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import { z } from 'zod';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { CategoryOrderPicker } from './CategoryOrderPicker.tsx';
-import { NoticeLine } from './NoticeLine.tsx';
-import type { Notice } from './feedback.ts';
-import { CategoryListSchema, type Category } from '../../../contract/categories.ts';
+import { NoticeLine, type Notice } from '../dashboard/notice.tsx';
+import { CATEGORY_ROUTES, type Category } from '../../../contract/categories.ts';
 
 export type Selection = {
   categories: Category[];
@@ -24,7 +23,7 @@ export async function loadSelection(
   current: Promise<number[]>,
   texts: { categoriesFailed: string; selectionFailed: string },
 ): Promise<Selection> {
-  const [categories, selected] = await Promise.allSettled([api('/admin/categories', CategoryListSchema), current]);
+  const [categories, selected] = await Promise.allSettled([call(CATEGORY_ROUTES.adminList), current]);
   return {
     categories: categories.status === 'fulfilled' ? categories.value : [],
     selected: selected.status === 'fulfilled' ? selected.value : [],

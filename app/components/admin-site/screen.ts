@@ -7,7 +7,7 @@ export const adminMeta = (title: string) => [{ title }, { name: 'robots', conten
 
 export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
 
-/** The call's answer, or the screen's text for its failure (logged either way by api()). */
+/** The call's answer, or the screen's text for its failure (logged either way by call()). */
 export function loaded<T>(call: Promise<T>, failure: string | ((error: unknown) => string)): Promise<Loaded<T>> {
   return call.then(
     (data) => ({ data, error: null }),

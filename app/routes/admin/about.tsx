@@ -1,24 +1,24 @@
 // About Us Management: rich-text content and up to 4 images.
 // Saved with POST when none exists, otherwise PUT; PUT sends `keepImageUrls` (the current images
 // still shown, in order) so single images can be removed while new ones are added after them.
-import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { useLoaderData } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/about';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { call, formOf } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
-import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
+import { NoticeLine, type Notice } from '../../components/dashboard/notice.tsx';
+import { failureStatus, serverMessage } from '../../components/dashboard/failure.ts';
 import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
 import { checkFiles, FilePickField } from '../../components/admin-site/FilePickField.tsx';
-import { serverMessage, type Notice } from '../../components/admin-site/feedback.ts';
 import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import {
   ABOUT_IMAGE_TYPES,
   ABOUT_MESSAGES,
-  AboutSavedSchema,
-  AboutUsSchema,
+  ABOUT_ROUTES,
+  AboutFieldsSchema,
   MAX_ABOUT_IMAGES,
   type AboutUs,
 } from '../../../contract/about.ts';
@@ -33,31 +33,65 @@ export const handle: ScreenHandle = { loadingText: 'Loading About Us content...'
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);
-  // no-store: the public answer may be cached, and the admin must see what was just saved.
-  return loaded(api('/public/about', AboutUsSchema.nullable(), { cache: 'no-store' }), ABOUT_MESSAGES.loadFailed);
+  return loaded(call(ABOUT_ROUTES.adminRead), ABOUT_MESSAGES.loadFailed);
+}
+
+/**
+ * The save: `content`, `keepImageUrls` (JSON; only when the page exists, so the save is an update)
+ * and the new `images`. The page reloads after, so the form starts again from what was stored.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Notice> {
+  const form = await request.formData();
+  const keep = form.get('keepImageUrls');
+  const images = form.getAll('images').filter((f): f is File => f instanceof File);
+  if ((keep ? (JSON.parse(String(keep)) as string[]).length : 0) + images.length > MAX_ABOUT_IMAGES)
+    return { ok: false, text: ABOUT_MESSAGES.tooManyImages };
+  const fields = AboutFieldsSchema.parse({
+    content: String(form.get('content') ?? ''),
+    keepImageUrls: keep ? JSON.parse(String(keep)) : undefined,
+  });
+  const route = keep === null ? ABOUT_ROUTES.create : ABOUT_ROUTES.update;
+  return call(route, { form: formOf(route, fields, { images }) }).then(
+    () => ({ ok: true, text: ABOUT_MESSAGES.saved }),
+    (error: unknown) => ({
+      ok: false,
+      // a 400 on save shows the server's words (e.g. the entry already exists).
+      text:
+        failureStatus(error) === 400 && serverMessage(error)
+          ? serverMessage(error)!
+          : `${ABOUT_MESSAGES.saveFailed}${serverMessage(error) ?? (error instanceof Error ? error.message : String(error))}`,
+    }),
+  );
 }
 
 export default function AboutUsManagement() {
-  const first = useLoaderData<typeof clientLoader>();
+  const { data, error } = useLoaderData<typeof clientLoader>();
+  const save = useFetcher<Notice>();
   return (
     <main className="page">
       <h1>About Us Management</h1>
-      {first.error ? <FormError>{first.error}</FormError> : <AboutForm saved={first.data} />}
+      {error ? (
+        <FormError>{error}</FormError>
+      ) : (
+        <>
+          {/* Keyed by what is stored: after a save the form starts again from the page as saved (sanitised). */}
+          <AboutForm key={JSON.stringify(data)} saved={data} save={save} />
+          <NoticeLine notice={save.state === 'idle' ? (save.data ?? null) : null} />
+        </>
+      )}
     </main>
   );
 }
 
 type NewImage = { file: File; preview: string };
 
-/** `saved`: the page as stored (null: none yet, so the first save is a POST). */
-function AboutForm({ saved: initial }: { saved: AboutUs | null }) {
-  const [saved, setSaved] = useState(initial);
-  const [content, setContent] = useState(initial?.content ?? '');
-  const [kept, setKept] = useState<string[]>(initial?.imageUrls ?? []);
+/** `saved`: the page as stored (null: none yet, so the first save creates it). */
+function AboutForm({ saved, save }: { saved: AboutUs | null; save: ReturnType<typeof useFetcher<Notice>> }) {
+  const [content, setContent] = useState(saved?.content ?? '');
+  const [kept, setKept] = useState<string[]>(saved?.imageUrls ?? []);
   const [added, updateAdded] = useFilePreviews<NewImage>();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = save.state !== 'idle';
 
   const dropAdded = (keep: (a: NewImage) => boolean) => updateAdded((list) => list.filter(keep));
   const total = kept.length + added.length;
@@ -71,41 +105,17 @@ function AboutForm({ saved: initial }: { saved: AboutUs | null }) {
     if (taken.length) updateAdded((a) => [...a, ...taken]);
   }
 
-  async function save(event: FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    setNotice(null);
-    if (total > MAX_ABOUT_IMAGES) {
-      setNotice({ ok: false, text: ABOUT_MESSAGES.tooManyImages });
-      return;
-    }
     const form = new FormData();
     form.append('content', content);
     if (saved) form.append('keepImageUrls', JSON.stringify(kept));
     for (const a of added) form.append('images', a.file, a.file.name);
-    setSaving(true);
-    try {
-      const page = await api('/admin/about', AboutSavedSchema, { method: saved ? 'PUT' : 'POST', body: form });
-      dropAdded(() => false);
-      setFileErrors([]);
-      setSaved(page);
-      // As stored (sanitised): what the leave guard compares the text with.
-      setContent(page.content);
-      setKept(page.imageUrls);
-      setNotice({ ok: true, text: ABOUT_MESSAGES.saved });
-    } catch (error) {
-      // a 400 on save shows the server's words (e.g. the entry already exists).
-      const text =
-        error instanceof ApiRequestError && error.status === 400 && error.serverMessage
-          ? error.serverMessage
-          : `${ABOUT_MESSAGES.saveFailed}${serverMessage(error) ?? (error instanceof Error ? error.message : String(error))}`;
-      setNotice({ ok: false, text });
-    } finally {
-      setSaving(false);
-    }
+    void save.submit(form, { method: 'post', encType: 'multipart/form-data' });
   }
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate>
+    <form onSubmit={submit} noValidate>
       {/* Text or pictures changed and not saved yet are asked about before leaving. */}
       <LeaveGuard
         when={
@@ -119,7 +129,7 @@ function AboutForm({ saved: initial }: { saved: AboutUs | null }) {
           Content
         </span>
         <Suspense fallback={<div className="editor-loading">Loading editor...</div>}>
-          <RichTextEditor initialContent={initial?.content ?? ''} onChange={setContent} label="About Us content" />
+          <RichTextEditor initialContent={saved?.content ?? ''} onChange={setContent} label="About Us content" />
         </Suspense>
       </div>
 
@@ -173,7 +183,6 @@ function AboutForm({ saved: initial }: { saved: AboutUs | null }) {
           {saving ? 'Saving...' : 'Save'}
         </button>
       </div>
-      <NoticeLine notice={notice} />
     </form>
   );
 }

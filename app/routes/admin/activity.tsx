@@ -5,20 +5,20 @@ import { useId, useRef, type FormEvent } from 'react';
 import { Link, useLoaderData } from 'react-router';
 import type { Route } from './+types/activity';
 import { Pagination } from '../../components/Pagination.tsx';
-import { failureText } from '../../components/admin-review/feedback.ts';
+import { failureText } from '../../components/dashboard/failure.ts';
 import { adminMeta, loaded, pageOf, useListPlace } from '../../components/admin-site/screen.ts';
 import { FormError } from '../../components/form/Field.tsx';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import {
   AUDIT_ACTION_NAMES,
   AUDIT_ACTIONS,
   AUDIT_MESSAGES,
   AUDIT_PAGE_SIZE,
-  AuditPageSchema,
+  AUDIT_ROUTES,
   type AuditEntry,
 } from '../../../contract/audit.ts';
-import { formatIndiaTime } from '../../../contract/review.ts';
+import { formatDateTime } from '../../components/public/format.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-site.css';
 import '../../styles/admin-review.css';
@@ -34,9 +34,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const filters = Object.fromEntries(FILTERS.map((key) => [key, url.searchParams.get(key)?.trim() ?? ''])) as Filters;
   const page = pageOf(url);
-  const query = new URLSearchParams({ page: String(page), size: String(AUDIT_PAGE_SIZE) });
-  for (const key of FILTERS) if (filters[key]) query.set(key, filters[key]);
-  const list = await loaded(api(`/admin/audit?${query}`, AuditPageSchema), (e) => AUDIT_MESSAGES.fetchError + failureText(e));
+  const list = await loaded(
+    call(AUDIT_ROUTES.list, { query: { page, size: AUDIT_PAGE_SIZE, ...filters } }),
+    (e) => AUDIT_MESSAGES.fetchError + failureText(e),
+  );
   return { filters, page, ...list };
 }
 
@@ -146,14 +147,14 @@ function ActivityRow({ entry }: { entry: AuditEntry }) {
   const { reason, publishAt } = entry.details ?? {};
   return (
     <tr>
-      <td className="activity-when">{formatIndiaTime(entry.at)}</td>
+      <td className="activity-when">{formatDateTime(entry.at)}</td>
       <td>{entry.actorName}</td>
       <td>{actionLabel(entry.action)}</td>
       <td className="activity-what">
         {link ? <Link to={link}>{what}</Link> : what}
         {entry.summary && <span className="activity-summary">{entry.summary}</span>}
         {typeof reason === 'string' && <span className="activity-summary">Reason: {reason}</span>}
-        {typeof publishAt === 'string' && <span className="activity-summary">At: {formatIndiaTime(publishAt)}</span>}
+        {typeof publishAt === 'string' && <span className="activity-summary">At: {formatDateTime(publishAt)}</span>}
       </td>
       <td>{entry.ip ?? '—'}</td>
     </tr>

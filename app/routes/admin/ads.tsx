@@ -1,28 +1,33 @@
-// Ad Management: upload up to 5 ads at a time with a duration and optional
-// link each, list them, delete with confirmation.
-import { useState, type FormEvent } from 'react';
-import { useLoaderData } from 'react-router';
+// Ad Management: upload up to 5 ads at a time with a duration and optional link each, list them,
+// edit one (duration, link, and when readers see it: a start and an end in India time), delete with
+// confirmation. Every write posts to the route's clientAction; the list reloads after.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/ads';
-import { api } from '../../lib/api.ts';
+import { call, formOf } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
-import { ConfirmModal } from '../../components/admin-site/ConfirmModal.tsx';
+import { ConfirmDialog, useConfirm } from '../../components/dashboard/ConfirmDialog.tsx';
+import { NoticeLine, type Notice } from '../../components/dashboard/notice.tsx';
+import { serverMessage } from '../../components/dashboard/failure.ts';
 import { checkFiles, FilePickField } from '../../components/admin-site/FilePickField.tsx';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
-import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
+import { AdEditForm, adWindowText, type AdEditOutcome } from '../../components/admin-site/AdEditForm.tsx';
 import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
-import { serverMessage, type Notice } from '../../components/admin-site/feedback.ts';
 import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
 import { Field, fieldProps, FormError } from '../../components/form/Field.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import {
   AD_DEFAULT_DURATION,
   AD_IMAGE_TYPES,
   AD_MESSAGES,
+  AD_ROUTES,
   AdDetailSchema,
-  AdListSchema,
-  AdUploadResultSchema,
+  AdDetailsSchema,
   MAX_ADS_PER_UPLOAD,
   type Ad,
 } from '../../../contract/ads.ts';
+import { PathId } from '../../../contract/http.ts';
+import { indiaLocalToIso } from '../../../contract/review.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-site.css';
 
@@ -31,7 +36,64 @@ export const handle: ScreenHandle = { loadingText: 'Loading ads...' };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);
-  return loaded(api('/admin/ads', AdListSchema), AD_MESSAGES.fetchFailed);
+  return loaded(call(AD_ROUTES.adminList), AD_MESSAGES.fetchFailed);
+}
+
+/** What the screen's writes answer: the notice, and for an edit the message of each field. */
+export type AdOutcome = { ok: boolean; text: string } & AdEditOutcome;
+
+/** A `datetime-local` value (India time) as the API takes it; blank stays blank, anything else is sent as typed. */
+const moment = (value: FormDataEntryValue | null) => {
+  const text = String(value ?? '').trim();
+  return text ? (indiaLocalToIso(text) ?? text) : null;
+};
+
+/**
+ * `intent=upload` (the `images` and their `adDetails`, JSON in the same order), `intent=update`
+ * (`id`, `durationInSeconds`, `link`, `startsAt`, `endsAt`) or `intent=delete` (`id`).
+ */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<AdOutcome> {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const id = PathId.parse(String(form.get('id') ?? ''));
+  if (intent === 'delete') {
+    return call(AD_ROUTES.remove, { params: { id } }).then(
+      () => ({ ok: true, text: AD_MESSAGES.deleted }),
+      () => ({ ok: false, text: AD_MESSAGES.deleteFailed }),
+    );
+  }
+  if (intent === 'update') {
+    const parsed = AdDetailSchema.safeParse({
+      durationInSeconds: String(form.get('durationInSeconds') ?? '').trim() || undefined,
+      link: form.get('link'),
+      startsAt: moment(form.get('startsAt')),
+      endsAt: moment(form.get('endsAt')),
+    });
+    if (!parsed.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+      return { ok: false, text: AD_MESSAGES.updateFailed, fieldErrors, id };
+    }
+    return call(AD_ROUTES.update, { params: { id }, body: parsed.data }).then(
+      () => ({ ok: true, text: AD_MESSAGES.updated, id }),
+      (error: unknown) => ({ ok: false, text: withServerReason(AD_MESSAGES.updateFailed, error), id }),
+    );
+  }
+  const images = form.getAll('images').filter((f): f is File => f instanceof File);
+  if (images.length === 0) return { ok: false, text: AD_MESSAGES.noneSelected };
+  const details = AdDetailsSchema.safeParse(JSON.parse(String(form.get('adDetails') ?? '[]')));
+  if (!details.success) return { ok: false, text: details.error.issues[0]?.message ?? AD_MESSAGES.badDetails };
+  const upload = formOf(AD_ROUTES.upload, { adDetails: details.data }, { images });
+  return call(AD_ROUTES.upload, { form: upload }).then(
+    (result) => ({ ok: true, text: result.notice ? `${AD_MESSAGES.uploaded} ${result.notice}` : AD_MESSAGES.uploaded }),
+    (error: unknown) => ({ ok: false, text: withServerReason(AD_MESSAGES.uploadFailed, error) }),
+  );
+}
+
+/** 'Upload failed: <the server's reason>', or the text alone. */
+function withServerReason(text: string, error: unknown) {
+  const detail = serverMessage(error);
+  return detail ? `${text}: ${detail}` : text;
 }
 
 type Pending = { key: string; file: File; preview: string; duration: string; link: string };
@@ -40,15 +102,42 @@ type PendingField = 'durationInSeconds' | 'link';
 let pendingCounter = 0;
 
 export default function AdManagement() {
-  const first = useLoaderData<typeof clientLoader>();
-  const [ads, setAds] = useState<Ad[]>(first.data ?? []);
+  const { data, error: loadError } = useLoaderData<typeof clientLoader>();
+  const ads = data ?? [];
   const [pending, updatePending] = useFilePreviews<Pending>();
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [notice, setNotice] = useState<Notice>(null);
-  const [uploading, setUploading] = useState(false);
-  const [confirming, setConfirming] = useState<Ad | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const [checkNotice, setCheckNotice] = useState<Notice>(null);
+  const uploader = useFetcher<AdOutcome>();
+  const remover = useFetcher<AdOutcome>();
+  const editor = useFetcher<AdOutcome>();
+  const deleting = useConfirm<Ad>();
+  const [editing, setEditing] = useState<Ad | null>(null);
+  const uploading = uploader.state !== 'idle';
+
+  // An upload done empties the chosen files; an edit or a delete done closes its dialog.
+  useEffect(() => {
+    if (uploader.state === 'idle' && uploader.data?.ok) {
+      updatePending(() => []);
+      setFileErrors([]);
+    }
+  }, [uploader.state, uploader.data, updatePending]);
+  useEffect(() => {
+    if (editor.state === 'idle' && editor.data?.ok) setEditing(null);
+  }, [editor.state, editor.data]);
+  const closeDelete = deleting.dialog.onCancel;
+  useEffect(() => {
+    if (remover.state === 'idle' && remover.data) closeDelete();
+  }, [remover.state, remover.data, closeDelete]);
+
+  // The last outcome on the page: the browser's own check, else the latest write's answer.
+  const [lastWrite, setLastWrite] = useState<'upload' | 'edit' | 'delete' | null>(null);
+  const written = { upload: uploader, edit: editor, delete: remover }[lastWrite ?? 'upload'];
+  const notice: Notice =
+    checkNotice ??
+    (lastWrite && written.state === 'idle' && written.data && (lastWrite !== 'edit' || written.data.ok)
+      ? { ok: written.data.ok, text: written.data.text }
+      : null);
 
   function choose(files: File[]) {
     // at most 5 per upload, extras dropped (the server drops them too).
@@ -60,7 +149,8 @@ export default function AdManagement() {
     if (files.length > kept.length) errors.unshift(AD_MESSAGES.dropped(files.length - kept.length));
     setFileErrors(errors);
     setFieldErrors({});
-    setNotice(null);
+    setCheckNotice(null);
+    setLastWrite(null);
     updatePending(() =>
       accepted.map((file) => ({
         key: `ad-${++pendingCounter}`,
@@ -78,11 +168,12 @@ export default function AdManagement() {
     setFieldErrors(({ [`${key}-${field}`]: _cleared, ...rest }) => rest);
   };
 
-  async function upload(event: FormEvent) {
+  function upload(event: FormEvent) {
     event.preventDefault();
-    setNotice(null);
+    setCheckNotice(null);
+    setLastWrite(null);
     if (pending.length === 0) {
-      setNotice({ ok: false, text: AD_MESSAGES.noneSelected });
+      setCheckNotice({ ok: false, text: AD_MESSAGES.noneSelected });
       return;
     }
     const errors: Record<string, string> = {};
@@ -101,37 +192,11 @@ export default function AdManagement() {
     if (Object.keys(errors).length > 0) return;
 
     const form = new FormData();
+    form.append('intent', 'upload');
     for (const p of pending) form.append('images', p.file, p.file.name);
     form.append('adDetails', JSON.stringify(details));
-    setUploading(true);
-    try {
-      const result = await api('/admin/ads', AdUploadResultSchema, { method: 'POST', body: form });
-      setAds((list) => [...list, ...result.ads]);
-      updatePending(() => []);
-      setFileErrors([]);
-      setNotice({ ok: true, text: result.notice ? `${AD_MESSAGES.uploaded} ${result.notice}` : AD_MESSAGES.uploaded });
-    } catch (error) {
-      const detail = serverMessage(error);
-      setNotice({ ok: false, text: detail ? `${AD_MESSAGES.uploadFailed}: ${detail}` : AD_MESSAGES.uploadFailed });
-    } finally {
-      setUploading(false);
-    }
-  }
-
-  async function confirmDelete() {
-    if (!confirming) return;
-    const ad = confirming;
-    setDeleting(true);
-    try {
-      await api(`/admin/ads/${ad.id}`, { method: 'DELETE' });
-      setAds((list) => list.filter((a) => a.id !== ad.id));
-      setNotice({ ok: true, text: AD_MESSAGES.deleted });
-    } catch {
-      setNotice({ ok: false, text: AD_MESSAGES.deleteFailed });
-    } finally {
-      setDeleting(false);
-      setConfirming(null);
-    }
+    setLastWrite('upload');
+    void uploader.submit(form, { method: 'post', encType: 'multipart/form-data' });
   }
 
   /** One of a pending ad's fields, with its message. */
@@ -153,7 +218,7 @@ export default function AdManagement() {
     <main className="page">
       <h1>Ad Management</h1>
 
-      <form onSubmit={(e) => void upload(e)} noValidate aria-labelledby="upload-heading">
+      <form onSubmit={upload} noValidate aria-labelledby="upload-heading">
         {/* Chosen ads not uploaded yet are asked about before leaving. */}
         <LeaveGuard when={pending.length > 0 && !uploading} />
         <h2 id="upload-heading">Upload ads</h2>
@@ -195,8 +260,8 @@ export default function AdManagement() {
 
       <section aria-labelledby="ads-heading">
         <h2 id="ads-heading">Current ads</h2>
-        {first.error ? (
-          <FormError>{first.error}</FormError>
+        {loadError ? (
+          <FormError>{loadError}</FormError>
         ) : ads.length === 0 ? (
           <p className="muted">No ads yet.</p>
         ) : (
@@ -212,30 +277,59 @@ export default function AdManagement() {
                 ) : (
                   <p className="ad-meta">No link</p>
                 )}
-                <button
-                  type="button"
-                  className="danger small"
-                  aria-label={`Delete ad ${i + 1}`}
-                  onClick={() => setConfirming(ad)}
-                >
-                  Delete
-                </button>
+                <p className="ad-meta ad-window">{adWindowText(ad)}</p>
+                <div className="ad-actions">
+                  <button
+                    type="button"
+                    className="secondary small"
+                    aria-label={`Edit ad ${i + 1}`}
+                    onClick={() => {
+                      setLastWrite('edit');
+                      setEditing(ad);
+                    }}
+                  >
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="danger small"
+                    aria-label={`Delete ad ${i + 1}`}
+                    onClick={() => deleting.ask(ad)}
+                  >
+                    Delete
+                  </button>
+                </div>
               </li>
             ))}
           </ul>
         )}
       </section>
 
-      <ConfirmModal
-        open={confirming !== null}
+      <Modal open={editing !== null} onClose={() => setEditing(null)} title="Edit ad">
+        {editing && (
+          <AdEditForm
+            key={editing.id}
+            ad={editing}
+            number={ads.findIndex((a) => a.id === editing.id) + 1}
+            fetcher={editor}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+
+      <ConfirmDialog
+        {...deleting.dialog}
         title="Delete ad"
+        confirmLabel="Confirm"
         danger
-        busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setConfirming(null)}
+        busy={remover.state !== 'idle'}
+        onConfirm={() => {
+          setLastWrite('delete');
+          void remover.submit({ intent: 'delete', id: deleting.item!.id }, { method: 'post' });
+        }}
       >
         <p>{AD_MESSAGES.confirmDelete}</p>
-      </ConfirmModal>
+      </ConfirmDialog>
     </main>
   );
 }

@@ -1,26 +1,25 @@
 // Manage Categories: create, rename and delete, the list updated in place. The delete question says,
 // from the server's count, how many articles use the category and what happens to them.
-import { useRef, useState, type FormEvent } from 'react';
-import { useLoaderData } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/categories';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import { ConfirmModal } from '../../components/admin-site/ConfirmModal.tsx';
-import { failureText, serverMessage } from '../../components/admin-site/feedback.ts';
+import { ConfirmDialog } from '../../components/dashboard/ConfirmDialog.tsx';
+import { failureText, serverMessage } from '../../components/dashboard/failure.ts';
 import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
 import { Field, fieldProps, FormError } from '../../components/form/Field.tsx';
 import {
   CATEGORY_MESSAGES,
   CATEGORY_NAME_MAX,
+  CATEGORY_ROUTES,
   CategoryInputSchema,
-  CategoryListSchema,
-  CategorySchema,
-  CategoryUsageSchema,
   type Category,
   type CategoryUsage,
 } from '../../../contract/categories.ts';
+import { PathId } from '../../../contract/http.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-site.css';
 
@@ -29,7 +28,38 @@ export const handle: ScreenHandle = { loadingText: 'Loading categories...' };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);
-  return loaded(api('/admin/categories', CategoryListSchema), CATEGORY_MESSAGES.listFailed);
+  return loaded(call(CATEGORY_ROUTES.adminList), CATEGORY_MESSAGES.listFailed);
+}
+
+/** What a create, rename or delete answers the screen: done, or the name's message, or the failure. */
+export type CategoryOutcome = { ok: true } | { ok: false; nameError?: string; error?: string };
+
+/** Create (no id), rename (`id` and `name`) or delete (`intent=delete`, `id`); the list reloads after. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<CategoryOutcome> {
+  const form = await request.formData();
+  const id = PathId.parse(String(form.get('id') ?? ''));
+  if (form.get('intent') === 'delete') {
+    return call(CATEGORY_ROUTES.remove, { params: { id } }).then(
+      () => ({ ok: true }),
+      (error: unknown) => ({
+        ok: false,
+        error:
+          serverMessage(error) ??
+          failureText(error, { failed: CATEGORY_MESSAGES.deleteFailed, errored: CATEGORY_MESSAGES.deleteError }),
+      }),
+    );
+  }
+  const parsed = CategoryInputSchema.safeParse({ name: form.get('name') ?? '' });
+  if (!parsed.success) return { ok: false, nameError: parsed.error.issues[0]?.message ?? CATEGORY_MESSAGES.nameRequired };
+  const [failed, errored] = id
+    ? [CATEGORY_MESSAGES.updateFailed, CATEGORY_MESSAGES.updateError]
+    : [CATEGORY_MESSAGES.createFailed, CATEGORY_MESSAGES.createError];
+  return (
+    id ? call(CATEGORY_ROUTES.rename, { params: { id }, body: parsed.data }) : call(CATEGORY_ROUTES.create, { body: parsed.data })
+  ).then(
+    () => ({ ok: true }),
+    (error: unknown) => ({ ok: false, error: serverMessage(error) ?? failureText(error, { failed, errored }) }),
+  );
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; category: Category } | null;
@@ -37,17 +67,24 @@ type Editing = { mode: 'create' } | { mode: 'edit'; category: Category } | null;
 type Deleting = { category: Category; usage: CategoryUsage | 'unknown' | null; error: string | null } | null;
 
 export default function ManageCategories() {
-  const first = useLoaderData<typeof clientLoader>();
-  const [categories, setCategories] = useState<Category[]>(first.data ?? []);
+  const { data: categories, error: loadError } = useLoaderData<typeof clientLoader>();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
+  const remover = useFetcher<CategoryOutcome>();
+  const removingId = remover.state !== 'idle' ? Number(remover.formData?.get('id')) : null;
+
+  // The delete's answer: done closes the question (the list has reloaded), a refusal replaces it.
+  useEffect(() => {
+    if (remover.state !== 'idle' || !remover.data) return;
+    const answer = remover.data;
+    setDeleting((d) => d && (answer.ok ? null : { ...d, error: answer.error ?? CATEGORY_MESSAGES.deleteFailed }));
+  }, [remover.state, remover.data]);
 
   async function openDelete(category: Category) {
     setDeleting({ category, usage: null, error: null });
     const same = (d: Deleting) => d?.category.id === category.id;
     try {
-      const usage = await api(`/admin/categories/${category.id}/usage`, CategoryUsageSchema);
+      const usage = await call(CATEGORY_ROUTES.usage, { params: { id: category.id } });
       // a category in the navigation bar shows the error instead of the question.
       const error = usage.inNavigation ? CATEGORY_MESSAGES.inNavigation : null;
       setDeleting((d) => (same(d) ? { category, usage, error } : d));
@@ -55,22 +92,6 @@ export default function ManageCategories() {
       // Not counted: the question stays, without the numbers; the server still refuses what it must.
       console.error('Failed to count the articles of the category', error);
       setDeleting((d) => (same(d) ? { ...d!, usage: 'unknown' } : d));
-    }
-  }
-
-  async function confirmDelete() {
-    if (!deleting) return;
-    const { category } = deleting;
-    setDeletingId(category.id);
-    try {
-      await api(`/admin/categories/${category.id}`, { method: 'DELETE' });
-      setCategories((list) => list.filter((c) => c.id !== category.id));
-      setDeleting(null);
-    } catch (error) {
-      const text = serverMessage(error) ?? failureText(error, CATEGORY_MESSAGES.deleteFailed, CATEGORY_MESSAGES.deleteError);
-      setDeleting({ ...deleting, error: text });
-    } finally {
-      setDeletingId(null);
     }
   }
 
@@ -83,8 +104,8 @@ export default function ManageCategories() {
         </button>
       </div>
 
-      {first.error ? (
-        <FormError>{first.error}</FormError>
+      {loadError ? (
+        <FormError>{loadError}</FormError>
       ) : (
         <table className="admin-table">
           <thead>
@@ -94,7 +115,7 @@ export default function ManageCategories() {
             </tr>
           </thead>
           <tbody>
-            {categories.map((c) => (
+            {(categories ?? []).map((c) => (
               <tr key={c.id}>
                 <td className="category-name">{c.name}</td>
                 <td className="actions">
@@ -109,11 +130,11 @@ export default function ManageCategories() {
                   <button
                     type="button"
                     className="danger small"
-                    aria-label={deletingId === c.id ? `Deleting ${c.name}` : `Delete ${c.name}`}
-                    disabled={deletingId !== null}
+                    aria-label={removingId === c.id ? `Deleting ${c.name}` : `Delete ${c.name}`}
+                    disabled={removingId !== null}
                     onClick={() => void openDelete(c)}
                   >
-                    {deletingId === c.id ? '...' : 'Delete'}
+                    {removingId === c.id ? '...' : 'Delete'}
                   </button>
                 </td>
               </tr>
@@ -122,23 +143,15 @@ export default function ManageCategories() {
         </table>
       )}
 
-      <CategoryFormModal
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={(saved, mode) => {
-          // After create the category is appended; after update it is replaced in place.
-          setCategories((list) => (mode === 'create' ? [...list, saved] : list.map((c) => (c.id === saved.id ? saved : c))));
-          setEditing(null);
-        }}
-      />
+      <CategoryFormModal editing={editing} onClose={() => setEditing(null)} />
 
-      <ConfirmModal
+      <ConfirmDialog
         open={deleting !== null}
         title="Delete category"
         danger
         canConfirm={deleting !== null && deleting.usage !== null && !deleting.error}
-        busy={deletingId !== null}
-        onConfirm={() => void confirmDelete()}
+        busy={removingId !== null}
+        onConfirm={() => deleting && void remover.submit({ intent: 'delete', id: deleting.category.id }, { method: 'post' })}
         onCancel={() => setDeleting(null)}
       >
         {deleting?.error ? (
@@ -151,7 +164,7 @@ export default function ManageCategories() {
             </>
           )
         )}
-      </ConfirmModal>
+      </ConfirmDialog>
     </main>
   );
 }
@@ -187,15 +200,7 @@ function DeleteEffect({ name, usage }: { name: string; usage: CategoryUsage | 'u
   );
 }
 
-function CategoryFormModal({
-  editing,
-  onClose,
-  onSaved,
-}: {
-  editing: Editing;
-  onClose(): void;
-  onSaved(category: Category, mode: 'create' | 'edit'): void;
-}) {
+function CategoryFormModal({ editing, onClose }: { editing: Editing; onClose(): void }) {
   const title = editing?.mode === 'edit' ? 'Edit category' : 'Create category';
   return (
     <Modal open={editing !== null} onClose={onClose} title={title}>
@@ -205,83 +210,55 @@ function CategoryFormModal({
           key={editing.mode === 'edit' ? `edit-${editing.category.id}` : 'create'}
           editing={editing}
           title={title}
-          onCancel={onClose}
-          onSaved={onSaved}
+          onDone={onClose}
         />
       )}
     </Modal>
   );
 }
 
-function CategoryForm({
-  editing,
-  title,
-  onCancel,
-  onSaved,
-}: {
-  editing: Exclude<Editing, null>;
-  title: string;
-  onCancel(): void;
-  onSaved(category: Category, mode: 'create' | 'edit'): void;
-}) {
+/** Create or rename: posted to the route's clientAction; done closes it (the list has reloaded). */
+function CategoryForm({ editing, title, onDone }: { editing: Exclude<Editing, null>; title: string; onDone(): void }) {
   const isEdit = editing.mode === 'edit';
-  const [name, setName] = useState(isEdit ? editing.category.name : '');
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useFetcher<CategoryOutcome>();
+  const saving = save.state !== 'idle';
+  const answer = saving ? undefined : save.data;
+  const nameError = answer && !answer.ok ? (answer.nameError ?? null) : null;
   const input = useRef<HTMLInputElement>(null);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const parsed = CategoryInputSchema.safeParse({ name });
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? CATEGORY_MESSAGES.nameRequired);
-      input.current?.focus();
-      return;
-    }
-    setNameError(null);
-    setSaving(true);
-    try {
-      const saved = isEdit
-        ? await api(`/admin/categories/${editing.category.id}`, CategorySchema, { method: 'PUT', body: parsed.data })
-        : await api('/admin/categories', CategorySchema, { method: 'POST', body: parsed.data });
-      onSaved(saved, editing.mode);
-    } catch (err) {
-      const [failed, errored] = isEdit
-        ? [CATEGORY_MESSAGES.updateFailed, CATEGORY_MESSAGES.updateError]
-        : [CATEGORY_MESSAGES.createFailed, CATEGORY_MESSAGES.createError];
-      setError(serverMessage(err) ?? failureText(err, failed, errored));
-      setSaving(false);
-    }
-  }
+  useEffect(() => {
+    if (save.state !== 'idle' || !save.data) return;
+    if (save.data.ok) onDone();
+    else if (save.data.nameError) input.current?.focus();
+  }, [save.state, save.data, onDone]);
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <save.Form method="post" noValidate>
       <h2>{title}</h2>
+      {isEdit && <input type="hidden" name="id" value={editing.category.id} />}
       <TeluguTypingToggle />
       <Field id="category-name" label="Category Name" error={nameError}>
         <input
           {...fieldProps('category-name', nameError)}
           ref={input}
+          name="name"
           type="text"
           placeholder="Category Name"
-          value={name}
+          defaultValue={isEdit ? editing.category.name : ''}
           maxLength={CATEGORY_NAME_MAX}
           autoFocus
           data-telugu
-          onChange={(e) => setName(e.target.value)}
         />
       </Field>
-      <FormError>{error}</FormError>
+      <FormError>{answer && !answer.ok ? answer.error : null}</FormError>
       <div className="modal-actions">
         <button type="submit" disabled={saving}>
           {isEdit ? (saving ? 'Updating...' : 'Update') : saving ? 'Creating...' : 'Create'}
         </button>
-        <button type="button" className="secondary" onClick={onCancel}>
+        <button type="button" className="secondary" onClick={onDone}>
           Cancel
         </button>
       </div>
-    </form>
+    </save.Form>
   );
 }

@@ -1,21 +1,21 @@
 // Featured Category Management: the category sections of the home page, in order.
 import type { Route } from './+types/featured';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { loadSelection, readSelection, SelectionScreen } from '../../components/admin-site/CategorySelectionEditor.tsx';
-import { outcome, withReason } from '../../components/admin-site/feedback.ts';
+import { withReason } from '../../components/dashboard/failure.ts';
+import { outcome } from '../../components/dashboard/notice.tsx';
 import { adminMeta } from '../../components/admin-site/screen.ts';
-import { CATEGORY_MESSAGES, CategoryListSchema, FEATURED_MESSAGES, FeaturedSavedSchema } from '../../../contract/categories.ts';
+import { CATEGORY_MESSAGES, FEATURED_MESSAGES, FeaturedSelectionSchema } from '../../../contract/categories.ts';
+import { FEATURED_ROUTES } from '../../../contract/featured.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-
-const FEATURED = '/admin/homepage/featured-categories';
 
 export const meta = () => adminMeta('Featured Category Management');
 export const handle: ScreenHandle = { loadingText: 'Loading categories...' };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);
-  const current = api(FEATURED, CategoryListSchema).then((list) => list.map((c) => c.id));
+  const current = call(FEATURED_ROUTES.list).then((list) => list.map((c) => c.id));
   return loadSelection(current, {
     categoriesFailed: CATEGORY_MESSAGES.listFailed,
     selectionFailed: FEATURED_MESSAGES.fetchFailed,
@@ -23,9 +23,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const ids = await readSelection(request);
+  const ids = FeaturedSelectionSchema.safeParse(await readSelection(request));
+  if (!ids.success) return { ok: false, text: ids.error.issues[0]?.message ?? FEATURED_MESSAGES.saveFailed };
   return outcome(
-    api(FEATURED, FeaturedSavedSchema, { method: 'POST', body: ids }).then((saved) => saved.message || FEATURED_MESSAGES.saved),
+    call(FEATURED_ROUTES.replace, { body: ids.data }).then((saved) => saved.message || FEATURED_MESSAGES.saved),
     (error) => withReason(FEATURED_MESSAGES.saveFailed, error),
   );
 }

@@ -1,13 +1,14 @@
 // Navigation Bar Management: which categories the bar and drawer show, in order from 1. After a save
 // the page's data reloads, so the header above shows the new order at once.
 import type { Route } from './+types/navigation';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { loadSelection, readSelection, SelectionScreen } from '../../components/admin-site/CategorySelectionEditor.tsx';
-import { failureText, outcome } from '../../components/admin-site/feedback.ts';
+import { failureText } from '../../components/dashboard/failure.ts';
+import { outcome } from '../../components/dashboard/notice.tsx';
 import { adminMeta } from '../../components/admin-site/screen.ts';
 import { NAVIGATION_MESSAGES } from '../../../contract/categories.ts';
-import { NavigationListSchema } from '../../../contract/navigation.ts';
+import { NAVIGATION_ROUTES, NavigationSelectionSchema } from '../../../contract/navigation.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 
 export const meta = () => adminMeta('Navigation Bar Management');
@@ -15,7 +16,7 @@ export const handle: ScreenHandle = { loadingText: 'Loading categories...' };
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);
-  const current = api('/navigation-categories', NavigationListSchema).then((list) =>
+  const current = call(NAVIGATION_ROUTES.list).then((list) =>
     list.sort((a, b) => a.displayOrder - b.displayOrder).map((n) => n.categoryId),
   );
   return loadSelection(current, {
@@ -25,10 +26,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const body = (await readSelection(request)).map((categoryId, i) => ({ categoryId, displayOrder: i + 1 }));
+  const body = NavigationSelectionSchema.parse(
+    (await readSelection(request)).map((categoryId, i) => ({ categoryId, displayOrder: i + 1 })),
+  );
   return outcome(
-    api('/navigation-categories', NavigationListSchema, { method: 'PUT', body }).then(() => NAVIGATION_MESSAGES.saved),
-    (error) => failureText(error, NAVIGATION_MESSAGES.saveFailed, NAVIGATION_MESSAGES.saveError),
+    call(NAVIGATION_ROUTES.replace, { body }).then(() => NAVIGATION_MESSAGES.saved),
+    (error) => failureText(error, { failed: NAVIGATION_MESSAGES.saveFailed, errored: NAVIGATION_MESSAGES.saveError }),
   );
 }
 

@@ -1,75 +1,78 @@
 // Manage Tags: every topic with its number of stories; rename one, or merge it into another (its
-// stories get the other tag and it is removed). The rules are the server's (server/tags/service.ts).
-import { useState, type FormEvent } from 'react';
-import { useLoaderData } from 'react-router';
+// stories get the other tag and it is removed). The rules are the server's (server/tags/service.ts);
+// both acts post to the route's clientAction and the list reloads after.
+import { useEffect, useState } from 'react';
+import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/tags';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
-import { failureText, serverMessage } from '../../components/admin-site/feedback.ts';
+import { failureText } from '../../components/dashboard/failure.ts';
+import { NoticeLine, type Notice } from '../../components/dashboard/notice.tsx';
 import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
 import { FormError } from '../../components/form/Field.tsx';
-import { AdminTagListSchema, TagActResultSchema } from '../../../contract/tags.schema.ts';
+import { PathId } from '../../../contract/http.ts';
+import { TAG_NAME_MAX } from '../../../contract/tags.ts';
+import { TagMergeSchema, TagRenameSchema } from '../../../contract/tags.schema.ts';
+import { TAG_ROUTES } from '../../../contract/tag-routes.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-site.css';
 
 export const meta = () => adminMeta('Manage Tags');
 export const handle: ScreenHandle = { loadingText: 'Loading tags...' };
 
+const TAG_FAILED = 'Failed to save the tag.';
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);
-  return loaded(api('/admin/tags', AdminTagListSchema), 'Failed to load tags. Please try again later.');
+  return loaded(call(TAG_ROUTES.adminList), 'Failed to load tags. Please try again later.');
 }
 
-type Tag = { id: number; name: string; slug: string; url: string; articles: number };
+/** `intent=rename` with `name`, or `intent=merge` with `into`; the server's message either way. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Notice> {
+  const form = await request.formData();
+  const id = PathId.parse(String(form.get('id') ?? ''));
+  const rename = form.get('intent') === 'rename';
+  const parsed = rename
+    ? TagRenameSchema.safeParse({ name: form.get('name') ?? '' })
+    : TagMergeSchema.safeParse({ into: Number(form.get('into')) });
+  if (!parsed.success) return { ok: false, text: parsed.error.issues[0]?.message ?? TAG_FAILED };
+  const act = rename
+    ? call(TAG_ROUTES.rename, { params: { id }, body: parsed.data as { name: string } })
+    : call(TAG_ROUTES.merge, { params: { id }, body: parsed.data as { into: number } });
+  return act.then(
+    (result) => ({ ok: true, text: result.message }),
+    (error: unknown) => ({
+      ok: false,
+      text: failureText(error, { preferServer: true, failed: TAG_FAILED, errored: TAG_FAILED }),
+    }),
+  );
+}
 
 export default function ManageTags() {
-  const first = useLoaderData<typeof clientLoader>();
-  const [tags, setTags] = useState<Tag[]>(first.data ?? []);
-  const [editing, setEditing] = useState<{ tag: Tag; name: string; into: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { data, error: loadError } = useLoaderData<typeof clientLoader>();
+  const tags = data ?? [];
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const act = useFetcher<Notice>();
+  const busy = act.state !== 'idle';
+  const [into, setInto] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const editing = tags.find((t) => t.id === editingId) ?? null;
 
-  async function act(event: FormEvent, kind: 'rename' | 'merge') {
-    event.preventDefault();
-    if (!editing) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const result =
-        kind === 'rename'
-          ? await api(`/admin/tags/${editing.tag.id}`, TagActResultSchema, { method: 'PUT', body: { name: editing.name } })
-          : await api(`/admin/tags/${editing.tag.id}/merge`, TagActResultSchema, {
-              method: 'POST',
-              body: { into: Number(editing.into) },
-            });
-      setTags((list) =>
-        list
-          .filter((t) => kind === 'rename' || t.id !== editing.tag.id)
-          .map((t) => (t.id === result.tag.id ? result.tag : t))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-      );
-      setNotice(result.message);
-      setEditing(null);
-    } catch (caught) {
-      setError(serverMessage(caught) ?? failureText(caught, 'Failed to save the tag.', 'Failed to save the tag.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // Done: the panel closes (the list has reloaded); refused: it stays with the reason.
+  useEffect(() => {
+    if (act.state !== 'idle' || !act.data) return;
+    if (act.data.ok) setEditingId(null);
+    setRefusal(act.data.ok ? null : act.data.text);
+  }, [act.state, act.data]);
 
   return (
     <main className="page">
       <div className="admin-toolbar">
         <h1>Manage Tags</h1>
       </div>
-      {notice && (
-        <p role="status" className="notice-line ok">
-          {notice}
-        </p>
-      )}
-      {first.error ? (
-        <FormError>{first.error}</FormError>
+      <NoticeLine notice={!busy && act.data?.ok ? act.data : null} />
+      {loadError ? (
+        <FormError>{loadError}</FormError>
       ) : tags.length === 0 ? (
         <p>No tags yet: reporters add them to their stories.</p>
       ) : (
@@ -94,8 +97,9 @@ export default function ManageTags() {
                     className="secondary small"
                     aria-label={`Edit ${t.name}`}
                     onClick={() => {
-                      setError(null);
-                      setEditing({ tag: t, name: t.name, into: '' });
+                      setRefusal(null);
+                      setInto('');
+                      setEditingId(t.id);
                     }}
                   >
                     Rename or merge
@@ -107,39 +111,38 @@ export default function ManageTags() {
         </table>
       )}
       {editing && (
-        <section className="admin-panel" aria-label={`Edit tag ${editing.tag.name}`}>
-          <form onSubmit={(e) => void act(e, 'rename')}>
+        <section key={editing.id} className="admin-panel" aria-label={`Edit tag ${editing.name}`}>
+          <act.Form method="post">
+            <input type="hidden" name="intent" value="rename" />
+            <input type="hidden" name="id" value={editing.id} />
             <label htmlFor="tag-name">New name</label>
-            <input
-              id="tag-name"
-              value={editing.name}
-              maxLength={50}
-              onChange={(e) => setEditing({ ...editing, name: e.target.value })}
-            />
+            <input id="tag-name" name="name" defaultValue={editing.name} maxLength={TAG_NAME_MAX} />
             <button type="submit" disabled={busy}>
               Rename
             </button>
-          </form>
-          <form onSubmit={(e) => void act(e, 'merge')}>
+          </act.Form>
+          <act.Form method="post">
+            <input type="hidden" name="intent" value="merge" />
+            <input type="hidden" name="id" value={editing.id} />
             <label htmlFor="tag-into">Merge into</label>
-            <select id="tag-into" value={editing.into} onChange={(e) => setEditing({ ...editing, into: e.target.value })}>
+            <select id="tag-into" name="into" value={into} onChange={(e) => setInto(e.target.value)}>
               <option value="">Choose a tag</option>
               {tags
-                .filter((t) => t.id !== editing.tag.id)
+                .filter((t) => t.id !== editing.id)
                 .map((t) => (
                   <option key={t.id} value={t.id}>
                     {t.name}
                   </option>
                 ))}
             </select>
-            <button type="submit" disabled={busy || !editing.into}>
+            <button type="submit" disabled={busy || !into}>
               Merge
             </button>
-          </form>
-          <button type="button" className="secondary" onClick={() => setEditing(null)}>
+          </act.Form>
+          <button type="button" className="secondary" onClick={() => setEditingId(null)}>
             Cancel
           </button>
-          {error && <FormError>{error}</FormError>}
+          <FormError>{refusal}</FormError>
         </section>
       )}
     </main>
