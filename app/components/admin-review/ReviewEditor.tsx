@@ -6,7 +6,7 @@
 // part with its `imageOrder`, and new `images` files.
 import { useId, useState } from 'react';
 import { ArticleForm } from '../article-form/ArticleForm.tsx';
-import { api, call } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { failureText } from '../dashboard/failure.ts';
 import type { Article } from '../../../contract/articles.ts';
 import type { Category } from '../../../contract/categories.ts';
@@ -18,7 +18,7 @@ import {
   REVIEW_MESSAGES,
   REVIEW_ROUTES,
 } from '../../../contract/review.ts';
-import { ArticleSchema } from '../../../contract/articles.schema.ts';
+import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 
 type Props = {
   article: Article;
@@ -56,8 +56,7 @@ export function ReviewEditor({ article, categories, approve, afterSuccess, onCan
       afterSuccess={() => afterSuccess(later)}
       onSubmit={async (formData) => {
         if (!approving) {
-          // The shared edit route (helper B's contract converts this call).
-          await api(`/articles/${article.id}`, ArticleSchema, { method: 'PUT', body: formData });
+          await call(ARTICLE_ROUTES.update, { params: { id: article.id }, form: formData });
           return;
         }
         const iso = later ? indiaLocalToIso(publishAt) : undefined;

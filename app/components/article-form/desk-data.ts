@@ -1,10 +1,10 @@
 // What the desk screens load, in one place: their route clientLoaders call these, and the answer
 // carries the screen's own failure text (docs/product.md) instead of throwing.
-import { api, ApiRequestError, call } from '../../lib/api.ts';
+import { ApiRequestError, call } from '../../lib/api.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import { CATEGORY_ROUTES } from '../../../contract/categories.ts';
 import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
-import { ProfileSchema } from '../../../contract/authors.ts';
+import { PROFILE_ROUTES } from '../../../contract/authors.ts';
 
 export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
 
@@ -30,8 +30,7 @@ export const loadCategories = () => call(CATEGORY_ROUTES.list);
  * cannot be read (the field is then empty, as before).
  */
 export const loadAuthorName = (): Promise<string> =>
-  // /me/profile is the accounts domain's route (not yet in contract/).
-  api('/me/profile', ProfileSchema).then(
+  call(PROFILE_ROUTES.get).then(
     (profile) => profile.displayName?.trim() || profile.username,
     () => '',
   );

@@ -10,8 +10,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArticlePayload } from '../../../contract/article-form.ts';
 import { DRAFT_MESSAGES, type Draft, type DraftConflict } from '../../../contract/drafts.ts';
-import { api, API_BASE, ApiRequestError, call, formOf } from '../../lib/api.ts';
-import { MeSchema } from '../../../contract/auth.ts';
+import { API_BASE, ApiRequestError, call, formOf } from '../../lib/api.ts';
+import { AUTH_ROUTES } from '../../../contract/auth.ts';
 import type { ApiError } from '../../../contract/errors.ts';
 import { pathOf } from '../../../contract/route.ts';
 import { DRAFT_ROUTES } from '../../../contract/reporter.ts';
@@ -53,8 +53,7 @@ export function setLocalDraftOwner(id: number | null) {
 
 /** Asks who is signed in (another reporter may have signed in since the last visit) and keeps their copy. */
 export function loadLocalDraftOwner(): Promise<void> {
-  // /auth/me is the accounts domain's route (not yet in contract/).
-  return api('/auth/me', MeSchema).then(
+  return call(AUTH_ROUTES.me).then(
     (me) => setLocalDraftOwner(me.id),
     () => setLocalDraftOwner(null),
   );
