@@ -63,7 +63,10 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const text = (name: string) => String(form.get(name) ?? '');
   switch (intent) {
     case 'change-password': {
-      const parsed = ChangePasswordSchema.safeParse({ currentPassword: text('currentPassword'), newPassword: text('newPassword') });
+      const parsed = ChangePasswordSchema.safeParse({
+        currentPassword: text('currentPassword'),
+        newPassword: text('newPassword'),
+      });
       if (!parsed.success) {
         const { message, errors } = toApiError(parsed.error);
         return { intent, ok: false, text: message, errors };
