@@ -1,6 +1,7 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
 export default [
+  // The reading site: header with the categories, ticker and the shared parts (page cache).
   layout('routes/site-layout.tsx', [
     index('routes/public/home.tsx'),
     route('login', 'routes/public/login.tsx'),
@@ -13,10 +14,16 @@ export default [
     route('tag/:slug', 'routes/public/tag.tsx'),
     route('about-us', 'routes/public/about.tsx'),
     route('unauthorized', 'routes/public/unauthorized.tsx'),
-    route('user-dashboard', 'routes/user/dashboard.tsx'),
     route('reset-password/:token', 'routes/public/reset-password.tsx'),
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
 
-    // Guards: each layout checks its role once (app/lib/guard.ts).
+  // The account page: the staff shell for staff, the site's shell for readers.
+  layout('routes/account-layout.tsx', [route('user-dashboard', 'routes/user/dashboard.tsx')]),
+
+  // The staff screens' own shell: the staff menu, none of the reader's parts, never page-cached.
+  // Guards: each layout checks its role once (app/lib/guard.ts).
+  layout('routes/staff-layout.tsx', [
     route('reporter-dashboard', 'routes/reporter/layout.tsx', [
       index('routes/reporter/home.tsx'),
       layout('routes/reporter/desk-layout.tsx', { id: 'reporter-desk' }, [
@@ -48,7 +55,5 @@ export default [
       route('activity', 'routes/admin/activity.tsx'),
       route('tag-management', 'routes/admin/tags.tsx'),
     ]),
-
-    route('*', 'routes/public/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -23,19 +23,23 @@ type Checker = { check(password: string, userInputs?: (string | number)[]): Stre
 export type Strength = { score: 0 | 1 | 2 | 3 | 4; feedback: { warning: string | null; suggestions: string[] } };
 
 let checker: Promise<Checker> | undefined;
+/** A package's exports, whether the bundler hands over the ES module or the CommonJS one (under `default`). */
+const exportsOf = <T extends object>(module: T): T => ('default' in module && module.default ? (module.default as T) : module);
 function load(): Promise<Checker> {
   checker ??= Promise.all([
     import('@zxcvbn-ts/core'),
     import('@zxcvbn-ts/language-common'),
     import('@zxcvbn-ts/language-en'),
-  ]).then(
-    ([core, common, en]) =>
-      new core.ZxcvbnFactory({
-        translations: en.translations,
-        graphs: common.adjacencyGraphs,
-        dictionary: { ...common.dictionary, ...en.dictionary },
-      }) as Checker,
-  );
+  ]).then(([coreModule, commonModule, enModule]) => {
+    const core = 'ZxcvbnFactory' in coreModule ? coreModule : exportsOf(coreModule);
+    const common = 'adjacencyGraphs' in commonModule ? commonModule : exportsOf(commonModule);
+    const en = 'translations' in enModule ? enModule : exportsOf(enModule);
+    return new core.ZxcvbnFactory({
+      translations: en.translations,
+      graphs: common.adjacencyGraphs,
+      dictionary: { ...common.dictionary, ...en.dictionary },
+    }) as Checker;
+  });
   return checker;
 }
 

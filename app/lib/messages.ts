@@ -31,6 +31,12 @@ export const MESSAGES = {
     myAccount: 'నా ఖాతా',
     ticker: 'లేటెస్ట్',
   },
+  /** The staff screens' shell (app/components/staff/StaffShell.tsx). */
+  staff: {
+    menu: 'సిబ్బంది మెనూ',
+    /** Back to the reading site. */
+    site: 'వార్తలు',
+  },
   login: {
     /** The modal's tabs keep their English names visible, Telugu beside them. */
     loginTab: { te: 'ప్రవేశం', en: 'Login' },

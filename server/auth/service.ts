@@ -142,8 +142,13 @@ export function createAuthService({
       const session = await sessions.create(user.id);
       const setupRequired = config.requireStaffTotp && isStaff(user.role) && !totpOn;
       // Staff whose password predates the staff password rule are told to change it, not locked out.
+      // (Advice only: should the checker fail, the sign-in goes on without it.)
       const changeAdvised =
-        isStaff(user.role) && !!(await checkStaffPassword(input.password, [user.username, user.email])).problem;
+        isStaff(user.role) &&
+        (await checkStaffPassword(input.password, [user.username, user.email]).then(
+          (verdict) => verdict.problem !== null,
+          () => false,
+        ));
       await recordStaffSignIn(db, user, ip);
       return {
         user,

@@ -3,10 +3,12 @@
 import { useState } from 'react';
 import type { PasswordResetLink } from '../../../contract/auth.ts';
 import type { UserSummary } from '../../../contract/users.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
+import { failureText } from '../dashboard/failure.ts';
 import { Modal } from '../Modal.tsx';
 import { FormError } from '../form/Field.tsx';
-import { PasswordResetLinkSchema } from '../../../contract/auth.ts';
+import { AUTH_ROUTES } from '../../../contract/auth.ts';
+import { formatDateTime } from '../public/format.ts';
 
 type Issued = { user: UserSummary; link: PasswordResetLink | null; error: string };
 
@@ -20,11 +22,11 @@ export function useResetLink() {
     try {
       keep({
         user,
-        link: await api(`/admin/users/${user.id}/password-reset`, PasswordResetLinkSchema, { method: 'POST' }),
+        link: await call(AUTH_ROUTES.issueReset, { params: { id: user.id } }),
         error: '',
       });
     } catch (e) {
-      keep({ user, link: null, error: (e instanceof ApiRequestError && e.serverMessage) || 'Could not issue a reset link.' });
+      keep({ user, link: null, error: failureText(e, { preferServer: true, failed: 'Could not issue a reset link.' }) });
     }
   }
   return { issued, issue: (user: UserSummary) => void issue(user), close: () => setIssued(null) };
@@ -60,8 +62,8 @@ export function ResetLinkModal({ issued, onClose }: { issued: Issued | null; onC
           <label htmlFor="reset-link-url">Reset link</label>
           <input id="reset-link-url" readOnly value={link.resetUrl} onFocus={(e) => e.target.select()} />
           <p className="reset-link-expiry">
-            Valid until {new Date(link.expiresAt).toLocaleString('en-GB', { timeZone: 'Asia/Kolkata' })} IST (24 hours), once.
-            Setting a new password through it ends every session of this account.
+            Valid until {formatDateTime(link.expiresAt)} (24 hours), once. Setting a new password through it ends every session of
+            this account.
           </p>
         </>
       )}

@@ -2,7 +2,7 @@
 // from USER to ADMIN?'), a deletion, or Reassign Articles for a reporter who has articles.
 import type { Role } from '../../../contract/roles.ts';
 import { USER_MESSAGES } from '../../../contract/users.ts';
-import { ConfirmModal } from '../admin-site/ConfirmModal.tsx';
+import { ConfirmDialog } from '../dashboard/ConfirmDialog.tsx';
 import { FormError } from '../form/Field.tsx';
 import { ReassignModal } from './ReassignModal.tsx';
 import type { useUserChanges } from './useUserChanges.ts';
@@ -20,7 +20,7 @@ export function UserChangeDialogs({ changes }: { changes: ReturnType<typeof useU
   const removal = pending?.kind === 'delete' ? pending : null;
   return (
     <>
-      <ConfirmModal
+      <ConfirmDialog
         open={role !== null}
         title="Change role"
         busy={busy}
@@ -40,9 +40,9 @@ export function UserChangeDialogs({ changes }: { changes: ReturnType<typeof useU
           </>
         )}
         <FormError>{error}</FormError>
-      </ConfirmModal>
+      </ConfirmDialog>
 
-      <ConfirmModal open={removal !== null} title="Delete user" danger busy={busy} onConfirm={() => confirm()} onCancel={cancel}>
+      <ConfirmDialog open={removal !== null} title="Delete user" danger busy={busy} onConfirm={() => confirm()} onCancel={cancel}>
         <p>{USER_MESSAGES.confirmDelete}</p>
         {removal && (
           <p className="change-outcome">
@@ -50,7 +50,7 @@ export function UserChangeDialogs({ changes }: { changes: ReturnType<typeof useU
           </p>
         )}
         <FormError>{error}</FormError>
-      </ConfirmModal>
+      </ConfirmDialog>
 
       <ReassignModal
         reassign={pending?.kind === 'reassign' ? pending : null}

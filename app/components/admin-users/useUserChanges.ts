@@ -4,9 +4,10 @@
 // the screen's live region; a failed call keeps its question open with the reason.
 import { useState } from 'react';
 import type { Role } from '../../../contract/roles.ts';
-import { USER_MESSAGES, USERS_PAGE_MAX, UserPageSchema, type UserSummary } from '../../../contract/users.ts';
-import { api } from '../../lib/api.ts';
-import { withReason, type Notice } from '../admin-site/feedback.ts';
+import { USER_MESSAGES, USER_ROUTES, USERS_PAGE_MAX, type UserSummary } from '../../../contract/users.ts';
+import { call } from '../../lib/api.ts';
+import { withReason } from '../dashboard/failure.ts';
+import type { Notice } from '../dashboard/notice.tsx';
 
 export type ReassignFlow = 'role' | 'delete';
 
@@ -32,7 +33,7 @@ export const ROLE_AFTER_REASSIGN = 'USER' satisfies Role;
 async function fetchAllReporters(): Promise<UserSummary[]> {
   const all: UserSummary[] = [];
   for (let page = 0; ; page++) {
-    const res = await api(`/admin/users?role=REPORTER&page=${page}&size=${USERS_PAGE_MAX}`, UserPageSchema);
+    const res = await call(USER_ROUTES.list, { query: { role: 'REPORTER', page, size: USERS_PAGE_MAX } });
     all.push(...res.content);
     if (page + 1 >= res.totalPages) return all;
   }
@@ -105,17 +106,16 @@ export function useUserChanges(refresh: () => Promise<void>) {
     const { user } = pending;
     if (pending.kind === 'role') {
       void run(
-        () => api('/admin/assignRole', { method: 'POST', body: { username: user.username, role: pending.role } }),
+        () => call(USER_ROUTES.assignRole, { body: { username: user.username, role: pending.role } }),
         `${USER_MESSAGES.roleChanged} ${nowRole(user, pending.role)}`,
         USER_MESSAGES.assignRoleError,
       );
     } else if (pending.kind === 'delete') {
-      void run(() => api(`/admin/users/${user.id}`, { method: 'DELETE' }), USER_MESSAGES.deleted, USER_MESSAGES.deleteError);
+      void run(() => call(USER_ROUTES.remove, { params: { id: user.id } }), USER_MESSAGES.deleted, USER_MESSAGES.deleteError);
     } else if (toReporterId !== undefined && pending.flow === 'role') {
       void run(
         () =>
-          api('/admin/reassign-and-update-role', {
-            method: 'POST',
+          call(USER_ROUTES.reassignAndUpdateRole, {
             body: { fromReporterId: user.id, toReporterId, newRole: ROLE_AFTER_REASSIGN },
           }),
         `${USER_MESSAGES.reassignedAndRoleChanged} ${nowRole(user, ROLE_AFTER_REASSIGN)}`,
@@ -123,7 +123,7 @@ export function useUserChanges(refresh: () => Promise<void>) {
       );
     } else if (toReporterId !== undefined) {
       void run(
-        () => api('/admin/reassign-and-delete-reporter', { method: 'POST', body: { fromReporterId: user.id, toReporterId } }),
+        () => call(USER_ROUTES.reassignAndDelete, { body: { fromReporterId: user.id, toReporterId } }),
         USER_MESSAGES.reassignedAndDeleted,
         USER_MESSAGES.reassignDeleteError,
       );

@@ -5,17 +5,18 @@ import { useRef, type FormEvent } from 'react';
 import { redirect, useLoaderData } from 'react-router';
 import type { Route } from './+types/users';
 import { ROLES } from '../../../contract/roles.ts';
-import { MeSchema } from '../../../contract/auth.ts';
-import { USER_MESSAGES, USER_SEARCH_MAX, USERS_PAGE_SIZE, UserPageSchema } from '../../../contract/users.ts';
+import { AUTH_ROUTES } from '../../../contract/auth.ts';
+import { USER_MESSAGES, USER_ROUTES, USER_SEARCH_MAX, USERS_PAGE_SIZE } from '../../../contract/users.ts';
 import { UsersTable, type RoleFilter } from '../../components/admin-users/UsersTable.tsx';
 import { UserChangeDialogs } from '../../components/admin-users/UserChangeDialogs.tsx';
 import { useUserChanges } from '../../components/admin-users/useUserChanges.ts';
 import { ResetLinkModal, useResetLink } from '../../components/admin-users/ResetLinkModal.tsx';
-import { NoticeLine } from '../../components/admin-site/NoticeLine.tsx';
+import { NoticeLine } from '../../components/dashboard/notice.tsx';
+import { failureText } from '../../components/dashboard/failure.ts';
 import { adminMeta, loaded, pageOf, useListPlace } from '../../components/admin-site/screen.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-users.css';
@@ -23,12 +24,7 @@ import '../../styles/admin-users.css';
 export const meta = () => adminMeta('User Management');
 export const handle: ScreenHandle = { loadingText: 'Loading users...' };
 
-const errorText = (error: unknown) =>
-  error instanceof ApiRequestError
-    ? (error.serverMessage ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : String(error);
+const errorText = (error: unknown) => failureText(error, { preferServer: true });
 
 /** The list's place in the address: ?page (from 1), ?role, ?search (trimmed; blank is no search). */
 function listPlace(url: URL) {
@@ -44,13 +40,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await requireRole(request, ['ADMIN']);
   const url = new URL(request.url);
   const place = listPlace(url);
-  const query = new URLSearchParams({ page: String(place.page), size: String(USERS_PAGE_SIZE) });
-  if (place.role) query.set('role', place.role);
-  if (place.search) query.set('search', place.search);
+  const query = { page: place.page, size: USERS_PAGE_SIZE, role: place.role || undefined, search: place.search || undefined };
   const [list, meId] = await Promise.all([
-    loaded(api(`/admin/users?${query}`, UserPageSchema), errorText),
+    loaded(call(USER_ROUTES.list, { query }), errorText),
     // Failure to fetch the current user is only logged.
-    api('/auth/me', MeSchema).then(
+    call(AUTH_ROUTES.me).then(
       (me) => me.id,
       (error: unknown) => {
         console.error('Failed to fetch current user', error);

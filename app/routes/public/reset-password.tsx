@@ -2,8 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { PasswordField } from '../../components/PasswordField.tsx';
-import { api, ApiRequestError } from '../../lib/api.ts';
-import { PASSWORD_MIN } from '../../../contract/auth.ts';
+import { ApiRequestError, call } from '../../lib/api.ts';
+import { AUTH_ROUTES, PASSWORD_MIN } from '../../../contract/auth.ts';
+import { PasswordStrength, STAFF_RULE_HINT } from '../../components/account/PasswordStrength.tsx';
 import '../../styles/account.css';
 
 // The token is in the address: no referrer leaves this page, and no search engine keeps it.
@@ -28,7 +29,7 @@ export default function ResetPassword() {
     setBusy(true);
     setError('');
     try {
-      await api('/auth/reset-password', { method: 'POST', body: { token, newPassword: password } });
+      await call(AUTH_ROUTES.resetPassword, { body: { token, newPassword: password } });
       setDone(true);
     } catch (e) {
       setError((e instanceof ApiRequestError && e.serverMessage) || 'Could not set the password.');
@@ -53,7 +54,11 @@ export default function ResetPassword() {
             autoComplete="new-password"
             value={password}
             onChange={setPassword}
-          />
+          >
+            {/* The link does not say whose account it is: the staff rule is shown to all, the server applies it to staff. */}
+            <p className="field-hint">{STAFF_RULE_HINT}</p>
+            <PasswordStrength id="reset-password-strength" password={password} />
+          </PasswordField>
           <PasswordField
             id="reset-confirm-password"
             label="New password again"

@@ -1,28 +1,34 @@
 // The user's own page: who is signed in, change password, two-step sign-in (staff), sign out
-// everywhere else, and the way back to reading.
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useRevalidator } from 'react-router';
+// everywhere else, and the way back to reading. Reads in the clientLoader; every change is a
+// clientAction submitted by its section's fetcher, which answers the outcome the section shows (the
+// loader then reads the account again).
+import { useState, type ReactNode } from 'react';
+import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { ACCESS, requireRole } from '../../lib/guard.ts';
-import { api, ApiRequestError } from '../../lib/api.ts';
+import { ApiRequestError, call } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { AUTH_MESSAGES, ChangePasswordSchema, type Me, type TotpSetup } from '../../../contract/auth.ts';
+import { setPasswordChangeAdvised, usePasswordChangeAdvised } from '../../lib/password-advice.ts';
+import { AUTH_MESSAGES, AUTH_ROUTES, ChangePasswordSchema, TotpCodeSchema, type Me } from '../../../contract/auth.ts';
 import { toApiError } from '../../../contract/errors.ts';
-import { MeSchema, TotpEnabledSchema, TotpSetupSchema } from '../../../contract/auth.ts';
 import { homeForRole } from '../../../contract/roles.ts';
+import { checkStaffPassword, isStaffRole, STAFF_PASSWORD_MESSAGES } from '../../../contract/staff-password.ts';
 import { FormStatus } from '../../components/form/Field.tsx';
+import { failureText, serverMessage } from '../../components/dashboard/failure.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { AuthorProfile } from '../../components/account/AuthorProfile.tsx';
 import { SavedStories } from '../../components/account/SavedStories.tsx';
+import { PasswordStrength, STAFF_RULE_HINT } from '../../components/account/PasswordStrength.tsx';
+import { RecoveryCodes } from '../../components/account/RecoveryCodes.tsx';
 import '../../styles/account.css';
 
 export const meta = () => [{ title: 'User Dashboard' }, { name: 'robots', content: 'noindex' }];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ACCESS.account);
+  const role = await requireRole(request, ACCESS.account);
   // The account's own details; if they cannot be read the page still offers its actions.
-  return { me: await api('/auth/me', MeSchema).catch(() => null) };
+  return { role, me: await call(AUTH_ROUTES.me).catch(() => null) };
 }
 
 /** While the role is checked the page shows nothing. */
@@ -30,170 +36,213 @@ export function HydrateFallback() {
   return null;
 }
 
+export const INTENTS = ['change-password', 'totp-setup', 'totp-enable', 'totp-disable', 'logout-others'] as const;
+type Intent = (typeof INTENTS)[number];
+
+/** What an action answers: its outcome line, field errors, and what two-step sign-in hands over. */
+export type Outcome = {
+  intent: Intent;
+  ok: boolean;
+  text: string;
+  errors?: Record<string, string>;
+  setup?: { secret: string; qr: string };
+  recoveryCodes?: string[];
+};
+
+const failed = (intent: Intent, error: unknown, fallback: string): Outcome => ({
+  intent,
+  ok: false,
+  text: serverMessage(error) ?? failureText(error, { failed: fallback, errored: fallback }),
+  errors: error instanceof ApiRequestError ? error.body?.errors : undefined,
+});
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
+  const role = await requireRole(request, ACCESS.account);
+  const form = await request.formData();
+  const intent = String(form.get('intent')) as Intent;
+  const text = (name: string) => String(form.get(name) ?? '');
+  switch (intent) {
+    case 'change-password': {
+      const parsed = ChangePasswordSchema.safeParse({
+        currentPassword: text('currentPassword'),
+        newPassword: text('newPassword'),
+      });
+      if (!parsed.success) {
+        const { message, errors } = toApiError(parsed.error);
+        return { intent, ok: false, text: message, errors };
+      }
+      // The staff rule, as the server will apply it (it is the authority; this saves a round trip).
+      if (isStaffRole(role)) {
+        const me = await call(AUTH_ROUTES.me).catch(() => null);
+        const { problem } = await checkStaffPassword(parsed.data.newPassword, me ? [me.username, me.email] : []);
+        if (problem) return { intent, ok: false, text: problem, errors: { newPassword: problem } };
+      }
+      try {
+        await call(AUTH_ROUTES.changePassword, { body: parsed.data });
+      } catch (error) {
+        return failed(intent, error, 'Could not change the password.');
+      }
+      setPasswordChangeAdvised(false);
+      return { intent, ok: true, text: AUTH_MESSAGES.passwordChanged };
+    }
+    case 'totp-setup':
+      try {
+        const answer = await call(AUTH_ROUTES.totpSetup);
+        // Loaded only here: the QR encoder is no part of any other page.
+        const QRCode = (await import('qrcode')).default;
+        const svg = await QRCode.toString(answer.otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+        const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+        return { intent, ok: true, text: '', setup: { secret: answer.secret, qr } };
+      } catch (error) {
+        return failed(intent, error, 'Could not start the setup.');
+      }
+    case 'totp-enable': {
+      const parsed = TotpCodeSchema.safeParse({ code: text('code') });
+      if (!parsed.success) return { intent, ok: false, text: toApiError(parsed.error).message };
+      try {
+        const { recoveryCodes } = await call(AUTH_ROUTES.totpEnable, { body: parsed.data });
+        return { intent, ok: true, text: '', recoveryCodes };
+      } catch (error) {
+        return failed(intent, error, 'Could not turn two-step sign-in on.');
+      }
+    }
+    case 'totp-disable':
+      try {
+        await call(AUTH_ROUTES.totpDisable, { body: { password: text('password') } });
+        return { intent, ok: true, text: '' };
+      } catch (error) {
+        return failed(intent, error, 'Could not turn two-step sign-in off.');
+      }
+    case 'logout-others':
+      try {
+        await call(AUTH_ROUTES.logoutOthers);
+        return { intent, ok: true, text: 'Signed out of every other browser and device.' };
+      } catch (error) {
+        return failed(intent, error, 'Could not sign out the other sessions.');
+      }
+    default:
+      return { intent, ok: false, text: 'Unknown action.' };
+  }
+}
+
 export default function UserDashboard({ loaderData }: Route.ComponentProps) {
+  const { me, role } = loaderData;
+  const staff = isStaffRole(role);
   return (
     <main className="page narrow account-page">
       <h1>User Dashboard</h1>
-      {loaderData.me && <p className="account-who">{MESSAGES.account.greeting(loaderData.me.username)}</p>}
+      {me && <p className="account-who">{MESSAGES.account.greeting(me.username)}</p>}
       <SavedStories />
-      <Account me={loaderData.me} />
-      <KeepReading />
-    </main>
-  );
-}
-
-const failure = (e: unknown, fallback: string) => (e instanceof ApiRequestError && e.serverMessage) || fallback;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <section className="account-section" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Account({ me }: { me: Me | null }) {
-  const { role } = useAuth();
-  const { revalidate } = useRevalidator();
-  const reload = () => revalidate();
-  const staff = role === 'ADMIN' || role === 'REPORTER';
-  return (
-    <>
       {me?.totpSetupRequired && (
         <p className="form-error" role="alert">
           {AUTH_MESSAGES.totpSetupRequired}
         </p>
       )}
       {role === 'REPORTER' && <AuthorProfile />}
-      <ChangePassword />
-      {staff && me && <TwoStep me={me} onChange={() => void reload()} />}
+      <ChangePassword me={me} staff={staff} />
+      {staff && me && <TwoStep me={me} />}
       <OtherSessions />
-    </>
+      <KeepReading />
+    </main>
   );
 }
 
-const PASSWORD_FIELDS = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-] as const;
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className="account-section" aria-labelledby={`${id}-title`} id={id}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
 
-function ChangePassword() {
+/** The section's fetcher and its last outcome, with the intent it submits. */
+function useIntent(intent: Intent) {
+  const fetcher = useFetcher<Outcome>();
+  const data = fetcher.data?.intent === intent ? fetcher.data : undefined;
+  return { fetcher, data, busy: fetcher.state !== 'idle', intentField: <input type="hidden" name="intent" value={intent} /> };
+}
+
+function ChangePassword({ me, staff }: { me: Me | null; staff: boolean }) {
+  const { fetcher, data, busy, intentField } = useIntent('change-password');
+  const advised = usePasswordChangeAdvised();
   const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = ChangePasswordSchema.safeParse(values);
-    if (!parsed.success) return setErrors(toApiError(parsed.error).errors ?? {});
-    setErrors({});
-    setBusy(true);
-    setStatus(null);
-    try {
-      await api('/auth/change-password', { method: 'POST', body: parsed.data });
-      setValues({ currentPassword: '', newPassword: '' });
-      setStatus({ ok: true, text: AUTH_MESSAGES.passwordChanged });
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.body?.errors) setErrors(error.body.errors);
-      setStatus({ ok: false, text: failure(error, 'Could not change the password.') });
-    } finally {
-      setBusy(false);
-    }
+  const [shown, setShown] = useState<Outcome | undefined>(undefined);
+  // A successful change empties the fields (once per answer).
+  if (data !== shown) {
+    setShown(data);
+    if (data?.ok) setValues({ currentPassword: '', newPassword: '' });
   }
+  const errors = data?.errors ?? {};
   return (
     <Section title="Change password">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        {PASSWORD_FIELDS.map(({ name, label, autoComplete }) => (
-          <PasswordField
-            key={name}
-            id={name === 'currentPassword' ? 'current-password' : 'new-password'}
-            label={label}
-            autoComplete={autoComplete}
-            value={values[name]}
-            error={errors[name] ?? null}
-            onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
-          />
-        ))}
-        <FormStatus status={status} />
+      {staff && advised && (
+        <p className="form-error" role="alert">
+          {STAFF_PASSWORD_MESSAGES.changeAdvised}
+        </p>
+      )}
+      <fetcher.Form method="post" noValidate>
+        {intentField}
+        <PasswordField
+          id="current-password"
+          name="currentPassword"
+          label="Current password"
+          autoComplete="current-password"
+          value={values.currentPassword}
+          error={errors.currentPassword ?? null}
+          onChange={(value) => setValues((v) => ({ ...v, currentPassword: value }))}
+        />
+        <PasswordField
+          id="new-password"
+          name="newPassword"
+          label="New password"
+          autoComplete="new-password"
+          value={values.newPassword}
+          error={errors.newPassword ?? null}
+          onChange={(value) => setValues((v) => ({ ...v, newPassword: value }))}
+        >
+          {staff && (
+            <>
+              <p className="field-hint">{STAFF_RULE_HINT}</p>
+              <PasswordStrength
+                id="new-password-strength"
+                password={values.newPassword}
+                userInputs={me ? [me.username, me.email] : []}
+              />
+            </>
+          )}
+        </PasswordField>
+        <FormStatus status={data ? { ok: data.ok, text: data.text } : null} />
         <button type="submit" disabled={busy}>
           Change password
         </button>
-      </form>
+      </fetcher.Form>
     </Section>
   );
 }
 
-function TwoStep({ me, onChange }: { me: Me; onChange: () => void }) {
-  const [setup, setSetup] = useState<(TotpSetup & { qr: string }) | null>(null);
+function TwoStep({ me }: { me: Me }) {
+  const setup = useIntent('totp-setup');
+  const enable = useIntent('totp-enable');
+  const disable = useIntent('totp-disable');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function act(action: () => Promise<void>, fallback: string) {
-    setBusy(true);
-    setError('');
-    try {
-      await action();
-    } catch (e) {
-      setError(failure(e, fallback));
-    } finally {
-      setBusy(false);
-    }
-  }
-  const start = () =>
-    act(async () => {
-      const answer = await api('/auth/totp/setup', TotpSetupSchema, { method: 'POST' });
-      // Loaded only here: the QR encoder is no part of any other page.
-      const QRCode = (await import('qrcode')).default;
-      const svg = await QRCode.toString(answer.otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-      setSetup({ ...answer, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
-    }, 'Could not start the setup.');
-  const enable = (e: FormEvent) => {
-    e.preventDefault();
-    void act(async () => {
-      const answer = await api('/auth/totp/enable', TotpEnabledSchema, { method: 'POST', body: { code: code.trim() } });
-      setRecoveryCodes(answer.recoveryCodes);
-      setSetup(null);
-      setCode('');
-      onChange();
-    }, 'Could not turn two-step sign-in on.');
-  };
-  const disable = (e: FormEvent) => {
-    e.preventDefault();
-    void act(async () => {
-      await api('/auth/totp/disable', { method: 'POST', body: { password } });
-      setPassword('');
-      setRecoveryCodes(null);
-      onChange();
-    }, 'Could not turn two-step sign-in off.');
-  };
+  const recoveryCodes = me.totpEnabled ? enable.data?.recoveryCodes : undefined;
+  const started = !me.totpEnabled && setup.data?.setup;
+  const error = [setup, enable, disable].map((s) => (s.data && !s.data.ok ? s.data.text : '')).find(Boolean);
+  const busy = setup.busy || enable.busy || disable.busy;
 
   return (
     <Section title="Two-step sign-in">
-      {recoveryCodes && (
-        <div className="recovery-codes" role="status">
-          <p>
-            <strong>Two-step sign-in is on.</strong> Keep these recovery codes somewhere safe: each signs you in once if you lose
-            your phone. They are shown only now.
-          </p>
-          <ol className="recovery-code-list">
-            {recoveryCodes.map((c) => (
-              <li key={c}>
-                <code>{c}</code>
-              </li>
-            ))}
-          </ol>
-        </div>
-      )}
+      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} username={me.username} />}
       {me.totpEnabled ? (
-        <form onSubmit={disable} noValidate>
+        <disable.fetcher.Form method="post" noValidate>
+          {disable.intentField}
           {!recoveryCodes && <p>Two-step sign-in is on: signing in asks for a code from your authenticator app.</p>}
           <PasswordField
             id="totp-disable-password"
+            name="password"
             label="Password"
             autoComplete="current-password"
             value={password}
@@ -202,20 +251,22 @@ function TwoStep({ me, onChange }: { me: Me; onChange: () => void }) {
           <button type="submit" className="secondary" disabled={busy}>
             Turn off two-step sign-in
           </button>
-        </form>
-      ) : setup ? (
-        <form onSubmit={enable} noValidate>
+        </disable.fetcher.Form>
+      ) : started ? (
+        <enable.fetcher.Form method="post" noValidate>
+          {enable.intentField}
           <p>
             Scan this code with an authenticator app (Google Authenticator, Aegis, 1Password...), then enter the code it shows.
           </p>
-          <img className="totp-qr" src={setup.qr} width={200} height={200} alt="QR code for your authenticator app" />
+          <img className="totp-qr" src={started.qr} width={200} height={200} alt="QR code for your authenticator app" />
           <p className="totp-secret">
-            Or type this key: <code>{setup.secret}</code>
+            Or type this key: <code>{started.secret}</code>
           </p>
           <div className="field">
             <label htmlFor="totp-code">Code from your app</label>
             <input
               id="totp-code"
+              name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
@@ -226,14 +277,15 @@ function TwoStep({ me, onChange }: { me: Me; onChange: () => void }) {
           <button type="submit" disabled={busy}>
             Turn on
           </button>
-        </form>
+        </enable.fetcher.Form>
       ) : (
-        <>
+        <setup.fetcher.Form method="post">
+          {setup.intentField}
           <p>Protect your account with a code from your phone as well as your password.</p>
-          <button type="button" disabled={busy} onClick={() => void start()}>
+          <button type="submit" disabled={busy}>
             Set up two-step sign-in
           </button>
-        </>
+        </setup.fetcher.Form>
       )}
       {error && (
         <p className="form-error" role="alert">
@@ -245,26 +297,17 @@ function TwoStep({ me, onChange }: { me: Me; onChange: () => void }) {
 }
 
 function OtherSessions() {
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function signOutOthers() {
-    setBusy(true);
-    try {
-      await api('/auth/logout-others', { method: 'POST' });
-      setStatus({ ok: true, text: 'Signed out of every other browser and device.' });
-    } catch (e) {
-      setStatus({ ok: false, text: failure(e, 'Could not sign out the other sessions.') });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { fetcher, data, busy, intentField } = useIntent('logout-others');
   return (
     <Section title="Sessions">
       <p>Signed in on a shared or lost device? End every session but this one.</p>
-      <button type="button" className="secondary" disabled={busy} onClick={() => void signOutOthers()}>
-        Sign out everywhere else
-      </button>
-      <FormStatus status={status} />
+      <fetcher.Form method="post">
+        {intentField}
+        <button type="submit" className="secondary" disabled={busy}>
+          Sign out everywhere else
+        </button>
+      </fetcher.Form>
+      <FormStatus status={data ? { ok: data.ok, text: data.text } : null} />
     </Section>
   );
 }
@@ -272,7 +315,7 @@ function OtherSessions() {
 /** The way back to the reading side: the news, search, and (staff) the own dashboard. */
 function KeepReading() {
   const { role, logout } = useAuth();
-  const staff = role === 'ADMIN' || role === 'REPORTER';
+  const staff = isStaffRole(role);
   const T = MESSAGES.account;
   return (
     <section className="account-section" aria-labelledby="keep-reading">
