@@ -171,15 +171,6 @@ export const MESSAGES = {
   },
 } as const;
 
-/**
- * What a failed call tells the reader: the server's own wording when it answered (an error with a
- * status), the Telugu network message when it never arrived (fetch's 'Failed to fetch' TypeError).
- */
-export function failureText(error: unknown): string {
-  if (isNetworkFailure(error)) return MESSAGES.common.networkFailed;
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** fetch() rejects with a TypeError when the request never got an answer. */
 export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError;

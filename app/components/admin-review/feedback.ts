@@ -1,17 +1,7 @@
 // How the review screens move on after a success (failures are worded by ../dashboard/failure.ts).
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiRequestError } from '../../lib/api.ts';
 import { ADMIN_NAVIGATE_DELAY_MS } from '../../../contract/review.ts';
-
-/**
- * Left for app/routes/admin/activity.tsx (another area's screen) until it words failures with
- * ../dashboard/failure.ts; nothing of the review screens uses it.
- */
-export function failureText(error: unknown): string {
-  if (error instanceof ApiRequestError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : String(error);
-}
 
 /**
  * After a success message, moving on once ADMIN_NAVIGATE_DELAY_MS has passed (docs/product.md: 2 s).

@@ -38,8 +38,6 @@ export function useConfirmedDelete<T extends { id: number }>() {
     },
     /** For the kit's ConfirmDialog. */
     dialog: { open: item !== null && !mine?.ok, onCancel: asking.dialog.onCancel },
-    /** The same, for screens still on form/ConfirmModal.tsx. */
-    modal: { open: item !== null && !mine?.ok, onCancel: asking.dialog.onCancel },
     confirm: () => item && void fetcher.submit({ id: item.id }, { method: 'post' }),
   };
 }

@@ -4,7 +4,7 @@
 // (never window.confirm). Usage: <LeaveGuard when={hasUnsavedChanges} />.
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmModal } from './ConfirmModal.tsx';
+import { ConfirmDialog } from '../dashboard/ConfirmDialog.tsx';
 
 export const LEAVE_MESSAGES = {
   title: 'Leave this page?',
@@ -29,13 +29,16 @@ export function LeaveGuard({ when, text = LEAVE_MESSAGES.text }: { when: boolean
   }, [when]);
 
   return (
-    <ConfirmModal
+    <ConfirmDialog
       open={blocker.state === 'blocked'}
-      words={LEAVE_MESSAGES}
+      title={LEAVE_MESSAGES.title}
+      confirmLabel={LEAVE_MESSAGES.confirm}
+      cancelLabel={LEAVE_MESSAGES.cancel}
+      danger
       onCancel={() => blocker.reset?.()}
       onConfirm={() => blocker.proceed?.()}
     >
       <p>{text}</p>
-    </ConfirmModal>
+    </ConfirmDialog>
   );
 }

@@ -4,7 +4,7 @@
 import { Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/approved-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
-import { useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
+import { DELETE_ARTICLE, useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
 import { failureText } from '../../components/dashboard/failure.ts';
 import { ConfirmDialog } from '../../components/dashboard/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/public/format.ts';
@@ -142,15 +142,7 @@ export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onPage={goToPage} disabled={loading} />}
-      <ConfirmDialog
-        {...deleting.modal}
-        title="Delete article"
-        confirmLabel="Confirm"
-        busyLabel="Deleting..."
-        danger
-        busy={deleting.busy}
-        onConfirm={deleting.confirm}
-      >
+      <ConfirmDialog {...deleting.dialog} {...DELETE_ARTICLE} busy={deleting.busy} onConfirm={deleting.confirm}>
         <p>{REVIEW_MESSAGES.confirmDelete}</p>
         <p className="review-quote">{deleting.item?.title}</p>
         <FormError>{deleting.failed}</FormError>

@@ -2,10 +2,10 @@
 // approved stories 5 at a time with 'మరిన్ని'. Unknown or not a reporter: 404.
 import { type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/author';
-import { UsernameParam, type Author } from '../../../contract/authors.ts';
+import { AUTHOR_ROUTES, UsernameParam } from '../../../contract/authors.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { servicesContext } from '../../lib/context.ts';
-import { apiWithHeaders } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
 import { authorPath } from '../../../contract/site.ts';
 import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
@@ -79,9 +79,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 async function loadAuthorPage(username: string, page: number) {
-  const { data: author } = await apiWithHeaders<Author>(
-    `/public/authors/${encodeURIComponent(username)}?page=${page}&size=${PAGE_SIZE}`,
-  );
+  const author = await call(AUTHOR_ROUTES.page, { params: { username }, query: { page, size: PAGE_SIZE } });
   return { articles: author.articles.map((a) => toListArticle(a as Article)), total: author.total };
 }
 

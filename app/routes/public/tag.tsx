@@ -1,11 +1,11 @@
 // Tag page, /tag/{slug}: a topic's approved stories, 5 at a time with 'మరిన్ని'; unknown tag: 404.
 import { type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/tag';
-import type { Article } from '../../../contract/articles.ts';
 import { TagSlugParam } from '../../../contract/tags.schema.ts';
 import { tagPath } from '../../../contract/tags.ts';
 import { servicesContext } from '../../lib/context.ts';
-import { apiWithHeaders } from '../../lib/api.ts';
+import { callWithHeaders } from '../../lib/api.ts';
+import { TAG_ROUTES } from '../../../contract/tag-routes.ts';
 import { SITE_NAME } from '../../lib/site.ts';
 import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
@@ -53,9 +53,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 async function loadTagPage(slug: string, page: number) {
-  const { data: articles, headers } = await apiWithHeaders<Article[]>(
-    `/public/tags/${encodeURIComponent(slug)}/articles?page=${page}&size=${PAGE_SIZE}`,
-  );
+  const { data: articles, headers } = await callWithHeaders(TAG_ROUTES.publicArticles, {
+    params: { slug },
+    query: { page, size: PAGE_SIZE },
+  });
   return { articles: articles.map(toListArticle), total: Number(headers.get('x-total-count') ?? 0) };
 }
 
