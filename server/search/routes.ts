@@ -5,6 +5,9 @@ import type { Services } from '../services.ts';
 import { publicRead, setTotalCount, typed } from '../http/openapi.ts';
 import { PublicPageQuery } from '../articles/public-service.ts';
 import { ArticleSchema, pageOf } from '../../contract/articles.schema.ts';
+import { SEARCH_EXACT_TOTAL } from '../../contract/search.ts';
+
+const exactUpTo = SEARCH_EXACT_TOTAL.toLocaleString('en');
 
 const SearchQuery = PublicPageQuery.extend({
   // Repeated `query` parameters are read as one query, words joined.
@@ -23,7 +26,8 @@ export async function searchRoutes(app: FastifyInstance, { services }: { service
       summary: 'Search approved articles (Telugu, or Telugu typed in English letters); X-Total-Count: matches',
       description:
         'Articles with every query word, those with more of the words in the title first, newest first within. ' +
-        'totalElements and X-Total-Count are exact up to 10,000; above, an estimate, never below 10,001 (docs/api.md).',
+        `totalElements and X-Total-Count are exact up to ${exactUpTo}; above, an estimate, never below ` +
+        `${(SEARCH_EXACT_TOTAL + 1).toLocaleString('en')} (docs/api.md).`,
       querystring: SearchQuery,
       response: pageOf(ArticleSchema),
     },
