@@ -397,24 +397,28 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
         if (ids.length < size) skip = Math.max(0, skip - (counts[i] ?? 0));
       }
 
-      let total: number;
       const known = counts.length === q.tiers.length && counts.every((c) => c !== undefined);
-      if (window.complete) total = window.found.length;
-      else if (known) total = counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
-      else {
-        const estimated = await estimate(q.matchesRow);
+      const totalOf = async () => {
+        if (window.complete) return window.found.length;
+        if (known) return counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
+        // The window's share of matches foretells the sample's: when the sample will hold too few
+        // matches to be trusted (a word in 0.5 % of a million), the count is needed anyway and runs
+        // beside the estimate.
+        const foretold = (window.found.length / window.size) * tuning.sample;
+        const [estimated, counted] = await Promise.all([
+          estimate(q.matchesRow),
+          foretold < tuning.trustHits / 2 ? countUpToLimit(q.matchesIndexed) : undefined,
+        ]);
         const trusted = estimated !== null && estimated.matches >= tuning.estimateFrom && estimated.hits >= tuning.trustHits;
-        const exact = trusted ? null : await countUpToLimit(q.matchesIndexed);
-        total =
-          exact !== null && exact <= SEARCH_EXACT_TOTAL
-            ? exact
-            : Math.max(SEARCH_EXACT_TOTAL + 1, Math.round(estimated?.matches ?? 0));
-      }
-      return {
-        content: withoutBody(await loadArticles(db, ids)),
-        totalElements: total,
-        totalPages: Math.ceil(total / size),
+        // A count is exact up to the limit: it wins over any estimate.
+        const exact = counted ?? (trusted ? null : await countUpToLimit(q.matchesIndexed));
+        return exact !== null && exact <= SEARCH_EXACT_TOTAL
+          ? exact
+          : Math.max(SEARCH_EXACT_TOTAL + 1, Math.round(estimated?.matches ?? 0));
       };
+      // The page's articles are loaded while the total is worked out.
+      const [content, total] = await Promise.all([loadArticles(db, ids), totalOf()]);
+      return { content: withoutBody(content), totalElements: total, totalPages: Math.ceil(total / size) };
     },
   };
 }
