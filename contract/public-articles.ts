@@ -1,5 +1,6 @@
 // The public reading API (contract/route.ts): approved articles by category and by id, the home
 // page's data and search. Every route is a public, cacheable read (CDN, ETag, 304).
+import { SEARCH_EXACT_TOTAL } from './search.ts';
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, PathId } from './http.ts';
@@ -93,7 +94,8 @@ export const SEARCH_ROUTES = {
     summary: 'Search approved articles (Telugu, or Telugu typed in English letters); X-Total-Count: matches',
     description:
       'Articles with every query word, those with more of the words in the title first, newest first within. ' +
-      'totalElements and X-Total-Count are exact up to 10,000; above, an estimate, never below 10,001 (docs/api.md).',
+      `totalElements and X-Total-Count are exact up to ${SEARCH_EXACT_TOTAL.toLocaleString('en')}; above, an estimate, ` +
+      `never below ${(SEARCH_EXACT_TOTAL + 1).toLocaleString('en')} (docs/api.md).`,
     query: SearchQuery,
     response: SearchPageSchema,
   }),

@@ -1,6 +1,7 @@
 // Every word the reader's side of the site shows, in one place: Telugu, except the texts the product
 // keeps word for word (the English ones below, listed in docs/product.md). A later English/Telugu
 // switch is this file. The dashboards keep their own texts.
+import { isOverExactTotal, SEARCH_EXACT_TOTAL } from '../../contract/search.ts';
 
 export const MESSAGES = {
   common: {
@@ -136,8 +137,13 @@ export const MESSAGES = {
     heading: 'శోధన',
     button: 'వెతకండి',
     prompt: 'వార్తల కోసం ఒక పదం టైప్ చేయండి.',
-    /** How many articles matched the query. */
-    count: (n: number) => (n === 1 ? '1 వార్త దొరికింది' : `${n.toLocaleString('en-IN')} వార్తలు దొరికాయి`),
+    /** How many articles matched the query; above SEARCH_EXACT_TOTAL the total is an estimate: "more than 1,000". */
+    count: (n: number) =>
+      n === 1
+        ? '1 వార్త దొరికింది'
+        : isOverExactTotal(n)
+          ? `${SEARCH_EXACT_TOTAL.toLocaleString('en-IN')}కి పైగా వార్తలు దొరికాయి`
+          : `${n.toLocaleString('en-IN')} వార్తలు దొరికాయి`,
     /** Nothing found: said in Telugu, then in SPEC's English words. */
     empty: 'మీరు వెతికిన పదాలతో వార్తలు ఏవీ దొరకలేదు.',
     emptyEnglish: 'No articles found matching your search criteria.',

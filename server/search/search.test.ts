@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { TEST_DB, useTestApp } from '../test/app.ts';
 import { addArticle, addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { containsPattern } from '../db/sql.ts';
-import { EXACT_COUNT_LIMIT } from '../db/count.ts';
+import { SEARCH_EXACT_TOTAL } from '../../contract/search.ts';
 import { createSearchService } from './service.ts';
 
 const t = useTestApp();
@@ -162,13 +162,19 @@ describe(`Telugu search (${TEST_DB})`, () => {
 
   it('reads through the indexes what a window of the newest articles would give (the archive-sized paths)', async () => {
     // A window of 3 newest articles: most tiers are read through the trigram indexes instead.
-    const narrow = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: Number.POSITIVE_INFINITY });
+    const narrow = createSearchService(t.services, {
+      window: 3,
+      sample: 1000,
+      estimateFrom: Number.POSITIVE_INFINITY,
+      trustHits: 1,
+    });
     // The same, looking in a window four times wider before the indexes.
     const widening = createSearchService(t.services, {
       window: 3,
       wider: 4,
       sample: 1000,
       estimateFrom: Number.POSITIVE_INFINITY,
+      trustHits: 1,
     });
     const queries = ['హైదరాబాద్', 'హైదరాబాద్ రైలు', 'నెల్లూరు గుంటూరు', 'తిరుపతి', 'విజయవాడ', 'హైదరాబాద్లో', '50%'];
     // Inside a very long word, next to quotes, braces and commas, two letters, and a short name
@@ -204,13 +210,15 @@ describe(`Telugu search (${TEST_DB})`, () => {
 
   it('answers an estimate, never below the exact limit, when the sample says the matches are many', async () => {
     await t.services.db.execute(sql`analyze articles`);
-    const estimating = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: 1 });
+    const estimating = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: 1, trustHits: 1 });
     const first = await estimating.search('తిరుపతి', 0, 5);
     expect(first.content.map((a) => a.id)).toEqual([12, 11, 10, 9, 8].map((n) => ids[`tirupati${n}`]));
-    expect(first.totalElements).toBe(EXACT_COUNT_LIMIT + 1);
-    // Below the estimate's threshold the matches are counted.
-    const counting = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: 1000 });
-    expect((await counting.search('తిరుపతి', 0, 5)).totalElements).toBe(12);
+    expect(first.totalElements).toBe(SEARCH_EXACT_TOTAL + 1);
+    // Below the estimate's threshold, or from fewer sampled matches than trusted, the matches are counted.
+    const small = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: 1000, trustHits: 1 });
+    expect((await small.search('తిరుపతి', 0, 5)).totalElements).toBe(12);
+    const fewHits = createSearchService(t.services, { window: 3, sample: 1000, estimateFrom: 1, trustHits: 13 });
+    expect((await fewHits.search('తిరుపతి', 0, 5)).totalElements).toBe(12);
   });
 
   it("the editors' title filter ignores ZWNJ, decomposed letters and case, like search", async () => {

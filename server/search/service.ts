@@ -20,15 +20,17 @@
 //   whose matches together are not rare), then read through the trigram indexes (title or body),
 //   all its matches at once: few, or the windows would have held enough of them.
 // Totals: exact when every tier was read whole (rare words), else a page-level sample of the table
-// estimates the matches; above EXACT_COUNT_LIMIT that estimate is the answer (never below the
-// limit), below it the matches are counted through the index. docs/api.md says so.
+// estimates the matches. An estimate far above SEARCH_EXACT_TOTAL (contract/search.ts) from enough
+// sampled matches is the answer; otherwise the matches are counted through the index up to one
+// past it, and a count past it answers the estimate, never below SEARCH_EXACT_TOTAL + 1.
+// docs/api.md says so.
 import { sql, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { articles, articleTitles, searchWords as lexicon } from '../db/schema.ts';
 import { containsPattern } from '../db/sql.ts';
-import { boundedCount, EXACT_COUNT_LIMIT } from '../db/count.ts';
+import { boundedCount } from '../db/count.ts';
 import { safePaging, withoutBody } from '../articles/public-service.ts';
 import { loadArticles } from '../articles/model.ts';
 import { searchWords } from '../../contract/highlight.ts';
@@ -41,6 +43,7 @@ import {
   TENGLISH_SIMILARITY,
 } from '../../contract/tenglish.ts';
 import { SHORT_NAMES } from '../../contract/short-names.ts';
+import { SEARCH_EXACT_TOTAL } from '../../contract/search.ts';
 import { normaliseForSearch } from '../../contract/text.ts';
 import type { Article } from '../../contract/articles.ts';
 
@@ -57,10 +60,22 @@ export type SearchTuning = {
   wider?: number;
   /** Rows a count estimate samples. */
   sample: number;
-  /** An estimate at least this big is answered as is; a smaller one is counted exactly. */
+  /**
+   * An estimate at least this big, from at least `trustHits` matches in the sample, is answered as
+   * is; any other is checked by counting up to SEARCH_EXACT_TOTAL + 1. Both keep a total of
+   * SEARCH_EXACT_TOTAL or fewer from being answered as more: the first on a small archive (the
+   * sample a good part of it), the second on a big one (each sampled match a thousand articles).
+   */
   estimateFrom: number;
+  trustHits: number;
 };
-export const SEARCH_TUNING: SearchTuning = { window: 400, wider: 10, sample: 1000, estimateFrom: 2 * EXACT_COUNT_LIMIT };
+export const SEARCH_TUNING: SearchTuning = {
+  window: 400,
+  wider: 10,
+  sample: 1000,
+  estimateFrom: 3 * SEARCH_EXACT_TOTAL,
+  trustHits: 30,
+};
 
 const searchTitle = articles.searchTitle;
 const titleLatin = sql`coalesce(${articles.titleLatin}, '')`;
@@ -194,8 +209,8 @@ export const titleContains = (filter: string, column: AnyPgColumn = articles.sea
 
 /**
  * How many approved articles (of one reporter, or all) the title filter finds, as the lists
- * total them (exact up to EXACT_COUNT_LIMIT): counted on `article_titles`, the narrow copy of the
- * titles, where a count to 10,001 reads a few times fewer pages than on articles.
+ * total them (exact up to 10,000, server/db/count.ts): counted on `article_titles`, the narrow copy of
+ * the titles, where a count to 10,001 reads a few times fewer pages than on articles.
  */
 export function countTitleMatches(db: DbOrTx, filter: string, reporterId?: number) {
   return boundedCount(
@@ -308,10 +323,11 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
 
   /**
    * Matches in a sample of the table's pages, scaled to the table: an estimate that does not
-   * lean on the newest articles (a word in the news this week is not in a tenth of the archive).
-   * Null when the table has no statistics yet. A table smaller than the sample is read whole.
+   * lean on the newest articles (a word in the news this week is not in a tenth of the archive),
+   * and the matches the sample held. Null when the table has no statistics yet. A table smaller
+   * than the sample is read whole.
    */
-  async function estimate(matchesRow: SQL): Promise<number | null> {
+  async function estimate(matchesRow: SQL): Promise<{ matches: number; hits: number } | null> {
     const [{ rows }] = await select<{ rows: number }>(
       db,
       sql`select reltuples::float8 as rows from pg_class where oid = 'public.articles'::regclass`,
@@ -323,15 +339,15 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
       sql`select count(*)::int as seen, (count(*) filter (where ${approved} and ${matchesRow}))::int as hits
           from ${articles} tablesample system (${percent}::float8) repeatable (13)`,
     );
-    if (percent === 100) return sampled.hits;
-    return sampled.seen > 0 ? (sampled.hits / sampled.seen) * rows : null;
+    if (percent === 100) return { matches: sampled.hits, hits: sampled.hits };
+    return sampled.seen > 0 ? { matches: (sampled.hits / sampled.seen) * rows, hits: sampled.hits } : null;
   }
 
-  /** Matches counted through the body index, up to one past the exact limit. */
+  /** Matches counted through the body index, up to one past SEARCH_EXACT_TOTAL. */
   async function countUpToLimit(matchesIndexed: SQL) {
     const [{ n }] = await select<{ n: number }>(
       db,
-      sql`select count(*)::int as n from (select 1 from ${articles} where ${approved} and ${matchesIndexed} limit ${EXACT_COUNT_LIMIT + 1}) c`,
+      sql`select count(*)::int as n from (select 1 from ${articles} where ${approved} and ${matchesIndexed} limit ${SEARCH_EXACT_TOTAL + 1}) c`,
     );
     return n;
   }
@@ -381,21 +397,28 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
         if (ids.length < size) skip = Math.max(0, skip - (counts[i] ?? 0));
       }
 
-      let total: number;
       const known = counts.length === q.tiers.length && counts.every((c) => c !== undefined);
-      if (window.complete) total = window.found.length;
-      else if (known) total = counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
-      else {
-        const estimated = await estimate(q.matchesRow);
-        const exact = estimated !== null && estimated >= tuning.estimateFrom ? null : await countUpToLimit(q.matchesIndexed);
-        total =
-          exact !== null && exact <= EXACT_COUNT_LIMIT ? exact : Math.max(EXACT_COUNT_LIMIT + 1, Math.round(estimated ?? 0));
-      }
-      return {
-        content: withoutBody(await loadArticles(db, ids)),
-        totalElements: total,
-        totalPages: Math.ceil(total / size),
+      const totalOf = async () => {
+        if (window.complete) return window.found.length;
+        if (known) return counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
+        // The window's share of matches foretells the sample's: when the sample will hold too few
+        // matches to be trusted (a word in 0.5 % of a million), the count is needed anyway and runs
+        // beside the estimate.
+        const foretold = (window.found.length / window.size) * tuning.sample;
+        const [estimated, counted] = await Promise.all([
+          estimate(q.matchesRow),
+          foretold < tuning.trustHits / 2 ? countUpToLimit(q.matchesIndexed) : undefined,
+        ]);
+        const trusted = estimated !== null && estimated.matches >= tuning.estimateFrom && estimated.hits >= tuning.trustHits;
+        // A count is exact up to the limit: it wins over any estimate.
+        const exact = counted ?? (trusted ? null : await countUpToLimit(q.matchesIndexed));
+        return exact !== null && exact <= SEARCH_EXACT_TOTAL
+          ? exact
+          : Math.max(SEARCH_EXACT_TOTAL + 1, Math.round(estimated?.matches ?? 0));
       };
+      // The page's articles are loaded while the total is worked out.
+      const [content, total] = await Promise.all([loadArticles(db, ids), totalOf()]);
+      return { content: withoutBody(content), totalElements: total, totalPages: Math.ceil(total / size) };
     },
   };
 }
