@@ -32,11 +32,6 @@ export const AboutSavedSchema = AboutUsSchema.extend({ message: z.string() });
 export const AboutFieldsSchema = z.object({ content: z.string(), keepImageUrls: z.array(z.string()).optional() });
 
 const tags = ['about'];
-/**
- * Answers beyond the ones contract/route.ts names for `errors`: the public read's 204 (no page yet)
- * and an update's 404 (no page to update); the routes send them themselves.
- */
-const alsoAnswers = (answers: Record<number, z.ZodType>): object => answers;
 const saveNote =
   'multipart/form-data: `content` (HTML, sanitised), `keepImageUrls` (JSON array of the current image URLs to keep, in order) ' +
   'and new `images` files (up to 4 images in all; JPG, PNG, WEBP; 2 MB each). A JSON body may change the text and kept images only.';
@@ -51,7 +46,7 @@ export const ABOUT_ROUTES = {
     tags,
     summary: 'The About Us page (204 when none exists yet)',
     response: AboutUsSchema,
-    errors: { ...alsoAnswers({ 204: NoContent }) },
+    errors: { 204: NoContent },
   }),
   adminRead: defineRoute({
     method: 'GET',
@@ -82,6 +77,6 @@ export const ABOUT_ROUTES = {
     description: saveNote,
     multipart: { fields: AboutFieldsSchema, files: ['images'] },
     response: AboutSavedSchema,
-    errors: { 413: ErrorBody, ...alsoAnswers({ 404: ErrorBody }) },
+    errors: { 413: ErrorBody, 404: ErrorBody },
   }),
 };

@@ -39,8 +39,12 @@ export type ApiRoute = {
   response: z.ZodType;
   /** The success status: 200 unless said (201 created, 204 no body). */
   status?: 200 | 201 | 202 | 204;
-  /** Other answers the route documents beyond the common ones (400/401/403/404 are added for all). */
-  errors?: Partial<Record<409 | 410 | 413 | 415 | 422 | 423 | 429 | 503, z.ZodType>>;
+  /**
+   * Other answers the route documents: errors beyond the ones the server adds by itself (400 for
+   * input, 401/403 for a guarded route, 404 for a path with an id), or a second success (a 200
+   * beside the usual 201, a 204 when there is nothing).
+   */
+  errors?: Partial<Record<number, z.ZodType>>;
   /**
    * `'public-read'`: a public GET that browsers and CDNs may keep (Cache-Control, ETag, 304; the
    * server's sendPublic). Anything else is `no-store`.

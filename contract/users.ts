@@ -1,7 +1,7 @@
 // User management shapes (docs/product.md All Users screen, user calls) and the texts of docs/product.md
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
-import { defineRoute, type ApiRoute } from './route.ts';
+import { defineRoute } from './route.ts';
 import { ErrorBody, IdParam } from './http.ts';
 
 export const USERS_PAGE_SIZE = 10;
@@ -106,10 +106,9 @@ const tags = ['users'];
 const access = ['ADMIN'] as const;
 /**
  * Role changes and reassignments answer alike: a message, 404 for an unknown user (in a body, so not
- * among the answers documented for every route), 409 for a refused change. serve() documents every
- * status listed; ApiRoute's `errors` type names only the usual extra ones, hence the cast.
+ * among the answers documented for every route), 409 for a refused change.
  */
-const refused = { 404: ErrorBody, 409: ErrorBody } as ApiRoute['errors'];
+const refused = { 404: ErrorBody, 409: ErrorBody };
 
 /** The admin's user management API (contract/route.ts); the reset link is AUTH_ROUTES.issueReset. */
 export const USER_ROUTES = {

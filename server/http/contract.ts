@@ -34,7 +34,7 @@ export function serve<R extends ApiRoute>(app: FastifyInstance, route: R, handle
   const status = route.status ?? 200;
   const response: Record<number, z.ZodType> = { [status]: status === 204 ? NoContent : route.response };
   if (route.cache === 'public-read') response[304] = NotModified;
-  for (const [code, schema] of Object.entries(route.errors ?? {})) response[Number(code)] = schema;
+  for (const [code, schema] of Object.entries(route.errors ?? {})) if (schema) response[Number(code)] = schema;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: route.method,
     url: route.path,

@@ -4,29 +4,17 @@
 // Each /api route declares who may call it in `config.access`; this file turns that one declaration
 // into both the guard that enforces it and the security entry that documents it, so the two cannot
 // disagree. It also adds the error answers every guarded, parameterised or validated route can give.
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifySchema, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import type { Role } from '../../contract/roles.ts';
-import { ErrorBody, NotModified } from '../../contract/http.ts';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Access } from '../../contract/route.ts';
+import { ErrorBody } from '../../contract/http.ts';
 import { SITE_NAME } from '../../contract/site.ts';
 import { requireRole, requireRoleDuringTotpSetup } from './guards.ts';
-import { sendPublic } from './cache.ts';
 
-/**
- * Who may call a route: `'public'` (anyone, signed in or not) or the roles allowed. `duringTotpSetup`
- * keeps the route open to staff who must still turn on two-step sign-in (REQUIRE_STAFF_TOTP).
- */
-export type Access = 'public' | readonly Role[];
-
+// Who may call a route (contract/route.ts); `duringTotpSetup` keeps it open to staff who must still
+// turn on two-step sign-in (REQUIRE_STAFF_TOTP).
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -164,39 +152,7 @@ function withoutUnusedSchemas<T extends object>(doc: T): T {
   return { ...doc, components: { ...components, schemas: kept } };
 }
 
-/** Routes registered through this get `request.params/query/body` typed from their zod schemas. */
-export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
-
 /** X-Total-Count: how many items the whole list holds (the body is one page), readable by browser scripts. */
 export function setTotalCount(reply: FastifyReply, total: number) {
   reply.header('x-total-count', String(total)).header('access-control-expose-headers', 'X-Total-Count');
-}
-
-type TypedApi = ReturnType<typeof typed>;
-type Output<T> = T extends z.ZodType ? z.output<T> : undefined;
-
-/**
- * Declares a public read that browsers and CDNs may cache: `access: 'public'`, the 200 body's
- * schema and a 304, answered by `sendPublic` (server/http/cache.ts: Cache-Control, ETag, 304 when
- * the caller's copy is current). `load` returns the body; it may set headers on `reply`.
- */
-export function publicRead<
-  Body extends z.ZodType,
-  Params extends z.ZodType | undefined = undefined,
-  Query extends z.ZodType | undefined = undefined,
->(
-  api: TypedApi,
-  url: string,
-  schema: { tags: string[]; summary: string; description?: string; params?: Params; querystring?: Query; response: Body },
-  load: (
-    request: FastifyRequest & { params: Output<Params>; query: Output<Query> },
-    reply: FastifyReply,
-  ) => Promise<z.input<Body>>,
-) {
-  // `load` carries the request's types; the route itself needs none.
-  (api as FastifyInstance).get(
-    url,
-    { config: { access: 'public' }, schema: { ...schema, response: { 200: schema.response, 304: NotModified } } },
-    async (request, reply) => sendPublic(request, reply, await load(request as Parameters<typeof load>[0], reply)),
-  );
 }
