@@ -3,6 +3,7 @@
 // declaration. Each declaration in contract/ starts from its head here, so the path is written once.
 export const ISLAND_ROUTES = {
   districtArticles: { method: 'GET', path: '/public/districts/:slug/articles' },
+  liveUpdates: { method: 'GET', path: '/public/articles/:id/live-updates' },
   pushKey: { method: 'GET', path: '/public/push/key' },
   pushSubscribe: { method: 'POST', path: '/public/push/subscriptions', status: 201 },
   pushUnsubscribe: { method: 'DELETE', path: '/public/push/subscriptions', status: 204 },

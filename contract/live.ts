@@ -1,4 +1,5 @@
 // Live coverage on the wire: an update's shape, what is posted, and the messages.
+import { ISLAND_ROUTES } from './island-routes.ts';
 import { z } from 'zod';
 import { ErrorBody, IdParam, NoContent, PathId, Timestamp } from './http.ts';
 import { defineRoute } from './route.ts';
@@ -109,8 +110,7 @@ export const LIVE_ROUTES = {
     errors: conflict,
   }),
   list: defineRoute({
-    method: 'GET',
-    path: '/public/articles/:id/live-updates',
+    ...ISLAND_ROUTES.liveUpdates,
     access: 'public',
     cache: 'public-read',
     tags: liveTags,

@@ -36,3 +36,24 @@ export async function islandCall<R extends ApiRoute>(head: RouteHead<R>, input: 
   }
   return data as CallAnswer<R>;
 }
+
+/**
+ * A poll that costs the server a 304 while nothing changed: sends the ETag of the last answer in
+ * If-None-Match (our own, so the browser's cache never answers for the server) and says
+ * `'unchanged'` on a 304, else the new answer with its ETag.
+ */
+export async function islandRevalidate<R extends ApiRoute>(
+  head: RouteHead<R>,
+  input: CallInput<R>,
+  etag: string | null,
+): Promise<'unchanged' | { data: CallAnswer<R>; etag: string | null }> {
+  const { params } = input as { params?: Record<string, string | number> };
+  const response = await fetch(`${API_BASE}${pathOf(head.path, params)}`, {
+    credentials: 'same-origin',
+    headers: etag ? { 'if-none-match': etag } : {},
+    cache: 'no-store',
+  });
+  if (response.status === 304) return 'unchanged';
+  if (!response.ok) throw new ApiRequestError(response.status, `HTTP error! status: ${response.status}`, null);
+  return { data: (await response.json()) as CallAnswer<R>, etag: response.headers.get('etag') };
+}

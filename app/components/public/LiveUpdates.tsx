@@ -1,11 +1,12 @@
 // A live story's updates, newest first. An island on the article page (app/islands/): while the
-// story is live it asks for the list every few seconds, revalidating the copy the browser holds
-// (`cache: 'no-cache'` sends its ETag), so a waiting reader costs the server a 304 from memory (or
-// nothing, behind a CDN), never a render; the page's own HTML stays cached. It stops when the tab is hidden and when the coverage ends.
-import { useEffect, useState } from 'react';
+// story is live it asks for the list every few seconds with the ETag of the last answer, so a
+// waiting reader costs the server a 304 from memory (or nothing, behind a CDN), never a render; the
+// page's own HTML stays cached. It stops when the tab is hidden and when the coverage ends.
+import { useEffect, useRef, useState } from 'react';
 import { LIVE_LABEL, LIVE_POLL_SECONDS } from '../../../contract/articles.ts';
-import { LIVE_ROUTES, type LiveUpdate } from '../../../contract/live.ts';
-import { call } from '../../lib/api.ts';
+import type { LIVE_ROUTES, LiveUpdate } from '../../../contract/live.ts';
+import { ISLAND_ROUTES } from '../../../contract/island-routes.ts';
+import { islandRevalidate } from '../../islands/call.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { formatDate, formatTime } from './format.ts';
 
@@ -16,6 +17,7 @@ export type LiveUpdatesProps = { articleId: number; live: boolean; updates: Live
 export function LiveUpdates({ articleId, live: liveAtRender, updates: first }: LiveUpdatesProps) {
   const [list, setList] = useState({ live: liveAtRender, updates: first });
   const [fresh, setFresh] = useState(0);
+  const etag = useRef<string | null>(null);
 
   useEffect(() => {
     if (!list.live) return;
@@ -26,13 +28,20 @@ export function LiveUpdates({ articleId, live: liveAtRender, updates: first }: L
       if (stopped) return;
       if (!document.hidden) {
         try {
-          // The browser asks the server every time (with the ETag of its copy): it never answers alone.
-          const next = await call(LIVE_ROUTES.list, { params: { id: articleId }, cache: 'no-cache' });
-          const added = next.updates.filter((u) => !seen.has(u.id)).length;
-          next.updates.forEach((u) => seen.add(u.id));
-          if (added) setFresh(added);
-          setList({ live: next.live, updates: next.updates });
-          if (!next.live) return;
+          const answer = await islandRevalidate<typeof LIVE_ROUTES.list>(
+            ISLAND_ROUTES.liveUpdates,
+            { params: { id: articleId } },
+            etag.current,
+          );
+          if (answer !== 'unchanged') {
+            etag.current = answer.etag;
+            const next = answer.data;
+            const added = next.updates.filter((u) => !seen.has(u.id)).length;
+            next.updates.forEach((u) => seen.add(u.id));
+            if (added) setFresh(added);
+            setList({ live: next.live, updates: next.updates });
+            if (!next.live) return;
+          }
         } catch {
           // Offline or a dropped connection: the next turn tries again.
         }
