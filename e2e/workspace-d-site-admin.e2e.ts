@@ -1,7 +1,8 @@
 // Site admin on React Router's data flow, in Chromium on a phone (412×823) and a desktop: Ad
-// Management edits an ad's duration, link, start and end (India time), with clear errors; an ad
-// outside its window is not shown to readers, and one whose start comes shows without any other
-// change; Manage Categories creates, renames and deletes through its clientAction.
+// Management uploads an ad with a start and an end and edits an ad's duration, link, start and end
+// (India time), with clear errors; an ad outside its window is not shown to readers, and one whose
+// start comes shows without any other change; Manage Categories creates, renames and deletes
+// through its clientAction.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -9,7 +10,7 @@ import sharp from 'sharp';
 import { baseUrl, closeDatabase, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
 import { AD_MESSAGES, type Ad } from '../contract/ads.ts';
 import { CATEGORY_MESSAGES } from '../contract/categories.ts';
-import { isoToIndiaLocal } from '../contract/review.ts';
+import { formatIndiaTime, indiaLocalToIso, isoToIndiaLocal } from '../contract/review.ts';
 
 let browser: Browser;
 const run = Date.now().toString(36);
@@ -124,6 +125,48 @@ describe('workspace D: site admin', { timeout: 240_000 }, () => {
         endsAt: new Date(Date.now() - 60 * 60_000).toISOString(),
       });
       expect(await readerAdIds()).toEqual([]);
+      await context.close();
+    });
+  }
+
+  for (const [name, viewport] of VIEWPORTS) {
+    it(`uploads an ad with a start tomorrow: listed with its window, not shown to readers yet (${name})`, async () => {
+      const { page, context } = await adminPage(viewport);
+      await onlyAds(page, []);
+      await goto(page, '/admin-dashboard/ad-management');
+      await page.getByRole('heading', { name: 'Ad Management' }).waitFor();
+      const file = `tomorrow-${name}.png`;
+      await page
+        .getByLabel(/Ad images/)
+        .setInputFiles([{ name: file, mimeType: 'image/png', buffer: await picture(`TOMORROW-${name}`) }]);
+      const start = indiaLocal(24 * 60);
+      const end = indiaLocal(3 * 24 * 60);
+      await page.getByLabel(`Start for ${file} (India time, optional)`).fill(start);
+      // An end before the start is refused in the browser, at its field.
+      await page.getByLabel(`End for ${file} (India time, optional)`).fill(indiaLocal(60));
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByText(AD_MESSAGES.endBeforeStart).waitFor();
+      expect(await page.locator('.ad-list li').count()).toBe(0);
+      await page.getByLabel(`End for ${file} (India time, optional)`).fill(end);
+      await page.getByLabel(`Link for ${file} (optional)`).fill('https://example.com/tomorrow');
+      await screenshot(page, `workspace-d-ad-upload-window-${name}`);
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByText(AD_MESSAGES.uploaded).waitFor();
+
+      const listed = page.locator('.ad-list li');
+      expect(await listed.count()).toBe(1);
+      const shown = `Not shown to readers now: from ${formatIndiaTime(indiaLocalToIso(start)!)} until ${formatIndiaTime(indiaLocalToIso(end)!)}`;
+      await listed.getByText(shown).waitFor();
+      await listed.getByText('https://example.com/tomorrow').waitFor();
+      // Nothing left to upload: the entry's fields are gone.
+      expect(await page.getByLabel(`Start for ${file} (India time, optional)`).count()).toBe(0);
+
+      // Readers do not see it yet, in the banner or the public list.
+      expect(await readerAdIds()).toEqual([]);
+      expect(await apiCall<Ad[]>(page, 'GET', '/public/ads')).toEqual([]);
+      const [saved] = await apiCall<Ad[]>(page, 'GET', '/admin/ads');
+      expect(Date.parse(saved!.startsAt!)).toBe(Date.parse(indiaLocalToIso(start)!));
+      expect(Date.parse(saved!.endsAt!)).toBe(Date.parse(indiaLocalToIso(end)!));
       await context.close();
     });
   }

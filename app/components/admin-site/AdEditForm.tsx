@@ -1,14 +1,15 @@
-// Editing one ad on Ad Management: its duration, link, and when readers see it (a start and an end,
-// India time; either may be left empty). Posted to the route's clientAction through the screen's
-// fetcher; the server checks again (an end before the start, a bad link).
+// An ad's details on Ad Management, for an upload's entries and the Edit form alike: its duration,
+// link, and when readers see it (a start and an end, India time; either may be left empty). One
+// field component and one check (the contract's schema) for both; the server checks again.
+import type { InputHTMLAttributes } from 'react';
 import type { useFetcher } from 'react-router';
 import { Field, fieldProps, FormError } from '../form/Field.tsx';
 import { formatDateTime } from '../public/format.ts';
-import { inWindow, type Ad } from '../../../contract/ads.ts';
-import { isoToIndiaLocal } from '../../../contract/review.ts';
+import { AdDetailSchema, inWindow, type Ad, type AdDetail } from '../../../contract/ads.ts';
+import { indiaLocalToIso, isoToIndiaLocal } from '../../../contract/review.ts';
 
 /** An edit's answer beyond its notice: the message of each field, and the ad it was for. */
-export type AdEditOutcome = { fieldErrors?: Record<string, string>; id?: number };
+export type AdEditOutcome = { fieldErrors?: Partial<Record<AdFieldName, string>>; id?: number };
 
 type Answer = { ok: boolean; text: string } & AdEditOutcome;
 
@@ -21,6 +22,79 @@ export function adWindowText(ad: Pick<Ad, 'startsAt' | 'endsAt'>, now = new Date
   return `${shown}: ${[from, until].filter(Boolean).join(' ')}`;
 }
 
+/** Said under the start and end fields. */
+export const AD_WINDOW_HINT = 'Readers see the ad only between its start and end. Leave them empty to show it at all times.';
+
+/** An ad's fields: the label (`of`: ' for first.png' on an upload's entry, '' on Edit) and the input. */
+const AD_FIELDS = {
+  durationInSeconds: {
+    label: (of: string) => `Duration${of} (seconds)`,
+    input: { type: 'number', inputMode: 'numeric', min: 1, step: 1 },
+  },
+  link: { label: (of: string) => `Link${of} (optional)`, input: { type: 'url', inputMode: 'url', placeholder: 'https://' } },
+  startsAt: { label: (of: string) => `Start${of} (India time, optional)`, input: { type: 'datetime-local' } },
+  endsAt: { label: (of: string) => `End${of} (India time, optional)`, input: { type: 'datetime-local' } },
+} satisfies Record<keyof AdDetail, { label: (of: string) => string; input: InputHTMLAttributes<HTMLInputElement> }>;
+
+export type AdFieldName = keyof typeof AD_FIELDS;
+export const AD_FIELD_NAMES = Object.keys(AD_FIELDS) as AdFieldName[];
+
+/** What a form holds for an ad: each field as typed (start and end as `datetime-local` values, India time). */
+export type AdTyped = Record<AdFieldName, string>;
+
+/** The typed values of a new ad's entry. */
+export const newAdTyped = (duration: number): AdTyped => ({
+  durationInSeconds: String(duration),
+  link: '',
+  startsAt: '',
+  endsAt: '',
+});
+
+/** A `datetime-local` value (India time) as the API takes it; blank stays blank, anything else is checked as typed. */
+const moment = (value: string) => {
+  const text = value.trim();
+  return text ? (indiaLocalToIso(text) ?? text) : null;
+};
+
+/** What a form holds, checked with the contract's schema: the details to send, or the message of each field. */
+export function checkAdDetail(
+  typed: Partial<AdTyped>,
+): { ok: true; detail: AdDetail } | { ok: false; fieldErrors: Partial<Record<AdFieldName, string>> } {
+  const parsed = AdDetailSchema.safeParse({
+    durationInSeconds: typed.durationInSeconds?.trim() || undefined,
+    link: typed.link ?? null,
+    startsAt: moment(typed.startsAt ?? ''),
+    endsAt: moment(typed.endsAt ?? ''),
+  });
+  if (parsed.success) return { ok: true, detail: parsed.data };
+  const fieldErrors: Partial<Record<AdFieldName, string>> = {};
+  for (const issue of parsed.error.issues) fieldErrors[issue.path[0] as AdFieldName] ??= issue.message;
+  return { ok: false, fieldErrors };
+}
+
+/** One of an ad's fields with its label and message; the rest of the props go to the input. */
+export function AdDetailField({
+  id,
+  field,
+  file,
+  error,
+  ...input
+}: {
+  id: string;
+  field: AdFieldName;
+  /** The picture's file name, on an upload's entry. */
+  file?: string;
+  error?: string | null;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+  const { label, input: kind } = AD_FIELDS[field];
+  return (
+    <Field id={id} label={label(file ? ` for ${file}` : '')} error={error}>
+      <input {...fieldProps(id, error)} {...kind} {...input} />
+    </Field>
+  );
+}
+
+/** Editing one ad, posted to the route's clientAction through the screen's fetcher. */
 export function AdEditForm({
   ad,
   number,
@@ -35,35 +109,22 @@ export function AdEditForm({
 }) {
   const saving = fetcher.state !== 'idle';
   const answer = !saving && fetcher.data?.id === ad.id && !fetcher.data.ok ? fetcher.data : null;
-  const errors = answer?.fieldErrors ?? {};
-  const field = (name: string, label: string, input: object, value: string | number) => {
-    const id = `ad-edit-${name}`;
-    return (
-      <Field id={id} label={label} error={errors[name]}>
-        <input {...fieldProps(id, errors[name])} {...input} name={name} defaultValue={value} />
-      </Field>
-    );
+  const errors: Partial<Record<AdFieldName, string>> = answer?.fieldErrors ?? {};
+  const now: AdTyped = {
+    durationInSeconds: String(ad.durationInSeconds),
+    link: ad.link ?? '',
+    startsAt: ad.startsAt ? isoToIndiaLocal(ad.startsAt) : '',
+    endsAt: ad.endsAt ? isoToIndiaLocal(ad.endsAt) : '',
   };
   return (
     <fetcher.Form method="post" noValidate className="ad-edit">
       <h2>Edit ad {number}</h2>
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={ad.id} />
-      {field(
-        'durationInSeconds',
-        'Duration (seconds)',
-        { type: 'number', inputMode: 'numeric', min: 1, step: 1 },
-        ad.durationInSeconds,
-      )}
-      {field('link', 'Link (optional)', { type: 'url', inputMode: 'url', placeholder: 'https://' }, ad.link ?? '')}
-      {field(
-        'startsAt',
-        'Start (India time, optional)',
-        { type: 'datetime-local' },
-        ad.startsAt ? isoToIndiaLocal(ad.startsAt) : '',
-      )}
-      {field('endsAt', 'End (India time, optional)', { type: 'datetime-local' }, ad.endsAt ? isoToIndiaLocal(ad.endsAt) : '')}
-      <p className="muted">Readers see the ad only between its start and end. Leave them empty to show it at all times.</p>
+      {AD_FIELD_NAMES.map((name) => (
+        <AdDetailField key={name} id={`ad-edit-${name}`} field={name} name={name} defaultValue={now[name]} error={errors[name]} />
+      ))}
+      <p className="muted">{AD_WINDOW_HINT}</p>
       <FormError>{answer && !answer.fieldErrors ? answer.text : null}</FormError>
       <div className="modal-actions">
         <button type="button" className="secondary" onClick={onCancel} disabled={saving}>

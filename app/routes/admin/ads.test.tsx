@@ -73,6 +73,33 @@ describe('Ad Management', () => {
     screen.getByText(AD_MESSAGES.link);
   });
 
+  it('an upload entry takes an optional start and end (India time), checked in the browser before it is sent', async () => {
+    const action = vi.fn((_form: FormData) => ({ ok: true, text: AD_MESSAGES.uploaded }));
+    renderScreen([], action);
+    const picture = new File([new Uint8Array([137, 80, 78, 71])], 'first.png', { type: 'image/png' });
+    fireEvent.change(await screen.findByLabelText(/Ad images/), { target: { files: [picture] } });
+    const start = screen.getByLabelText('Start for first.png (India time, optional)');
+    const end = screen.getByLabelText('End for first.png (India time, optional)');
+    fireEvent.change(start, { target: { value: '2030-01-02T09:00' } });
+    fireEvent.change(end, { target: { value: '2030-01-01T09:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await screen.findByText(AD_MESSAGES.endBeforeStart);
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    expect(action).not.toHaveBeenCalled();
+
+    // Editing the end clears its message; the next Upload sends the window as India time.
+    fireEvent.change(end, { target: { value: '2030-01-03T18:30' } });
+    expect(screen.queryByText(AD_MESSAGES.endBeforeStart)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(action).toHaveBeenCalled());
+    const sent = action.mock.calls[0][0];
+    expect(sent.get('intent')).toBe('upload');
+    expect(JSON.parse(String(sent.get('adDetails')))).toEqual([
+      { durationInSeconds: 5, link: null, startsAt: '2030-01-02T09:00:00+05:30', endsAt: '2030-01-03T18:30:00+05:30' },
+    ]);
+    await screen.findByText(AD_MESSAGES.uploaded);
+  });
+
   it('asks before deleting and posts the delete', async () => {
     const action = vi.fn((_form: FormData) => ({ ok: true, text: AD_MESSAGES.deleted }));
     renderScreen([ad(7)], action);

@@ -1,5 +1,5 @@
-// Ad Management: upload up to 5 ads at a time with a duration and optional link each, list them,
-// edit one (duration, link, and when readers see it: a start and an end in India time), delete with
+// Ad Management: upload up to 5 ads at a time, each with a duration, an optional link and an
+// optional start and end (India time); list them, edit one (the same fields), delete with
 // confirmation. Every write posts to the route's clientAction; the list reloads after.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
@@ -11,23 +11,32 @@ import { NoticeLine, type Notice } from '../../components/dashboard/notice.tsx';
 import { serverMessage } from '../../components/dashboard/failure.ts';
 import { checkFiles, FilePickField } from '../../components/admin-site/FilePickField.tsx';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
-import { AdEditForm, adWindowText, type AdEditOutcome } from '../../components/admin-site/AdEditForm.tsx';
+import {
+  AD_FIELD_NAMES,
+  AD_WINDOW_HINT,
+  AdDetailField,
+  AdEditForm,
+  adWindowText,
+  checkAdDetail,
+  newAdTyped,
+  type AdEditOutcome,
+  type AdFieldName,
+  type AdTyped,
+} from '../../components/admin-site/AdEditForm.tsx';
 import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
 import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
-import { Field, fieldProps, FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/form/Field.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import {
   AD_DEFAULT_DURATION,
   AD_IMAGE_TYPES,
   AD_MESSAGES,
   AD_ROUTES,
-  AdDetailSchema,
   AdDetailsSchema,
   MAX_ADS_PER_UPLOAD,
   type Ad,
 } from '../../../contract/ads.ts';
 import { PathId } from '../../../contract/http.ts';
-import { indiaLocalToIso } from '../../../contract/review.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-site.css';
 
@@ -41,12 +50,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 /** What the screen's writes answer: the notice, and for an edit the message of each field. */
 export type AdOutcome = { ok: boolean; text: string } & AdEditOutcome;
-
-/** A `datetime-local` value (India time) as the API takes it; blank stays blank, anything else is sent as typed. */
-const moment = (value: FormDataEntryValue | null) => {
-  const text = String(value ?? '').trim();
-  return text ? (indiaLocalToIso(text) ?? text) : null;
-};
 
 /**
  * `intent=upload` (the `images` and their `adDetails`, JSON in the same order), `intent=update`
@@ -63,18 +66,10 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     );
   }
   if (intent === 'update') {
-    const parsed = AdDetailSchema.safeParse({
-      durationInSeconds: String(form.get('durationInSeconds') ?? '').trim() || undefined,
-      link: form.get('link'),
-      startsAt: moment(form.get('startsAt')),
-      endsAt: moment(form.get('endsAt')),
-    });
-    if (!parsed.success) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-      return { ok: false, text: AD_MESSAGES.updateFailed, fieldErrors, id };
-    }
-    return call(AD_ROUTES.update, { params: { id }, body: parsed.data }).then(
+    const typed = Object.fromEntries(AD_FIELD_NAMES.map((name) => [name, String(form.get(name) ?? '')])) as AdTyped;
+    const checked = checkAdDetail(typed);
+    if (!checked.ok) return { ok: false, text: AD_MESSAGES.updateFailed, fieldErrors: checked.fieldErrors, id };
+    return call(AD_ROUTES.update, { params: { id }, body: checked.detail }).then(
       () => ({ ok: true, text: AD_MESSAGES.updated, id }),
       (error: unknown) => ({ ok: false, text: withServerReason(AD_MESSAGES.updateFailed, error), id }),
     );
@@ -96,8 +91,8 @@ function withServerReason(text: string, error: unknown) {
   return detail ? `${text}: ${detail}` : text;
 }
 
-type Pending = { key: string; file: File; preview: string; duration: string; link: string };
-type PendingField = 'durationInSeconds' | 'link';
+/** A chosen picture not uploaded yet, and its fields as typed. */
+type Pending = { key: string; file: File; preview: string; typed: AdTyped };
 
 let pendingCounter = 0;
 
@@ -156,15 +151,14 @@ export default function AdManagement() {
         key: `ad-${++pendingCounter}`,
         file,
         preview: URL.createObjectURL(file),
-        duration: String(AD_DEFAULT_DURATION),
-        link: '',
+        typed: newAdTyped(AD_DEFAULT_DURATION),
       })),
     );
   }
 
   // Editing a field clears its message; the next Upload checks again.
-  const update = (key: string, field: PendingField, value: string) => {
-    updatePending((list) => list.map((p) => (p.key === key ? { ...p, [field === 'link' ? 'link' : 'duration']: value } : p)));
+  const update = (key: string, field: AdFieldName, value: string) => {
+    updatePending((list) => list.map((p) => (p.key === key ? { ...p, typed: { ...p.typed, [field]: value } } : p)));
     setFieldErrors(({ [`${key}-${field}`]: _cleared, ...rest }) => rest);
   };
 
@@ -178,15 +172,10 @@ export default function AdManagement() {
     }
     const errors: Record<string, string> = {};
     const details = pending.map((p) => {
-      const parsed = AdDetailSchema.safeParse({
-        durationInSeconds: p.duration.trim() === '' ? undefined : p.duration,
-        link: p.link,
-      });
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) errors[`${p.key}-${String(issue.path[0])}`] ??= issue.message;
-        return null;
-      }
-      return parsed.data;
+      const checked = checkAdDetail(p.typed);
+      if (checked.ok) return checked.detail;
+      for (const [field, message] of Object.entries(checked.fieldErrors)) if (message) errors[`${p.key}-${field}`] = message;
+      return null;
     });
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -198,21 +187,6 @@ export default function AdManagement() {
     setLastWrite('upload');
     void uploader.submit(form, { method: 'post', encType: 'multipart/form-data' });
   }
-
-  /** One of a pending ad's fields, with its message. */
-  const pendingField = (p: Pending, field: PendingField, label: string, input: object) => {
-    const id = `${p.key}-${field}`;
-    return (
-      <Field id={id} label={label} error={fieldErrors[id]}>
-        <input
-          {...fieldProps(id, fieldErrors[id])}
-          {...input}
-          value={field === 'link' ? p.link : p.duration}
-          onChange={(e) => update(p.key, field, e.target.value)}
-        />
-      </Field>
-    );
-  };
 
   return (
     <main className="page">
@@ -237,21 +211,22 @@ export default function AdManagement() {
                   <img src={p.preview} alt={`Preview of ${p.file.name}`} />
                   <span className="file-name">{p.file.name}</span>
                 </div>
-                {pendingField(p, 'durationInSeconds', `Duration for ${p.file.name} (seconds)`, {
-                  type: 'number',
-                  inputMode: 'numeric',
-                  min: 1,
-                  step: 1,
-                })}
-                {pendingField(p, 'link', `Link for ${p.file.name} (optional)`, {
-                  type: 'url',
-                  inputMode: 'url',
-                  placeholder: 'https://',
-                })}
+                {AD_FIELD_NAMES.map((field) => (
+                  <AdDetailField
+                    key={field}
+                    id={`${p.key}-${field}`}
+                    field={field}
+                    file={p.file.name}
+                    value={p.typed[field]}
+                    onChange={(e) => update(p.key, field, e.target.value)}
+                    error={fieldErrors[`${p.key}-${field}`]}
+                  />
+                ))}
               </li>
             ))}
           </ul>
         )}
+        {pending.length > 0 && <p className="muted">{AD_WINDOW_HINT}</p>}
         <button type="submit" disabled={uploading}>
           {uploading ? 'Uploading...' : 'Upload'}
         </button>
