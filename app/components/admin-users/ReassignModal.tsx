@@ -2,7 +2,7 @@
 // after naming another reporter to take them over. The modal says how many articles the server counted
 // and what the confirm button will do, the resulting role included; with nobody to take the articles it
 // says so and offers no confirm.
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { FormError } from '../form/Field.tsx';
 import { Modal } from '../Modal.tsx';
 import { ROLE_AFTER_REASSIGN, type PendingChange } from './useUserChanges.ts';
@@ -61,12 +61,10 @@ function ReassignForm({
   onConfirm,
   onClose,
 }: Reassign & Omit<Props, 'reassign'>) {
-  // the first other reporter is chosen by default.
-  const [target, setTarget] = useState<number | null>(candidates[0]?.id ?? null);
-
-  function submit(e: FormEvent) {
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (target !== null && !busy) onConfirm(target);
+    const target = Number(new FormData(e.currentTarget).get('toReporterId'));
+    if (target > 0 && !busy) onConfirm(target);
   }
 
   return (
@@ -79,7 +77,8 @@ function ReassignForm({
           </p>
           <div className="field">
             <label htmlFor="reassign-target">New reporter</label>
-            <select id="reassign-target" value={target ?? ''} onChange={(e) => setTarget(Number(e.target.value))}>
+            {/* The first other reporter is chosen by default. */}
+            <select id="reassign-target" name="toReporterId" defaultValue={candidates[0]?.id}>
               {candidates.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.username} ({c.email})

@@ -1,35 +1,33 @@
 // An admin's one-time password reset link for another account: issued when the row's button is
-// pressed, shown to copy and hand over (no mail server needed). A new link voids the previous one.
+// pressed (a submission to the route's clientAction), shown to copy and hand over (no mail server
+// needed). A new link voids the previous one.
 import { useState } from 'react';
+import { useFetcher } from 'react-router';
 import type { PasswordResetLink } from '../../../contract/auth.ts';
 import type { UserSummary } from '../../../contract/users.ts';
-import { call } from '../../lib/api.ts';
-import { failureText } from '../dashboard/failure.ts';
 import { Modal } from '../Modal.tsx';
 import { FormError } from '../form/Field.tsx';
-import { AUTH_ROUTES } from '../../../contract/auth.ts';
 import { formatDateTime } from '../public/format.ts';
+import type { UserOutcome } from './useUserChanges.ts';
 
 type Issued = { user: UserSummary; link: PasswordResetLink | null; error: string };
 
 /** The link being shown (null: closed), and `issue` to ask the server for a new one. */
 export function useResetLink() {
-  const [issued, setIssued] = useState<Issued | null>(null);
-  async function issue(user: UserSummary) {
-    setIssued({ user, link: null, error: '' });
-    // Only the answer for the account still shown is kept (the modal may have moved on).
-    const keep = (next: Issued) => setIssued((now) => (now?.user.id === user.id ? next : now));
-    try {
-      keep({
-        user,
-        link: await call(AUTH_ROUTES.issueReset, { params: { id: user.id } }),
-        error: '',
-      });
-    } catch (e) {
-      keep({ user, link: null, error: failureText(e, { preferServer: true, failed: 'Could not issue a reset link.' }) });
-    }
+  const [user, setUser] = useState<UserSummary | null>(null);
+  const issuer = useFetcher<UserOutcome>();
+  // Only the answer for the account shown now counts (a new issue cancels the one before).
+  const answer = issuer.state === 'idle' && issuer.data?.userId === user?.id ? issuer.data : undefined;
+  const issued: Issued | null = user && {
+    user,
+    link: answer?.link ?? null,
+    error: answer && !answer.ok ? answer.text : '',
+  };
+  function issue(next: UserSummary) {
+    setUser(next);
+    void issuer.submit({ intent: 'reset-link', id: next.id }, { method: 'post' });
   }
-  return { issued, issue: (user: UserSummary) => void issue(user), close: () => setIssued(null) };
+  return { issued, issue, close: () => setUser(null) };
 }
 
 export function ResetLinkModal({ issued, onClose }: { issued: Issued | null; onClose: () => void }) {

@@ -1,12 +1,15 @@
-// The All Users screen's changes: every role change and deletion first asks (in the page) and says
+// The All Users screen's questions: every role change and deletion first asks (in the page) and says
 // what will happen; a reporter's articles are counted by the server at that moment, so a reporter
-// with none takes the direct path and one with some goes through Reassign Articles. Outcomes go to
-// the screen's live region; a failed call keeps its question open with the reason.
-import { useState } from 'react';
+// with none takes the direct path and one with some goes through Reassign Articles. The confirmed
+// change is submitted to the route's clientAction (routes/admin/users.tsx), after which React Router
+// loads the list again; a refusal keeps its question open with the reason, a success closes it and
+// is announced in the screen's live region.
+import { useEffect, useState } from 'react';
+import { useFetcher } from 'react-router';
+import type { PasswordResetLink } from '../../../contract/auth.ts';
 import type { Role } from '../../../contract/roles.ts';
 import { USER_MESSAGES, USER_ROUTES, USERS_PAGE_MAX, type UserSummary } from '../../../contract/users.ts';
 import { call } from '../../lib/api.ts';
-import { withReason } from '../dashboard/failure.ts';
 import type { Notice } from '../dashboard/notice.tsx';
 
 export type ReassignFlow = 'role' | 'delete';
@@ -26,6 +29,12 @@ export type PendingChange =
       candidates: UserSummary[];
     };
 
+/** The writes of the All Users screen, by the `intent` field of their submission. */
+export type UserIntent = 'role' | 'delete' | 'reassign-role' | 'reassign-delete' | 'reset-link';
+
+/** What the route's clientAction answers: the outcome's text; for a reset link, the link and its account. */
+export type UserOutcome = { ok: boolean; text: string; userId?: number; link?: PasswordResetLink };
+
 /** The role a reporter who hands over the articles gets (the reassign call's newRole, docs/product.md). */
 export const ROLE_AFTER_REASSIGN = 'USER' satisfies Role;
 
@@ -39,20 +48,48 @@ async function fetchAllReporters(): Promise<UserSummary[]> {
   }
 }
 
-const nowRole = (user: UserSummary, role: Role) => `${user.username} is now ${role}.`;
+/** The submission of a confirmed change (`toReporterId`: the reporter chosen in Reassign Articles). */
+function submissionOf(change: PendingChange, toReporterId?: number): Record<string, string | number> | null {
+  const { user } = change;
+  if (change.kind === 'role') return { intent: 'role', username: user.username, role: change.role };
+  if (change.kind === 'delete') return { intent: 'delete', id: user.id };
+  if (toReporterId === undefined) return null;
+  return change.flow === 'role'
+    ? {
+        intent: 'reassign-role',
+        fromReporterId: user.id,
+        toReporterId,
+        newRole: ROLE_AFTER_REASSIGN,
+        username: user.username,
+      }
+    : { intent: 'reassign-delete', fromReporterId: user.id, toReporterId };
+}
 
-/** `refresh` reloads the list (the loader); it resolves once the rows show the server's state. */
-export function useUserChanges(refresh: () => Promise<void>) {
+export function useUserChanges() {
   const [pending, setPending] = useState<PendingChange | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Each question has its own fetcher, so an earlier answer never shows under a later question.
+  const [asked, setAsked] = useState(0);
+  const changer = useFetcher<UserOutcome>({ key: `all-users-change-${asked}` });
+  const busy = changer.state !== 'idle';
+  /** The answer to the confirmed change, once the list has loaded again. */
+  const answer = changer.state === 'idle' ? changer.data : undefined;
   /** The row whose reporter is being counted: its controls wait. */
   const [checking, setChecking] = useState<number | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [checkFailed, setCheckFailed] = useState(false);
+  const [announced, setAnnounced] = useState<UserOutcome | null>(null);
 
-  function ask(change: PendingChange | null) {
-    setError(null);
-    setPending(change);
+  useEffect(() => {
+    if (!answer?.ok) return;
+    // A success closes its question first (its dialog closes in its own effect, before this one
+    // runs again) and is announced after: a live region behind an open modal dialog is not read out.
+    if (pending) setPending(null);
+    else setAnnounced(answer);
+  }, [answer, pending]);
+
+  /** A new change starts: the last outcome leaves the page. */
+  function start() {
+    setAsked((n) => n + 1);
+    setCheckFailed(false);
   }
 
   async function askAboutReporter(user: UserSummary, direct: PendingChange, flow: ReassignFlow, chosenRole: Role | null) {
@@ -61,9 +98,9 @@ export function useUserChanges(refresh: () => Promise<void>) {
       const reporters = await fetchAllReporters();
       const articleCount = reporters.find((r) => r.id === user.id)?.articleCount ?? user.articleCount;
       const candidates = reporters.filter((r) => r.id !== user.id);
-      ask(articleCount === 0 ? direct : { kind: 'reassign', flow, user, chosenRole, articleCount, candidates });
+      setPending(articleCount === 0 ? direct : { kind: 'reassign', flow, user, chosenRole, articleCount, candidates });
     } catch {
-      setNotice({ ok: false, text: USER_MESSAGES.fetchReportersError });
+      setCheckFailed(true);
     } finally {
       setChecking(null);
     }
@@ -71,75 +108,41 @@ export function useUserChanges(refresh: () => Promise<void>) {
 
   function changeRole(user: UserSummary, role: Role) {
     if (role === user.role) return;
-    setNotice(null);
+    start();
     const direct: PendingChange = { kind: 'role', user, role };
     if (user.role === 'REPORTER') void askAboutReporter(user, direct, 'role', role);
-    else ask(direct);
+    else setPending(direct);
   }
 
   function remove(user: UserSummary) {
-    setNotice(null);
+    start();
     const direct: PendingChange = { kind: 'delete', user };
     if (user.role === 'REPORTER') void askAboutReporter(user, direct, 'delete', null);
-    else ask(direct);
-  }
-
-  /** Runs the confirmed call; on success the question closes, the list reloads, then the outcome is announced. */
-  async function run(call: () => Promise<unknown>, success: string, failure: string) {
-    setBusy(true);
-    try {
-      await call();
-    } catch (e) {
-      setError(withReason(failure, e));
-      setBusy(false);
-      return;
-    }
-    ask(null);
-    // Announced once the dialog has closed and the rows are current (an inert page would not be read out).
-    await refresh();
-    setBusy(false);
-    setNotice({ ok: true, text: success });
+    else setPending(direct);
   }
 
   function confirm(toReporterId?: number) {
     if (!pending || busy) return;
-    const { user } = pending;
-    if (pending.kind === 'role') {
-      void run(
-        () => call(USER_ROUTES.assignRole, { body: { username: user.username, role: pending.role } }),
-        `${USER_MESSAGES.roleChanged} ${nowRole(user, pending.role)}`,
-        USER_MESSAGES.assignRoleError,
-      );
-    } else if (pending.kind === 'delete') {
-      void run(() => call(USER_ROUTES.remove, { params: { id: user.id } }), USER_MESSAGES.deleted, USER_MESSAGES.deleteError);
-    } else if (toReporterId !== undefined && pending.flow === 'role') {
-      void run(
-        () =>
-          call(USER_ROUTES.reassignAndUpdateRole, {
-            body: { fromReporterId: user.id, toReporterId, newRole: ROLE_AFTER_REASSIGN },
-          }),
-        `${USER_MESSAGES.reassignedAndRoleChanged} ${nowRole(user, ROLE_AFTER_REASSIGN)}`,
-        USER_MESSAGES.reassignRoleError,
-      );
-    } else if (toReporterId !== undefined) {
-      void run(
-        () => call(USER_ROUTES.reassignAndDelete, { body: { fromReporterId: user.id, toReporterId } }),
-        USER_MESSAGES.reassignedAndDeleted,
-        USER_MESSAGES.reassignDeleteError,
-      );
-    }
+    const submission = submissionOf(pending, toReporterId);
+    if (submission) void changer.submit(submission, { method: 'post' });
   }
+
+  const notice: Notice = checkFailed
+    ? { ok: false, text: USER_MESSAGES.fetchReportersError }
+    : answer?.ok && announced === answer
+      ? { ok: true, text: answer.text }
+      : null;
 
   return {
     pending,
-    /** Why the confirmed call failed, shown in its dialog. */
-    error,
+    /** Why the confirmed change failed, shown in its question. */
+    error: answer && !answer.ok ? answer.text : null,
     busy,
     checking,
     notice,
     changeRole,
     remove,
     confirm,
-    cancel: () => !busy && ask(null),
+    cancel: () => !busy && setPending(null),
   };
 }

@@ -4,7 +4,7 @@
 export type Notice = { ok: boolean; text: string } | null;
 
 /** An action's outcome: the success text, or the failure worded by `failure`. */
-export function outcome(call: Promise<string>, failure: (error: unknown) => string): Promise<Notice> {
+export function outcome(call: Promise<string>, failure: (error: unknown) => string): Promise<NonNullable<Notice>> {
   return call.then(
     (text) => ({ ok: true, text }),
     (error: unknown) => ({ ok: false, text: failure(error) }),

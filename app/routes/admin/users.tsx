@@ -1,18 +1,29 @@
 // All Users screen. The list's place (page, role filter, search) lives in the address, so Back and a
-// reload keep it; the changes and their questions are in components/admin-users. The server enforces
-// every rule; the screen asks first and reports the outcome on the page.
+// reload keep it; the questions are in components/admin-users, and every change they confirm is
+// posted to this route's clientAction, after which the list loads again. The server enforces every
+// rule; the screen asks first and reports the outcome on the page.
 import { useRef, type FormEvent } from 'react';
-import { redirect, useLoaderData } from 'react-router';
+import { redirect, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { z } from 'zod';
 import type { Route } from './+types/users';
 import { ROLES } from '../../../contract/roles.ts';
 import { AUTH_ROUTES } from '../../../contract/auth.ts';
-import { USER_MESSAGES, USER_ROUTES, USER_SEARCH_MAX, USERS_PAGE_SIZE } from '../../../contract/users.ts';
+import { IdParam } from '../../../contract/http.ts';
+import {
+  AssignRoleSchema,
+  ReassignAndDeleteSchema,
+  ReassignAndUpdateRoleSchema,
+  USER_MESSAGES,
+  USER_ROUTES,
+  USER_SEARCH_MAX,
+  USERS_PAGE_SIZE,
+} from '../../../contract/users.ts';
 import { UsersTable, type RoleFilter } from '../../components/admin-users/UsersTable.tsx';
 import { UserChangeDialogs } from '../../components/admin-users/UserChangeDialogs.tsx';
-import { useUserChanges } from '../../components/admin-users/useUserChanges.ts';
+import { useUserChanges, type UserIntent, type UserOutcome } from '../../components/admin-users/useUserChanges.ts';
 import { ResetLinkModal, useResetLink } from '../../components/admin-users/ResetLinkModal.tsx';
-import { NoticeLine } from '../../components/dashboard/notice.tsx';
-import { failureText } from '../../components/dashboard/failure.ts';
+import { NoticeLine, outcome } from '../../components/dashboard/notice.tsx';
+import { failureText, withReason } from '../../components/dashboard/failure.ts';
 import { adminMeta, loaded, pageOf, useListPlace } from '../../components/admin-site/screen.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
@@ -60,10 +71,85 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { place, meId, users: list.data, error: list.error };
 }
 
+const nowRole = (username: string, role: string) => `${username} is now ${role}.`;
+
+/**
+ * A confirmed change, by `intent`: `role` (`username`, `role`), `delete` (`id`), `reassign-role`
+ * (`fromReporterId`, `toReporterId`, `newRole`, `username`), `reassign-delete` (`fromReporterId`,
+ * `toReporterId`), `reset-link` (`id`). Each is checked with the route's schema and sent through
+ * the typed client; the answer is the outcome the screen shows.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<UserOutcome> {
+  const form = await request.formData();
+  const text = (name: string) => String(form.get(name) ?? '');
+  const id = (name: string) => Number(text(name));
+  /** Checks the body with the route's schema and sends it: the success text, or the failure followed by the reason. */
+  const change = <T,>(parsed: z.ZodSafeParseResult<T>, send: (body: T) => Promise<unknown>, success: string, failure: string) =>
+    parsed.success
+      ? outcome(
+          send(parsed.data).then(() => success),
+          (error) => withReason(failure, error),
+        )
+      : { ok: false, text: `${failure} ${parsed.error.issues[0]?.message ?? ''}`.trim() };
+
+  switch (text('intent') as UserIntent) {
+    case 'role':
+      return change(
+        AssignRoleSchema.safeParse({ username: text('username'), role: text('role') }),
+        (body) => call(USER_ROUTES.assignRole, { body }),
+        `${USER_MESSAGES.roleChanged} ${nowRole(text('username'), text('role'))}`,
+        USER_MESSAGES.assignRoleError,
+      );
+    case 'delete':
+      return change(
+        IdParam.safeParse({ id: text('id') }),
+        (params) => call(USER_ROUTES.remove, { params }),
+        USER_MESSAGES.deleted,
+        USER_MESSAGES.deleteError,
+      );
+    case 'reassign-role':
+      return change(
+        ReassignAndUpdateRoleSchema.safeParse({
+          fromReporterId: id('fromReporterId'),
+          toReporterId: id('toReporterId'),
+          newRole: text('newRole'),
+        }),
+        (body) => call(USER_ROUTES.reassignAndUpdateRole, { body }),
+        `${USER_MESSAGES.reassignedAndRoleChanged} ${nowRole(text('username'), text('newRole'))}`,
+        USER_MESSAGES.reassignRoleError,
+      );
+    case 'reassign-delete':
+      return change(
+        ReassignAndDeleteSchema.safeParse({ fromReporterId: id('fromReporterId'), toReporterId: id('toReporterId') }),
+        (body) => call(USER_ROUTES.reassignAndDelete, { body }),
+        USER_MESSAGES.reassignedAndDeleted,
+        USER_MESSAGES.reassignDeleteError,
+      );
+    case 'reset-link': {
+      const userId = id('id');
+      return call(AUTH_ROUTES.issueReset, { params: { id: userId } }).then(
+        (link) => ({ ok: true, text: '', userId, link }),
+        (error: unknown) => ({
+          ok: false,
+          text: failureText(error, { preferServer: true, failed: 'Could not issue a reset link.' }),
+          userId,
+        }),
+      );
+    }
+    default:
+      return { ok: false, text: `Unknown change: ${text('intent')}` };
+  }
+}
+
+/** A reset link changes nothing in the list, so the list is not loaded again after one. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === 'reset-link' ? false : defaultShouldRevalidate;
+}
+
 export default function AllUsers() {
   const { place, meId, users, error } = useLoaderData<typeof clientLoader>();
-  const { loading, show: showList, revalidate } = useListPlace();
-  const changes = useUserChanges(revalidate);
+  const { loading, show: showList } = useListPlace();
+  const changes = useUserChanges();
   const resetLink = useResetLink();
   const listTop = useRef<HTMLDivElement>(null);
 
