@@ -5,7 +5,7 @@ import type { InputHTMLAttributes } from 'react';
 import type { useFetcher } from 'react-router';
 import { Field, fieldProps, FormError } from '../form/Field.tsx';
 import { formatDateTime } from '../public/format.ts';
-import { AdDetailSchema, inWindow, type Ad, type AdDetail } from '../../../contract/ads.ts';
+import { AD_DEFAULT_DURATION, AdDetailSchema, inWindow, type Ad, type AdDetail } from '../../../contract/ads.ts';
 import { indiaLocalToIso, isoToIndiaLocal } from '../../../contract/review.ts';
 
 /** An edit's answer beyond its notice: the message of each field, and the ad it was for. */
@@ -42,13 +42,8 @@ export const AD_FIELD_NAMES = Object.keys(AD_FIELDS) as AdFieldName[];
 /** What a form holds for an ad: each field as typed (start and end as `datetime-local` values, India time). */
 export type AdTyped = Record<AdFieldName, string>;
 
-/** The typed values of a new ad's entry. */
-export const newAdTyped = (duration: number): AdTyped => ({
-  durationInSeconds: String(duration),
-  link: '',
-  startsAt: '',
-  endsAt: '',
-});
+/** A new upload entry's fields: the default duration, the rest empty. */
+export const NEW_AD_TYPED: AdTyped = { durationInSeconds: String(AD_DEFAULT_DURATION), link: '', startsAt: '', endsAt: '' };
 
 /** A `datetime-local` value (India time) as the API takes it; blank stays blank, anything else is checked as typed. */
 const moment = (value: string) => {

@@ -1,10 +1,10 @@
 // 'Reassign Articles' (docs/product.md): a reporter with articles gives up the role or the account only
-// after naming another reporter to take them over. The modal says how many articles the server counted
-// and what the confirm button will do, the resulting role included; with nobody to take the articles it
-// says so and offers no confirm.
-import type { FormEvent } from 'react';
+// after naming another reporter to take them over. The question (the dashboard kit's ConfirmDialog)
+// says how many articles the server counted and what the confirm button will do, the resulting role
+// included; with nobody to take the articles it says so and offers no confirm.
+import { useRef, type RefObject } from 'react';
+import { ConfirmDialog } from '../dashboard/ConfirmDialog.tsx';
 import { FormError } from '../form/Field.tsx';
-import { Modal } from '../Modal.tsx';
 import { ROLE_AFTER_REASSIGN, type PendingChange } from './useUserChanges.ts';
 
 type Reassign = Extract<PendingChange, { kind: 'reassign' }>;
@@ -19,11 +19,28 @@ type Props = {
   onClose: () => void;
 };
 
-export function ReassignModal({ reassign, onClose, ...rest }: Props) {
+export function ReassignModal({ reassign, busy, error, onConfirm, onClose }: Props) {
+  const target = useRef<HTMLSelectElement>(null);
+  const canConfirm = (reassign?.candidates.length ?? 0) > 0;
+  const deleting = reassign?.flow === 'delete';
+  const label = deleting ? 'Confirm & Delete' : 'Confirm & Change Role';
   return (
-    <Modal open={reassign !== null} onClose={onClose} title="Reassign Articles" className="reassign-modal">
-      {reassign && <ReassignForm key={`${reassign.user.id}-${reassign.flow}`} {...reassign} {...rest} onClose={onClose} />}
-    </Modal>
+    <ConfirmDialog
+      open={reassign !== null}
+      title="Reassign Articles"
+      // The button keeps its words while the change runs (it is disabled meanwhile).
+      confirmLabel={label}
+      busyLabel={label}
+      danger={deleting}
+      canConfirm={canConfirm}
+      busy={busy}
+      onConfirm={() => target.current && onConfirm(Number(target.current.value))}
+      onCancel={onClose}
+      className="reassign-modal"
+    >
+      {reassign && <Question key={`${reassign.user.id}-${reassign.flow}`} {...reassign} target={target} />}
+      <FormError>{error}</FormError>
+    </ConfirmDialog>
   );
 }
 
@@ -50,61 +67,38 @@ function Outcome({ user, flow, chosenRole }: Pick<Reassign, 'user' | 'flow' | 'c
   );
 }
 
-function ReassignForm({
+function Question({
   user,
   flow,
   chosenRole,
   articleCount,
   candidates,
-  busy,
-  error,
-  onConfirm,
-  onClose,
-}: Reassign & Omit<Props, 'reassign'>) {
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const target = Number(new FormData(e.currentTarget).get('toReporterId'));
-    if (target > 0 && !busy) onConfirm(target);
-  }
-
+  target,
+}: Reassign & { target: RefObject<HTMLSelectElement | null> }) {
+  if (candidates.length === 0)
+    return (
+      <p role="alert" className="form-error">
+        <strong>{user.username}</strong> has {articles(articleCount)} and there is no other reporter to take them over. Make
+        another user a REPORTER first, then try again.
+      </p>
+    );
   return (
-    <form onSubmit={submit}>
-      <h2>Reassign Articles</h2>
-      {candidates.length > 0 ? (
-        <>
-          <p>
-            <strong>{user.username}</strong> has {articles(articleCount)}. Choose another reporter to transfer them to.
-          </p>
-          <div className="field">
-            <label htmlFor="reassign-target">New reporter</label>
-            {/* The first other reporter is chosen by default. */}
-            <select id="reassign-target" name="toReporterId" defaultValue={candidates[0]?.id}>
-              {candidates.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.username} ({c.email})
-                </option>
-              ))}
-            </select>
-          </div>
-          <Outcome user={user} flow={flow} chosenRole={chosenRole} />
-        </>
-      ) : (
-        <p role="alert" className="form-error">
-          <strong>{user.username}</strong> has {articles(articleCount)} and there is no other reporter to take them over. Make
-          another user a REPORTER first, then try again.
-        </p>
-      )}
-      <FormError>{error}</FormError>
-      <div className="modal-actions">
-        <button type="button" className="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        {candidates.length > 0 && (
-          <button type="submit" className={flow === 'delete' ? 'danger' : undefined} disabled={busy}>
-            {flow === 'delete' ? 'Confirm & Delete' : 'Confirm & Change Role'}
-          </button>
-        )}
+    <>
+      <p>
+        <strong>{user.username}</strong> has {articles(articleCount)}. Choose another reporter to transfer them to.
+      </p>
+      <div className="field">
+        <label htmlFor="reassign-target">New reporter</label>
+        {/* The first other reporter is chosen by default. */}
+        <select id="reassign-target" ref={target} defaultValue={candidates[0]?.id}>
+          {candidates.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.username} ({c.email})
+            </option>
+          ))}
+        </select>
       </div>
-    </form>
+      <Outcome user={user} flow={flow} chosenRole={chosenRole} />
+    </>
   );
 }

@@ -18,7 +18,7 @@ import {
   AdEditForm,
   adWindowText,
   checkAdDetail,
-  newAdTyped,
+  NEW_AD_TYPED,
   type AdEditOutcome,
   type AdFieldName,
   type AdTyped,
@@ -27,15 +27,7 @@ import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
 import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { Modal } from '../../components/Modal.tsx';
-import {
-  AD_DEFAULT_DURATION,
-  AD_IMAGE_TYPES,
-  AD_MESSAGES,
-  AD_ROUTES,
-  AdDetailsSchema,
-  MAX_ADS_PER_UPLOAD,
-  type Ad,
-} from '../../../contract/ads.ts';
+import { AD_IMAGE_TYPES, AD_MESSAGES, AD_ROUTES, AdDetailsSchema, MAX_ADS_PER_UPLOAD, type Ad } from '../../../contract/ads.ts';
 import { PathId } from '../../../contract/http.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import '../../styles/admin-site.css';
@@ -151,7 +143,7 @@ export default function AdManagement() {
         key: `ad-${++pendingCounter}`,
         file,
         preview: URL.createObjectURL(file),
-        typed: newAdTyped(AD_DEFAULT_DURATION),
+        typed: NEW_AD_TYPED,
       })),
     );
   }
