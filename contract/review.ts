@@ -263,7 +263,8 @@ export const REVIEW_ROUTES = {
     summary: 'Save an edit and approve it, or with publishAt ahead, schedule it (Edit & Approve)',
     description:
       'The same multipart request as PUT /articles/{id} (the `article` part and new `images`). The status is checked ' +
-      'first: a published article answers 409 and nothing is saved. A publishAt already past approves at once.',
+      'first: a published article answers 409 and nothing is saved. A publishAt already past approves at once. The edit ' +
+      'and the approval or schedule are one write: if either is refused, nothing is saved.',
     params: IdParam,
     query: PublishAtQuery,
     multipart: { fields: z.object({ article: z.string() }), files: ['images'] },

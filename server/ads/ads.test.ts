@@ -4,6 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { TEST_DB, useTestApp } from '../test/app.ts';
 import { ads, images } from '../db/schema.ts';
+import { createChangeFeed, type ChangeNotice } from '../db/changes.ts';
+import { CLOCK_SKEW_MS } from '../db/due-clock.ts';
+import { createAdWindowClock } from './service.ts';
 import { AD_MESSAGES } from '../../contract/ads.ts';
 
 const t = useTestApp();
@@ -276,6 +279,44 @@ describe(`ads API (${TEST_DB})`, () => {
       expect(await publicIds()).not.toContain(later.id);
     } finally {
       clock.now = realNow;
+    }
+  });
+
+  it('two instances on one database: each start and end is announced by one of them, once', async () => {
+    const [ad] = (await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } })).json() as { id: number }[];
+    const now = Date.now();
+    const at = (minutes: number) => new Date(now + minutes * 60_000);
+    await t.services.ads.update(ad.id, { durationInSeconds: 5, link: null, startsAt: at(30).toISOString(), endsAt: null });
+    // A second instance: its own change feed and window clock over the same database.
+    const otherFeed = createChangeFeed(t.services.database);
+    const instances = [t.services.ads.clock, createAdWindowClock({ ...t.services, changes: otherFeed })];
+    let announced = 0;
+    const count = (notices: readonly ChangeNotice[]) => {
+      announced += notices.filter((n) => n.kind === 'ads').length;
+    };
+    const offs = [t.services.changes.onWrite(count), otherFeed.onWrite(count)];
+    const clock = t.services.clock;
+    const realNow = clock.now;
+    const tickBoth = async (time: Date) => {
+      clock.now = () => time;
+      return (await Promise.all(instances.map((c) => c.tick()))).filter(Boolean).length;
+    };
+    try {
+      await tickBoth(at(29));
+      announced = 0;
+      expect(await tickBoth(at(31))).toBe(1);
+      expect(announced).toBe(1);
+      // A clock a little behind the other's (less than the allowed skew) announces nothing again.
+      expect(await tickBoth(new Date(at(31).getTime() - (CLOCK_SKEW_MS - 1000)))).toBe(0);
+      expect(await tickBoth(at(32))).toBe(0);
+      expect(announced).toBe(1);
+      // A clock set back before the start: it is announced again when the time comes again, once.
+      expect(await tickBoth(at(20))).toBe(0);
+      expect(await tickBoth(at(31))).toBe(1);
+      expect(announced).toBe(2);
+    } finally {
+      clock.now = realNow;
+      for (const off of offs) off();
     }
   });
 });

@@ -9,6 +9,7 @@ import { badRequest, notFound, parseOr400 } from '../http/errors.ts';
 import { toArticleImage } from '../articles/model.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { untilChange } from '../db/memo.ts';
+import { claimPassed, createDueClock } from '../db/due-clock.ts';
 import { AD_MESSAGES, AdDetailsSchema, MAX_ADS_PER_UPLOAD, inWindow, type Ad, type AdDetail } from '../../contract/ads.ts';
 
 function parseDetails(raw: unknown, count: number): AdDetail[] {
@@ -143,38 +144,36 @@ export function createAdsService(deps: ServiceDeps) {
 }
 export type AdsService = ReturnType<typeof createAdsService>;
 
-/** setTimeout's limit is ~24.8 days; the poll is far shorter anyway. */
 const POLL_MS = 60_000;
-/** Timers may fire a hair before the wall clock reaches the moment. */
-const SLACK_MS = 20;
+/** The mark in clock_marks up to which starts and ends have been announced. */
+const WINDOW_MARK = 'ad-windows';
 
 /**
- * The ads' window clock: each instance arms one timer for the next start or end of any ad, and when
- * one has passed announces an `ads` change (nothing is written: the time has come), which drops the
- * cached pages, the public list and the CDN's copies everywhere. It re-arms on every change (a new or
- * edited window arrives by the change feed) and polls as a safety net, like the publishing clock.
+ * The ads' window clock: a due clock (../db/due-clock.ts) armed for the next start or end of any
+ * ad. When one has passed, the instance that claims the moment announces an `ads` change (nothing
+ * is written: the time has come), which drops the cached pages, the public list and the CDN's
+ * copies everywhere, once. It re-arms on every change (a new or edited window arrives by the
+ * change feed) and polls as a safety net, like the publishing clock.
  */
 export function createAdWindowClock({ db, changes, clock, log }: ServiceDeps, { pollMs = POLL_MS } = {}) {
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
-  let unsubscribe: (() => void) | undefined;
-  // Starts and ends after this moment have not been announced yet.
-  let checkedUpTo = clock.now();
+  // A database that never had the mark announces starts and ends from here on.
+  const createdAt = clock.now();
 
-  /** Announces a start or end that came since the last check; true when one did. */
+  /** Announces a start or end that came since the last check (by any instance); true when this one did. */
   async function tick(): Promise<boolean> {
     const now = clock.now();
-    // A clock set back falls back to one poll interval of look-back.
-    const since = checkedUpTo <= now ? checkedUpTo : new Date(now.getTime() - pollMs);
-    checkedUpTo = now;
-    const passed = (column: typeof ads.startsAt | typeof ads.endsAt) => and(gt(column, since), lte(column, now));
-    const [due] = await db
-      .select({ id: ads.id })
-      .from(ads)
-      .where(or(passed(ads.startsAt), passed(ads.endsAt)))
-      .limit(1);
-    if (due) await changes.announce({ kind: 'ads' });
-    return Boolean(due);
+    return changes.write(async (tx, notice) => {
+      const range = await claimPassed(tx, WINDOW_MARK, now, { firstFrom: createdAt, lookBackMs: pollMs });
+      if (!range) return false;
+      const passed = (column: typeof ads.startsAt | typeof ads.endsAt) => and(gt(column, range.since), lte(column, range.until));
+      const [due] = await tx
+        .select({ id: ads.id })
+        .from(ads)
+        .where(or(passed(ads.startsAt), passed(ads.endsAt)))
+        .limit(1);
+      if (due) notice({ kind: 'ads' });
+      return Boolean(due);
+    });
   }
 
   /** The next start or end still to come. */
@@ -194,44 +193,6 @@ export function createAdWindowClock({ db, changes, clock, log }: ServiceDeps, { 
     return times.length ? new Date(Math.min(...times)) : null;
   }
 
-  async function arm() {
-    if (!started) return;
-    let delay = pollMs;
-    try {
-      const next = await nextDueAt();
-      if (next) delay = Math.min(pollMs, Math.max(0, next.getTime() - clock.now().getTime() + SLACK_MS));
-    } catch (error) {
-      (log as Console).warn('ad window clock: could not read the next start or end', error);
-    }
-    if (!started) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void run(), delay);
-    timer.unref();
-  }
-
-  async function run() {
-    try {
-      await tick();
-    } catch (error) {
-      (log as Console).warn('ad window clock: check failed; retrying at the next poll', error);
-    }
-    await arm();
-  }
-
-  return {
-    tick,
-    nextDueAt,
-    start() {
-      if (started) return;
-      started = true;
-      checkedUpTo = clock.now();
-      unsubscribe = changes.onChange(() => void arm());
-      void arm();
-    },
-    stop() {
-      started = false;
-      clearTimeout(timer);
-      unsubscribe?.();
-    },
-  };
+  const timer = createDueClock({ name: 'ad window clock', clock, changes, log: log as Console, pollMs, nextDueAt, check: tick });
+  return { tick, nextDueAt, start: timer.start, stop: timer.stop };
 }

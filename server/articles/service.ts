@@ -123,14 +123,15 @@ export function createArticlesService(deps: ServiceDeps) {
     /**
      * PUT /api/articles/{id}. REPORTER: own PENDING or REJECTED article, one category, back to
      * PENDING (a resubmission). ADMIN: any article, several categories, status kept; with
-     * `approve` the save and the approval are one transaction.
+     * `approve` the save and the approval (or, with `publishAt` ahead, the schedule) are one
+     * transaction: if either fails, the story stays as it was. The answer's status says which.
      */
     async update(
       user: SessionUser,
       id: number,
       input: ArticleEditInput,
       files: Upload[] = [],
-      opts: { approve?: boolean; ip?: string } = {},
+      opts: { approve?: boolean; publishAt?: Date; ip?: string } = {},
     ): Promise<Article> {
       if (opts.approve && user.role !== 'ADMIN') throw forbidden('Only an admin can approve articles.');
       // Checked by their bytes before the transaction; written by it, removed again if it fails.
@@ -157,7 +158,11 @@ export function createArticlesService(deps: ServiceDeps) {
             };
           });
           if (opts.approve)
-            await approveArticleIn(lifecycle, tx, notice, id, { actor: { id: user.id, username: user.username, ip: opts.ip } });
+            await approveArticleIn(lifecycle, tx, notice, id, {
+              actor: { id: user.id, username: user.username, ip: opts.ip },
+              now: deps.clock.now(),
+              publishAt: opts.publishAt,
+            });
         }),
       );
       return (await loadArticle(db, id, { withReason: true }))!;

@@ -244,6 +244,16 @@ export const ads = pgTable(
   (t) => [check('ads_window_order', sql`${t.endsAt} IS NULL OR ${t.startsAt} IS NULL OR ${t.endsAt} > ${t.startsAt}`)],
 );
 
+/**
+ * How far each time-driven announcement has been checked, shared by every instance
+ * (server/db/due-clock.ts): the claim of (previousUpTo, checkedUpTo] is one statement.
+ */
+export const clockMarks = pgTable('clock_marks', {
+  name: text('name').primaryKey(),
+  checkedUpTo: timestamp('checked_up_to', { withTimezone: true }).notNull(),
+  previousUpTo: timestamp('previous_up_to', { withTimezone: true }).notNull(),
+});
+
 // Account security: sign-in throttling per account, password reset links, two-step sign-in.
 
 /** Failed sign-ins per account name as typed (lower-cased), shared by every instance. */

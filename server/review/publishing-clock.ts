@@ -1,30 +1,26 @@
 // The publishing clock: makes SCHEDULED articles APPROVED at their time and lets breaking news
-// expire, on every instance, with no outside cron. Each instance arms one timer for the next due
-// moment (the earliest scheduled publication or breaking-news expiry), re-arms when any instance
-// changes content (a new schedule arrives by the change feed, NOTIFY on PostgreSQL), and polls
-// every `pollMs` as a safety net. The promotion is the lifecycle's `publish` transition as a single
-// UPDATE ... WHERE status = 'SCHEDULED': two instances firing together cannot both publish a row
-// (the second finds it APPROVED).
+// expire, on every instance, with no outside cron. It is a due clock (../db/due-clock.ts): one
+// timer for the next due moment (the earliest scheduled publication or breaking-news expiry),
+// re-armed when any instance changes content, and a poll every `pollMs` as a safety net. The
+// promotion is the lifecycle's `publish` transition as a single UPDATE ... WHERE status =
+// 'SCHEDULED': two instances firing together cannot both publish a row (the second finds it
+// APPROVED). An expiry writes nothing; the instance that claims its moment announces it, once.
 import { and, eq, gt, lte, min } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { articles } from '../db/schema.ts';
+import { claimPassed, createDueClock } from '../db/due-clock.ts';
 import { createLifecycle } from '../articles/lifecycle.ts';
 
-/** setTimeout's limit is ~24.8 days; the poll is far shorter anyway. */
 const DEFAULT_POLL_MS = 30_000;
-/** Timers may fire a hair before the wall clock reaches the moment. */
-const SLACK_MS = 20;
+/** The mark in clock_marks up to which breaking-news expiries have been announced. */
+const EXPIRY_MARK = 'breaking-expiry';
 
 export function createPublishingClock(deps: ServiceDeps, opts: { pollMs?: number } = {}) {
   const { db, changes, clock, log } = deps;
   const lifecycle = createLifecycle(deps);
   const pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let started = false;
-  let unsubscribe: (() => void) | undefined;
-  // Breaking-news expiries after this moment have not been announced yet.
-  let checkedUpTo = clock.now();
+  // A database that never had the mark announces expiries from here on.
+  const createdAt = clock.now();
 
   /** Publishes every SCHEDULED article whose time has come; returns their ids. */
   async function publishDue(now = clock.now()): Promise<number[]> {
@@ -43,17 +39,19 @@ export function createPublishingClock(deps: ServiceDeps, opts: { pollMs?: number
   async function tick(): Promise<{ published: number[]; breakingExpired: boolean }> {
     const now = clock.now();
     const published = await publishDue(now);
-    // A clock set back (NTP, or a test) falls back to one poll interval of look-back.
-    const since = checkedUpTo <= now ? checkedUpTo : new Date(now.getTime() - pollMs);
-    checkedUpTo = now;
-    const [expired] = await db
-      .select({ id: articles.id })
-      .from(articles)
-      .where(and(gt(articles.breakingUntil, since), lte(articles.breakingUntil, now)))
-      .limit(1);
-    // Nothing is written: the time has passed. Announce it so cached pages drop the banner at once.
-    if (expired) await changes.announce({ kind: 'breaking' });
-    return { published, breakingExpired: Boolean(expired) };
+    // Nothing is written: the time has passed. Announced so cached pages drop the banner at once.
+    const breakingExpired = await changes.write(async (tx, notice) => {
+      const passed = await claimPassed(tx, EXPIRY_MARK, now, { firstFrom: createdAt, lookBackMs: pollMs });
+      if (!passed) return false;
+      const [expired] = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(and(gt(articles.breakingUntil, passed.since), lte(articles.breakingUntil, passed.until)))
+        .limit(1);
+      if (expired) notice({ kind: 'breaking' });
+      return Boolean(expired);
+    });
+    return { published, breakingExpired };
   }
 
   /** The next moment something is due: a scheduled publication or a breaking-news expiry. */
@@ -73,55 +71,16 @@ export function createPublishingClock(deps: ServiceDeps, opts: { pollMs?: number
     return times.length ? new Date(Math.min(...times.map((t) => t.getTime()))) : null;
   }
 
-  async function arm() {
-    if (!started) return;
-    clearTimeout(timer);
-    let delay = pollMs;
-    try {
-      const next = await nextDueAt();
-      if (next) delay = Math.min(pollMs, Math.max(0, next.getTime() - clock.now().getTime() + SLACK_MS));
-    } catch (error) {
-      (log as Console).warn('publishing clock: could not read the next due time', error);
-    }
-    if (!started) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void run(), delay);
-    timer.unref();
-  }
-
-  async function run() {
-    if (running) return;
-    running = true;
-    try {
-      await tick();
-    } catch (error) {
-      (log as Console).warn('publishing clock: check failed; retrying at the next poll', error);
-    } finally {
-      running = false;
-    }
-    await arm();
-  }
+  // Another instance's schedule, reschedule or breaking mark may bring the next moment closer.
+  const timer = createDueClock({ name: 'publishing clock', clock, changes, log: log as Console, pollMs, nextDueAt, check: tick });
 
   return {
     publishDue,
     tick,
     nextDueAt,
     /** Starts the timer on this instance (main.ts); publishes anything already due at once. */
-    start() {
-      if (started) return;
-      started = true;
-      checkedUpTo = clock.now();
-      // Another instance's schedule, reschedule or breaking mark may bring the next moment closer.
-      unsubscribe = changes.onChange(() => {
-        if (!running) void arm();
-      });
-      void run();
-    },
-    stop() {
-      started = false;
-      clearTimeout(timer);
-      unsubscribe?.();
-    },
+    start: timer.start,
+    stop: timer.stop,
   };
 }
 export type PublishingClock = ReturnType<typeof createPublishingClock>;

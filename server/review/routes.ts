@@ -48,12 +48,14 @@ export async function reviewRoutes(app: FastifyInstance, { services }: { service
     // Refused before anything is saved: a published story is edited, never approved again.
     await review.checkApprovable(id);
     const { article, images } = await readEdit(request);
-    const { publishAt } = request.query;
-    const later = review.isAhead(publishAt);
-    await articles.update(currentUser(request), id, article, images, { approve: !later, ip: request.ip });
-    if (!later) return { message: REVIEW_MESSAGES.savedAndApproved, article: await review.get(id) };
-    const scheduled = await review.approve(id, { publishAt }, actorOf(request));
-    return { message: REVIEW_MESSAGES.savedAndScheduled, article: scheduled.article };
+    // The edit and the approval, or the schedule when publishAt is ahead, are one write.
+    const saved = await articles.update(currentUser(request), id, article, images, {
+      approve: true,
+      publishAt: request.query.publishAt,
+      ip: request.ip,
+    });
+    const scheduled = saved.approvalStatus === 'SCHEDULED';
+    return { message: scheduled ? REVIEW_MESSAGES.savedAndScheduled : REVIEW_MESSAGES.savedAndApproved, article: saved };
   });
   serve(app, routes.unschedule, async (request) => review.unschedule(request.params.id, actorOf(request)));
   serve(app, routes.reject, async (request) => review.reject(request.params.id, request.body, actorOf(request)));

@@ -7,7 +7,7 @@ import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addCategory, addSubmission } from '../test/fixtures.ts';
 import { auditEntries, articles, featuredCategories } from '../db/schema.ts';
 import { createPublishingClock } from './publishing-clock.ts';
-import { createChangeFeed } from '../db/changes.ts';
+import { createChangeFeed, type ChangeNotice } from '../db/changes.ts';
 import { BREAKING_LABEL, formatIndiaTime, indiaLocalToIso, isoToIndiaLocal, REVIEW_MESSAGES } from '../../contract/review.ts';
 
 const t = useTestApp();
@@ -284,6 +284,39 @@ describe(`breaking news (${TEST_DB})`, () => {
     ).not.toContain(a.id);
     expect((await t.services.publishing.tick()).breakingExpired).toBe(true);
     expect(t.services.changes.version).toBeGreaterThan(version);
+  });
+
+  it('two instances on one database: an expiry is announced by one of them, once (one CDN purge)', async () => {
+    // A second instance: its own change feed and publishing clock over the same database.
+    const otherFeed = createChangeFeed(t.services.database);
+    const other = createPublishingClock({ ...t.services, changes: otherFeed });
+    const announced: string[] = [];
+    const count = (who: string) => (notices: readonly ChangeNotice[]) => {
+      for (const n of notices) if (n.kind === 'breaking') announced.push(who);
+    };
+    const offMine = t.services.changes.onWrite(count('mine'));
+    const offTheirs = otherFeed.onWrite(count('theirs'));
+    try {
+      const a = await makeArticle({ status: 'APPROVED' });
+      const until = new Date(
+        (await call('PUT', `/api/admin/articles/breaking/${a.id}`, admin.cookie, { hours: 3 })).json().article.breakingUntil,
+      );
+      // Up to a second before: earlier tests' expiries are announced, not this one.
+      t.services.clock.now = () => new Date(until.getTime() - 1000);
+      await Promise.all([t.services.publishing.tick(), other.tick()]);
+      announced.length = 0;
+      t.services.clock.now = () => new Date(until.getTime() + 5);
+      const results = await Promise.all([t.services.publishing.tick(), other.tick()]);
+      expect(results.filter((r) => r.breakingExpired)).toHaveLength(1);
+      expect(announced).toHaveLength(1);
+      // Later checks by either find it announced.
+      t.services.clock.now = () => new Date(until.getTime() + 60_000);
+      await Promise.all([other.tick(), t.services.publishing.tick()]);
+      expect(announced).toHaveLength(1);
+    } finally {
+      offMine();
+      offTheirs();
+    }
   });
 
   it('cleared by an admin; bad hours are 400; only approved articles can be breaking (409)', async () => {

@@ -41,8 +41,8 @@ export type ApprovalOptions = {
 
 /**
  * The approval rule, inside the caller's write (changes.write): the admin's save-and-approve
- * (PUT /api/articles/{id}?approve=true) calls it so saving and approving commit together.
- * A publication time ahead schedules the article. Returns what happened.
+ * (PUT /api/articles/{id}?approve=true and Edit & Approve) calls it so saving and approving, or
+ * scheduling, commit together. A publication time ahead schedules the article. Returns what happened.
  */
 export async function approveArticleIn(
   lifecycle: Lifecycle,
@@ -176,11 +176,6 @@ export function createReviewService(deps: ServiceDeps) {
     async checkApprovable(id: number): Promise<void> {
       const [row] = await db.select({ status: articles.approvalStatus }).from(articles).where(eq(articles.id, id));
       decide('approve', { role: 'ADMIN' }, row ? { status: row.status, reporterId: 0 } : { status: 'DRAFT', reporterId: 0 });
-    },
-
-    /** Whether a publication time is still ahead by the services' clock (it schedules; otherwise it approves now). */
-    isAhead(publishAt: Date | undefined): publishAt is Date {
-      return publishAt !== undefined && publishAt.getTime() > clock.now().getTime();
     },
 
     /** One article of any status, with its rejection reason. */

@@ -1,10 +1,12 @@
 // The admin dashboard's counts and Edit & Approve with a schedule (PUT
-// /api/admin/articles/{id}/save-and-approve?publishAt=), over HTTP.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+// /api/admin/articles/{id}/save-and-approve?publishAt=), over HTTP. The edit and the approval or
+// schedule are one write: the tests check that a refusal leaves the story as it was.
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addCategory, addSubmission } from '../test/fixtures.ts';
-import { articleImages, articles, auditEntries, images } from '../db/schema.ts';
+import { articleImages, articleRevisions, articles, auditEntries, images } from '../db/schema.ts';
+import type { ChangeNotice } from '../db/changes.ts';
 import { ensureFirstRevision } from '../articles/revisions.ts';
 import { REVIEW_MESSAGES } from '../../contract/review.ts';
 import type { ApprovalStatus, Article } from '../../contract/articles.ts';
@@ -13,9 +15,17 @@ const t = useTestApp();
 let admin: SignedIn, reporter: SignedIn;
 let categoryId: number;
 
+let heard: (readonly ChangeNotice[])[] = [];
+const realNow = () => new Date();
+
 beforeAll(async () => {
   [admin, reporter] = await t.signInAs('ADMIN', 'REPORTER');
   categoryId = (await addCategory(t.services.db, 'పని వార్తలు')).id;
+  t.services.changes.onChange((_change, notices) => heard.push(notices));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  t.services.clock.now = realNow;
 });
 
 let seq = 0;
@@ -52,7 +62,18 @@ const auditOf = async (id: number) =>
       .select({ a: auditEntries.action })
       .from(auditEntries)
       .where(and(eq(auditEntries.objectType, 'article'), eq(auditEntries.objectId, String(id))))
+      .orderBy(asc(auditEntries.id))
   ).map((r) => r.a);
+const revisionsOf = async (id: number) =>
+  (
+    await t.services.db
+      .select({ kind: articleRevisions.kind })
+      .from(articleRevisions)
+      .where(eq(articleRevisions.articleId, id))
+      .orderBy(asc(articleRevisions.id))
+  ).map((r) => r.kind);
+/** What a story is as far as these tests look: its row, its history and its audit entries. */
+const stateOf = async (id: number) => ({ row: await rowOf(id), revisions: await revisionsOf(id), audit: await auditOf(id) });
 
 describe(`admin workspace API (${TEST_DB})`, () => {
   it('counts the stories in each state for the dashboard tiles (admins only)', async () => {
@@ -83,20 +104,66 @@ describe(`admin workspace API (${TEST_DB})`, () => {
     expect(await auditOf(a.id)).toEqual(expect.arrayContaining(['article.edit', 'article.approve']));
   });
 
-  it('Edit & Approve with a time ahead saves and schedules it through the lifecycle', async () => {
+  it('Edit & Approve with a time ahead saves and schedules it in one write; readers see it at its time', async () => {
     const a = await articleIn('REJECTED');
+    const before = await revisionsOf(a.id);
     const at = new Date(Date.now() + 2 * 86_400_000);
     at.setUTCSeconds(0, 0);
+    heard = [];
     const res = await saveAndApprove(a.id, `?publishAt=${encodeURIComponent(at.toISOString())}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(REVIEW_MESSAGES.savedAndScheduled);
+    expect(res.json().article).toMatchObject({ title: 'సవరించి షెడ్యూల్', approvalStatus: 'SCHEDULED' });
     const row = await rowOf(a.id);
     expect(row).toMatchObject({ title: 'సవరించి షెడ్యూల్', approvalStatus: 'SCHEDULED' });
     expect(row.publicationDate.toISOString()).toBe(at.toISOString());
-    expect(await auditOf(a.id)).toEqual(expect.arrayContaining(['article.edit', 'article.schedule']));
-    // Invisible to readers until then.
+    // One revision (the edit), the edit's and the schedule's audit entries, one change announced.
+    expect(await revisionsOf(a.id)).toEqual([...before, 'EDIT']);
+    expect(await auditOf(a.id)).toEqual(['article.edit', 'article.schedule']);
+    expect(heard).toEqual([[{ kind: 'articles', articles: [a.id], categories: [categoryId] }]]);
+
+    // Invisible to readers until then; at its time the publishing clock publishes the edit.
     expect((await t.call('GET', `/api/public/articles/${a.id}`)).statusCode).toBe(404);
+    const latest = (await t.call('GET', '/api/public/articles/latest-news/0')).json() as { id: number }[];
+    expect(latest.map((x) => x.id)).not.toContain(a.id);
+    t.services.clock.now = () => new Date(at.getTime() - 1000);
+    expect((await t.services.publishing.tick()).published).not.toContain(a.id);
+    expect((await t.call('GET', `/api/public/articles/${a.id}`)).statusCode).toBe(404);
+    t.services.clock.now = () => at;
+    expect((await t.services.publishing.tick()).published).toContain(a.id);
+    const page = await t.call('GET', `/api/public/articles/${a.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ title: 'సవరించి షెడ్యూల్', publicationDate: at.toISOString() });
   });
+
+  it('a schedule refused inside the write takes the edit back with it (nothing saved, nothing announced)', async () => {
+    // Published by someone else between the early status check and the write: the edit of an
+    // APPROVED story is allowed on its own, the schedule is not, so the whole write is refused.
+    const a = await articleIn('APPROVED');
+    const before = await stateOf(a.id);
+    vi.spyOn(t.services.review, 'checkApprovable').mockResolvedValueOnce();
+    heard = [];
+    const at = new Date(Date.now() + 86_400_000).toISOString();
+    const res = await saveAndApprove(a.id, `?publishAt=${encodeURIComponent(at)}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(REVIEW_MESSAGES.alreadyApproved);
+    expect(await stateOf(a.id)).toEqual(before);
+    expect(heard).toEqual([]);
+  });
+
+  it.each(['tomorrow', '2026-11-24T06:00', '2026-02-30T06:00:00Z'])(
+    'an unreadable publishAt (%s) is its 400 and changes nothing',
+    async (value) => {
+      const a = await articleIn('PENDING');
+      const before = await stateOf(a.id);
+      heard = [];
+      const res = await saveAndApprove(a.id, `?publishAt=${encodeURIComponent(value)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(REVIEW_MESSAGES.invalidPublishAt);
+      expect(await stateOf(a.id)).toEqual(before);
+      expect(heard).toEqual([]);
+    },
+  );
 
   it('a scheduled story is rescheduled by its edit; a time already past publishes it now', async () => {
     const a = await articleIn('SCHEDULED');
@@ -106,7 +173,11 @@ describe(`admin workspace API (${TEST_DB})`, () => {
     expect((await rowOf(a.id)).publicationDate.toISOString()).toBe(later.toISOString());
     const past = await saveAndApprove(a.id, `?publishAt=${encodeURIComponent('2020-01-01T06:00:00+05:30')}`);
     expect(past.json().message).toBe(REVIEW_MESSAGES.savedAndApproved);
-    expect((await rowOf(a.id)).approvalStatus).toBe('APPROVED');
+    const row = await rowOf(a.id);
+    expect(row.approvalStatus).toBe('APPROVED');
+    // Published now, not back in 2020.
+    expect(Math.abs(row.publicationDate.getTime() - Date.now())).toBeLessThan(60_000);
+    expect((await auditOf(a.id)).slice(-2)).toEqual(['article.edit', 'article.approve']);
   });
 
   it('refuses a published story (409, nothing saved), an unreadable time (400) and a reporter (403)', async () => {
