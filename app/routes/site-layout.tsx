@@ -1,12 +1,12 @@
 // The shell around every page: header with navigation and ticker, then the page.
-import { Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Outlet, useLoaderData } from 'react-router';
 import type { Route } from './+types/site-layout';
 import { servicesContext } from '../lib/context.ts';
 import { Header } from '../components/Header.tsx';
 import { Island } from '../islands/Island.tsx';
 import { SITE_NAME } from '../lib/site.ts';
 import { MESSAGES } from '../lib/messages.ts';
-import { loadedMore } from '../components/public/paging.ts';
+import { keepLoadedPages } from '../components/public/paging.ts';
 import { Shared } from '../components/SharedParts.tsx';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,9 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // A list's load-more changes only its `?page=N`: the header's data stays as it is.
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return loadedMore(args) ? false : args.defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepLoadedPages;
 
 export default function SiteLayout() {
   const { navigation } = useLoaderData<typeof loader>();

@@ -69,6 +69,16 @@ export function coverForSharing(article: Pick<Article, 'images' | 'title'>) {
   return cover ? { ...shareImage(cover), alt: article.title } : null;
 }
 
+/** A listing's picture for link previews: the first story's cover that has one. */
+export function listCover(articles: readonly Pick<Article, 'images' | 'title'>[]) {
+  const cover = articles.find((a) => a.images.length > 0);
+  return cover ? coverForSharing(cover) : null;
+}
+
+/** A page's own RSS feed, announced beside the site's (root.tsx). */
+export const feedLink = (title: string, href: string) =>
+  ({ tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title, href }) as const;
+
 /** schema.org NewsArticle for an article page. */
 export function newsArticleJsonLd(article: Article, publicUrl: string, path: string, description: string) {
   const url = absoluteUrl(publicUrl, path);

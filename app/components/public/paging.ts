@@ -71,3 +71,11 @@ export function loadedMore({ currentUrl, nextUrl, formMethod }: { currentUrl: UR
   if (others(currentUrl) !== others(nextUrl)) return false;
   return listPages(nextUrl.searchParams.get('page')) > listPages(currentUrl.searchParams.get('page'));
 }
+
+/** The `shouldRevalidate` of every listing route: a load-more keeps what is on screen (see `loadedMore`). */
+export function keepLoadedPages(args: { currentUrl: URL; nextUrl: URL; formMethod?: string; defaultShouldRevalidate: boolean }) {
+  return loadedMore(args) ? false : args.defaultShouldRevalidate;
+}
+
+/** How many pages a listing's loader renders: its `?page=N` (see `listPages`). */
+export const pagesAsked = (request: Request) => listPages(new URL(request.url).searchParams.get('page'));

@@ -1,6 +1,5 @@
 // Author page, /author/{username}: the reporter's Telugu display name, bio and photo, and their
 // approved stories 5 at a time with 'మరిన్ని'. Unknown or not a reporter: 404.
-import { type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/author';
 import { AUTHOR_ROUTES, UsernameParam } from '../../../contract/authors.ts';
 import type { Article } from '../../../contract/articles.ts';
@@ -8,11 +7,11 @@ import { servicesContext } from '../../lib/context.ts';
 import { call } from '../../lib/api.ts';
 import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
 import { authorPath } from '../../../contract/site.ts';
-import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { ArticleImage } from '../../components/public/ArticleImage.tsx';
 import { absoluteUrl } from '../../components/public/format.ts';
-import { pageMeta } from '../../components/public/meta.ts';
-import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { ListingStories } from '../../components/public/ListingPage.tsx';
+import { feedLink, pageMeta } from '../../components/public/meta.ts';
+import { keepLoadedPages, PAGE_SIZE, pagesAsked, toListArticle } from '../../components/public/paging.ts';
 import { orNotFound, PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
@@ -30,7 +29,7 @@ export const cachePolicy: CachePolicy = { name: 'author', params: ['page'] };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const pages = listPages(new URL(request.url).searchParams.get('page'));
+  const pages = pagesAsked(request);
   const { username } = paramsOrNotFound(UsernameParam, params);
   const author = await orNotFound(services.authors.page(username, 0, PAGE_SIZE * pages));
   cacheTags(context, ['search', `author:${author.id}`]);
@@ -41,9 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return loadedMore(args) ? false : args.defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepLoadedPages;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${T.notFound} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
@@ -68,13 +65,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
         },
       },
     }),
-    {
-      tagName: 'link',
-      rel: 'alternate',
-      type: 'application/rss+xml',
-      title: `${author.displayName} – ${SITE_NAME}`,
-      href: FEED_PATHS.author(author.username),
-    },
+    feedLink(`${author.displayName} – ${SITE_NAME}`, FEED_PATHS.author(author.username)),
   ];
 }
 
@@ -102,19 +93,15 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <h2 className="section-heading">{T.stories}</h2>
-      {author.articles.length === 0 ? (
-        <p className="empty-text">{T.empty}</p>
-      ) : (
-        <LoadMoreList
-          key={author.username}
-          initial={author.articles}
-          total={author.total}
-          initialPages={pages}
-          loadPage={(page) => loadAuthorPage(author.username, page)}
-          moreHref={(page) => `${authorPath(author.username)}?page=${page}`}
-          errorText={loadFailureText}
-        />
-      )}
+      <ListingStories
+        listKey={author.username}
+        articles={author.articles}
+        total={author.total}
+        pages={pages}
+        path={authorPath(author.username)}
+        loadPage={(page) => loadAuthorPage(author.username, page)}
+        empty={T.empty}
+      />
     </main>
   );
 }

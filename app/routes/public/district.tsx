@@ -1,15 +1,15 @@
 // A district edition: the district's stories, 5 per page with the 'మరిన్ని' load-more, and its feed;
 // an unknown district is 404.
-import { data, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/district';
 import { districtBySlug, districtPath, STATE_NAMES } from '../../../contract/districts.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { callWithHeaders } from '../../lib/api.ts';
 import { DISTRICT_ROUTES, DistrictSlugParam } from '../../../contract/districts.schema.ts';
 import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
-import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
-import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
-import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { ListingStories, pageFromApi } from '../../components/public/ListingPage.tsx';
+import { feedLink, listCover, pageMeta } from '../../components/public/meta.ts';
+import { keepLoadedPages, PAGE_SIZE, pagesAsked, toListArticle } from '../../components/public/paging.ts';
 import { PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
@@ -26,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!district) throw data(null, { status: 404 });
   // Any story may join or leave a district: every change of a story drops district pages.
   cacheTags(context, ['districts']);
-  const pages = listPages(new URL(request.url).searchParams.get('page'));
+  const pages = pagesAsked(request);
   const result = await services.districts.articles(district.slug, 0, PAGE_SIZE * pages);
   return {
     district,
@@ -37,14 +37,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return loadedMore(args) ? false : args.defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepLoadedPages;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: `${T.notFound} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
   const { district, articles, publicUrl } = loaderData;
-  const cover = articles.find((a) => a.images.length > 0);
   const title = T.news(district.te);
   return [
     ...pageMeta({
@@ -52,25 +49,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
       description: `${SITE_NAME}: ${district.te} (${district.en}), ${STATE_NAMES[district.state].te} – తాజా వార్తలు.`,
       publicUrl,
       path: districtPath(district.slug),
-      image: cover ? coverForSharing(cover) : null,
+      image: listCover(articles),
     }),
-    {
-      tagName: 'link',
-      rel: 'alternate',
-      type: 'application/rss+xml',
-      title: `${title} – ${SITE_NAME}`,
-      href: FEED_PATHS.district(district.slug),
-    },
+    feedLink(`${title} – ${SITE_NAME}`, FEED_PATHS.district(district.slug)),
   ];
 }
 
-async function loadDistrictPage(slug: string, page: number) {
-  const { data: articles, headers } = await callWithHeaders(DISTRICT_ROUTES.articles, {
-    params: { slug },
-    query: { page, size: PAGE_SIZE },
-  });
-  return { articles: articles.map(toListArticle), total: Number(headers.get('x-total-count') ?? 0) };
-}
+const loadDistrictPage = (slug: string, page: number) =>
+  pageFromApi(callWithHeaders(DISTRICT_ROUTES.articles, { params: { slug }, query: { page, size: PAGE_SIZE } }));
 
 export default function DistrictPage({ loaderData }: Route.ComponentProps) {
   const { district, articles, total, pages } = loaderData;
@@ -79,19 +65,15 @@ export default function DistrictPage({ loaderData }: Route.ComponentProps) {
       <h1 className="section-heading page-heading">
         {T.news(district.te)} <span className="district-state">{STATE_NAMES[district.state].te}</span>
       </h1>
-      {articles.length === 0 ? (
-        <p className="empty-text">{T.empty}</p>
-      ) : (
-        <LoadMoreList
-          key={district.slug}
-          initial={articles}
-          total={total}
-          initialPages={pages}
-          loadPage={(page) => loadDistrictPage(district.slug, page)}
-          moreHref={(page) => `${districtPath(district.slug)}?page=${page}`}
-          errorText={loadFailureText}
-        />
-      )}
+      <ListingStories
+        listKey={district.slug}
+        articles={articles}
+        total={total}
+        pages={pages}
+        path={districtPath(district.slug)}
+        loadPage={(page) => loadDistrictPage(district.slug, page)}
+        empty={T.empty}
+      />
     </main>
   );
 }

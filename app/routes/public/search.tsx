@@ -1,6 +1,6 @@
 // Search results: how many matched, 5 per page, every query word highlighted in titles and
 // summaries, load-more.
-import { Form, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Form } from 'react-router';
 import type { Route } from './+types/search';
 import { stripTags } from '../../../contract/text.ts';
 import { servicesContext } from '../../lib/context.ts';
@@ -11,7 +11,7 @@ import { SEARCH_ROUTES, type SearchPage } from '../../../contract/public-article
 import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { Highlight } from '../../components/public/Highlight.tsx';
 import { pageMeta } from '../../components/public/meta.ts';
-import { listPages, loadedMore, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { keepLoadedPages, listPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import '../../styles/public.css';
 
 const T = MESSAGES.search;
@@ -37,10 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-// A load-more only adds pages to the results on screen: nothing to load again (see LoadMoreList).
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
-  return loadedMore(args) ? false : args.defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepLoadedPages;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const query = loaderData?.query ?? '';
