@@ -66,6 +66,33 @@ describe('review screen', () => {
     expect(screen.getByText(/No more pending articles\./)).toBeTruthy();
   });
 
+  it('Edit & Approve with a time sends the edit, the intent and the time to the action, then says it is scheduled', async () => {
+    const sent = stub(() => ({ ok: true, text: '' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit & Approve' }));
+    fireEvent.change(await screen.findByLabelText('Publish at (India time, IST; empty: now)'), {
+      target: { value: '2026-12-01T06:00' },
+    });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'వరద హెచ్చరిక: తాజా' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save & Schedule' }));
+    expect(await screen.findByText('Article saved and scheduled for publication.')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].get('intent')).toBe('save-and-approve');
+    expect(sent[0].get('publishAt')).toBe('2026-12-01T06:00');
+    expect(JSON.parse(String(sent[0].get('article')))).toMatchObject({ title: 'వరద హెచ్చరిక: తాజా', categoryIds: [1] });
+  });
+
+  it('previews the story as readers will see it, from the review and from its edit', async () => {
+    stub(() => ({ ok: true, text: '' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+    const title = () => document.querySelector('.reader-preview .article-title')?.textContent;
+    await waitFor(() => expect(title()).toBe('వరద హెచ్చరిక'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close preview', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit & Approve' }));
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'సవరించిన శీర్షిక' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(title()).toBe('సవరించిన శీర్షిక'));
+  });
+
   it('shows a refusal with the server reason on its own line', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stub(() => ({ ok: false, text: 'Error approving article: 409', detail: 'This article is already approved.' }));
