@@ -26,6 +26,9 @@ export function stubApi(answer: (asked: Asked) => Response | Promise<Response>):
   return asked;
 }
 
+/** The requests that change something (the screen's reads, such as who is signed in, left out). */
+export const writes = (asked: Asked[]) => asked.filter((a) => a.method !== 'GET');
+
 /** What a route module gives the stub; the module's exports are typed for its generated props. */
 export type StubRoute = {
   path: string;

@@ -21,9 +21,7 @@ export const SAVE_FIELDS = {
 export const SAVE_INTENTS = { save: 'save-article', approve: 'save-and-approve' } as const;
 
 /** What the action answers: saved, or the failure as the form shows it (status 0: no answer). */
-export type SaveOutcome =
-  | { ok: true }
-  | { ok: false; status: number; message: string; errors?: Record<string, string> };
+export type SaveOutcome = { ok: true } | { ok: false; status: number; message: string; errors?: Record<string, string> };
 
 /** Whether a submission to a route with several acts is an article save. */
 export const isArticleSave = (form: FormData) => {

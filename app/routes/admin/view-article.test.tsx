@@ -7,11 +7,15 @@ import { createRoutesStub } from 'react-router';
 import ReviewArticle from './view-article.tsx';
 import { storyFixture } from '../../components/admin-review/test-fixtures.ts';
 import type { ActOutcome } from '../../components/admin-review/data.ts';
+import { json, stubApi } from '../../test/route-stub.tsx';
 
 // A shared machine: screens may take more than a second to answer.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const loaded = () => ({
   article: { data: storyFixture(), error: null },
@@ -67,6 +71,8 @@ describe('review screen', () => {
   });
 
   it('Edit & Approve with a time sends the edit, the intent and the time to the action, then says it is scheduled', async () => {
+    // The form's own reads (the typing toggle asks who is signed in).
+    stubApi(() => json({}));
     const sent = stub(() => ({ ok: true, text: '' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit & Approve' }));
     fireEvent.change(await screen.findByLabelText('Publish at (India time, IST; empty: now)'), {
@@ -82,6 +88,7 @@ describe('review screen', () => {
   });
 
   it('previews the story as readers will see it, from the review and from its edit', async () => {
+    stubApi(() => json({}));
     stub(() => ({ ok: true, text: '' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Preview' }));
     const title = () => document.querySelector('.reader-preview .article-title')?.textContent;

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import WriteArticleScreen, { clientAction, shouldRevalidate } from './article-create.tsx';
 import { storyFixture } from '../../components/admin-review/test-fixtures.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
-import { json, renderRoute, stubApi, type Asked } from '../../test/route-stub.tsx';
+import { json, renderRoute, stubApi, writes, type Asked } from '../../test/route-stub.tsx';
 
 // A shared machine: screens may take more than a second to answer.
 configure({ asyncUtilTimeout: 5000 });
@@ -60,7 +60,7 @@ describe('write screen', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Title'));
     // The Author field started with the reporter's name: no message there.
     expect(screen.queryByText(ARTICLE_MESSAGES.authorRequired)).toBeNull();
-    expect(asked).toEqual([]);
+    expect(writes(asked)).toEqual([]);
   });
 
   it('submits the draft for review through the route action', async () => {
@@ -68,8 +68,9 @@ describe('write screen', () => {
     open('draft');
     await submit();
     expect(await screen.findByText(ARTICLE_MESSAGES.submitted)).toBeTruthy();
-    expect(asked.map((a) => `${a.method} ${a.url}`)).toEqual(['POST /api/articles/drafts/5/submit']);
-    const { article, parts } = sent(asked[0]);
+    const saves = writes(asked);
+    expect(saves.map((a) => `${a.method} ${a.url}`)).toEqual(['POST /api/articles/drafts/5/submit']);
+    const { article, parts } = sent(saves[0]);
     expect(article).toMatchObject({ title: 'వరద హెచ్చరిక', version: 3, imageOrder: ['/uploads/articles/cover.webp'] });
     // The action's own fields (intent, draft id) stay in the browser.
     expect(parts).toEqual(['article']);
@@ -87,6 +88,6 @@ describe('write screen', () => {
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Submit Article' }) as HTMLButtonElement).disabled).toBe(false),
     );
-    expect(asked).toHaveLength(1);
+    expect(writes(asked)).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@ import EditArticleScreen, { clientAction } from './article-edit.tsx';
 import { storyFixture } from '../../components/admin-review/test-fixtures.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
-import { json, renderRoute, stubApi } from '../../test/route-stub.tsx';
+import { json, renderRoute, stubApi, writes } from '../../test/route-stub.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -20,8 +20,8 @@ describe('edit screen', () => {
   it("resubmits a rejected story: 'Resubmit for review', then back in the queue and no longer Rejected", async () => {
     // What the server holds: the loader reads it again after the save.
     let status: Article['approvalStatus'] = 'REJECTED';
-    const asked = stubApi(() => {
-      status = 'PENDING';
+    const asked = stubApi(({ method }) => {
+      if (method === 'PUT') status = 'PENDING';
       return json(storyFixture({ approvalStatus: 'PENDING' }));
     });
     renderRoute(
@@ -44,8 +44,9 @@ describe('edit screen', () => {
     fireEvent.click(resubmit);
 
     expect(await screen.findByText(ARTICLE_MESSAGES.resubmitted)).toBeTruthy();
-    expect(asked.map((a) => `${a.method} ${a.url}`)).toEqual(['PUT /api/articles/7']);
-    const article = JSON.parse(String((asked[0].body as FormData).get('article'))) as Record<string, unknown>;
+    const saves = writes(asked);
+    expect(saves.map((a) => `${a.method} ${a.url}`)).toEqual(['PUT /api/articles/7']);
+    const article = JSON.parse(String((saves[0].body as FormData).get('article'))) as Record<string, unknown>;
     expect(article).toMatchObject({ title: 'వరద హెచ్చరిక: మూలంతో', imageOrder: [] });
     await waitFor(() => expect(screen.queryByText('Rejected')).toBeNull());
     expect(screen.getByText('Pending')).toBeTruthy();
