@@ -168,16 +168,26 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       await context.close();
     });
 
-    it(`Edit & Approve schedules the story at a time in India time (${name})`, async () => {
+    it(`the review screen previews the story; Edit & Approve schedules it at a time in India time (${name})`, async () => {
       const article = await submit();
       const { page, context } = await adminPage(viewport);
       await goto(page, `/admin-dashboard/view-article/${article.id}`);
       await page.getByRole('heading', { name: article.title }).waitFor();
+      // The review screen previews the story as readers will see it, as it is and as edited.
+      const preview = page.getByRole('dialog', { name: 'Preview: the story as readers will see it' });
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await expect.poll(() => preview.locator('.article-title').textContent(), POLL).toBe(article.title);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => preview.isVisible()).toBe(false);
       await page.getByRole('button', { name: 'Edit & Approve' }).click();
       const form = page.locator('form.article-form');
       await form.locator('.editor-content').waitFor();
       const newTitle = `షెడ్యూల్ సవరణ ${stamp} ${++seq}`;
       await form.getByLabel('Title', { exact: true }).fill(newTitle);
+      await form.getByRole('button', { name: 'Preview' }).click();
+      await expect.poll(() => preview.locator('.article-title').textContent(), POLL).toBe(newTitle);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => preview.isVisible()).toBe(false);
       const tomorrow = new Date(Date.now() + 86_400_000);
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(tomorrow);
       await form.getByLabel('Publish at (India time, IST; empty: now)').fill(`${day}T07:30`);

@@ -2,23 +2,16 @@
 // under several), the pictures added, removed and reordered. Edit & Approve (the review screen, and
 // a scheduled story's edit) saves and approves in one request, or with a time in India time, saves
 // and schedules it (PUT /api/admin/articles/{id}/save-and-approve?publishAt=, checked by the
-// server); a published story's edit saves only (PUT /api/articles/{id}). Multipart: the `article`
-// part with its `imageOrder`, and new `images` files.
+// server); a published story's edit saves only (PUT /api/articles/{id}). The form submits to the
+// screen's clientAction, which hands the save to reviewSave (./data.ts) by its intent
+// (SAVE_INTENTS.approve with the time as `publishAt`, or SAVE_INTENTS.save). 'Preview' shows the
+// story as readers will see it.
 import { useId, useState } from 'react';
 import { ArticleForm } from '../article-form/ArticleForm.tsx';
-import { call } from '../../lib/api.ts';
-import { failureText } from '../dashboard/failure.ts';
+import { SAVE_INTENTS } from '../article-form/save.ts';
 import type { Article } from '../../../contract/articles.ts';
 import type { Category } from '../../../contract/categories.ts';
-import {
-  ADMIN_NAVIGATE_DELAY_MS,
-  indiaLocalToIso,
-  isoToIndiaLocal,
-  REVIEW_ERRORS,
-  REVIEW_MESSAGES,
-  REVIEW_ROUTES,
-} from '../../../contract/review.ts';
-import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
+import { ADMIN_NAVIGATE_DELAY_MS, isoToIndiaLocal, REVIEW_MESSAGES } from '../../../contract/review.ts';
 
 type Props = {
   article: Article;
@@ -49,29 +42,13 @@ export function ReviewEditor({ article, categories, approve, afterSuccess, onCan
       initial={article}
       multipleCategories
       categories={categories}
+      preview
       submitLabel={submitLabel}
       submittingLabel="Saving..."
       successMessage={successMessage}
       successDelayMs={ADMIN_NAVIGATE_DELAY_MS}
       afterSuccess={() => afterSuccess(later)}
-      onSubmit={async (formData) => {
-        if (!approving) {
-          await call(ARTICLE_ROUTES.update, { params: { id: article.id }, form: formData });
-          return;
-        }
-        const iso = later ? indiaLocalToIso(publishAt) : undefined;
-        if (later && !iso) throw new Error(REVIEW_ERRORS.saveAndApprove + REVIEW_MESSAGES.invalidPublishAt);
-        try {
-          await call(REVIEW_ROUTES.saveAndApprove, {
-            params: { id: article.id },
-            query: { publishAt: iso ?? undefined },
-            form: formData,
-          });
-        } catch (e) {
-          // The form shows an Error's message as it is: the review screen's docs/product.md wording.
-          throw new Error(REVIEW_ERRORS.saveAndApprove + failureText(e), { cause: e });
-        }
-      }}
+      fields={approving ? { intent: SAVE_INTENTS.approve, publishAt: later ? publishAt : undefined } : undefined}
       extraActions={
         <>
           {approving && (

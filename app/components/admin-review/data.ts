@@ -4,11 +4,13 @@
 import { useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { loaded } from '../article-form/desk-data.ts';
+import { apiForm, SAVE_FIELDS, SAVE_INTENTS, saveOutcome, type SaveOutcome } from '../article-form/save.ts';
 import { failureStatus, failureText } from '../dashboard/failure.ts';
 import { CATEGORY_ROUTES } from '../../../contract/categories.ts';
 import type { Article, ArticleListItem } from '../../../contract/articles.ts';
 import { indiaLocalToIso, REVIEW_ERRORS, REVIEW_MESSAGES, REVIEW_ROUTES } from '../../../contract/review.ts';
 import { REVISION_ROUTES } from '../../../contract/revisions.ts';
+import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 
 /** The answer, or the admin alert's prefix followed by the server's message. */
 export const loadedOr = <T>(promise: Promise<T>, prefix: string) => loaded(promise, (e) => prefix + failureText(e));
@@ -113,6 +115,28 @@ export async function reviewAct(id: number, form: FormData): Promise<ActOutcome>
     default:
       return fail(`Unknown action: ${intent}`);
   }
+}
+
+/**
+ * The admin's save of the article form (./ReviewEditor.tsx): Edit & Approve (SAVE_INTENTS.approve)
+ * saves and approves, or with `publishAt` (India time) schedules, in one request
+ * (PUT /api/admin/articles/{id}/save-and-approve?publishAt=); a published story's edit saves only
+ * (PUT /api/articles/{id}). Edit & Approve's failures read 'Error saving and approving article: ...'.
+ */
+export async function reviewSave(id: number, form: FormData): Promise<SaveOutcome> {
+  const params = { id };
+  if (form.get(SAVE_FIELDS.intent) !== SAVE_INTENTS.approve) {
+    return saveOutcome(call(ARTICLE_ROUTES.update, { params, form: apiForm(form) }));
+  }
+  const local = String(form.get(SAVE_FIELDS.publishAt) ?? '');
+  const publishAt = local ? indiaLocalToIso(local) : undefined;
+  if (publishAt === null) {
+    return { ok: false, status: 0, message: REVIEW_ERRORS.saveAndApprove + REVIEW_MESSAGES.invalidPublishAt };
+  }
+  return saveOutcome(
+    call(REVIEW_ROUTES.saveAndApprove, { params, query: { publishAt }, form: apiForm(form) }),
+    (e) => REVIEW_ERRORS.saveAndApprove + failureText(e),
+  );
 }
 
 /**

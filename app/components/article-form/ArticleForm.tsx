@@ -1,22 +1,27 @@
 // The article form shared by the reporter's write/edit screens and the admin's review and
-// approved-edit screens. It validates with the same zod schemas as the server plus the
-// picture rules, before anything is sent, then hands a ready multipart body to `onSubmit`.
-// The fields are in ./fields.tsx and ./ImageField.tsx; leaving with unsaved changes asks first.
+// approved-edit screens. It validates with the same zod schemas as the server plus the picture
+// rules before anything is sent (the first invalid field gets focus), then submits a ready
+// multipart body with a useFetcher to its screen's route: the route's clientAction saves it with
+// the typed client and answers a SaveOutcome (./save.ts), which the form shows. The fields are in
+// ./fields.tsx and ./ImageField.tsx; leaving with unsaved changes asks first.
+//
+// What the action receives: the API's parts, the `article` part (JSON; an edit adds the picture
+// order as `imageOrder`) and the new files as `images`, plus `fields` and, with autosave, `draftId`
+// (SAVE_FIELDS in ./save.ts), which the action reads and does not send to the API.
 //
 // Props:
 //   mode                'create' (region required, the create video-id message) or 'edit' (region
 //                       optional, the edit video-id messages). Both take 1-4 pictures, added,
-//                       removed and reordered (the first is the cover). An edit sends the order as
-//                       the `article` part's `imageOrder` with the new files as `images` parts.
+//                       removed and reordered (the first is the cover).
 //   initial?            the article being edited (fills every field).
 //   categories          the category list (the screen's loader reads it).
 //   multipleCategories? false (default): one category, a <select>; true: checkboxes (admin).
 //   submitLabel         text of the submit button; submittingLabel? while saving (default 'Saving...').
-//   onSubmit(formData, values, draft?)
-//                       called after validation passed. Resolve on success; throw (ApiRequestError
-//                       from app/lib/api.ts) on failure: the form shows 'HTTP error! status: {code},
-//                       message: {body}' and the server's field messages; an Error's message as is.
-//   successMessage?     shown after onSubmit resolved ('Article submitted successfully!').
+//   fields?             more form fields for the action (SAVE_FIELDS: the intent, Edit & Approve's
+//                       publishAt); the intent defaults to SAVE_INTENTS.save.
+//   action?             the route to submit to (default: the screen's own route).
+//   successMessage?     shown when the action answered ok ('Article submitted successfully!').
+//                       A failure shows the outcome's message and the server's field messages.
 //   afterSuccess?       called successDelayMs after success (navigation); default delay 1500 ms
 //                       (reporter; admin screens pass 2000).
 //   extraActions?       more buttons beside the submit button (e.g. Cancel).
@@ -25,16 +30,16 @@
 //   preview?            a 'Preview' button opens the story as readers will see it (./ReaderPreview.tsx)
 //                       from the form's current values, new pictures included; nothing is sent.
 //   autosave?           create mode only: the form saves itself as a draft (./draft-autosave.ts),
-//                       shows 'Saved' / 'Saving…' / 'Not saved: <reason>', and onSubmit gets the
-//                       draft's id (null when nothing was saved yet) with the `article` part
-//                       carrying its version and the picture order.
+//                       shows 'Saved' / 'Saving…' / 'Not saved: <reason>'; a submit waits for the
+//                       last save and sends the draft's id as `draftId` ('' when nothing was saved
+//                       yet) with the `article` part carrying its version and the picture order.
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useFetcher } from 'react-router';
 import type { Article } from '../../../contract/articles.ts';
 import {
   ARTICLE_MESSAGES,
   ArticleCreateSchema,
   ArticleEditSchema,
-  saveErrorMessage,
   youtubeIdFrom,
   type ArticleEditInput,
   type ArticlePayload,
@@ -43,7 +48,7 @@ import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import { toApiError } from '../../../contract/errors.ts';
 import type { Category } from '../../../contract/categories.ts';
 import { DRAFT_MESSAGES, type Draft } from '../../../contract/drafts.ts';
-import { ApiRequestError, formOf } from '../../lib/api.ts';
+import { formOf } from '../../lib/api.ts';
 import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
 import { FormError, FormStatus } from '../form/Field.tsx';
 import { LeaveGuard } from '../form/LeaveGuard.tsx';
@@ -52,6 +57,7 @@ import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-auto
 import { CategoryField, ContentField, DistrictField, SummaryField, TagsField, TextField, VideoField } from './fields.tsx';
 import { ImageField } from './ImageField.tsx';
 import { ReaderPreview } from './ReaderPreview.tsx';
+import { SAVE_FIELDS, SAVE_INTENTS, type SaveOutcome } from './save.ts';
 import { checkImageItems, imageOrderOf, imagesSignature, storedFromUrls, storedItems, type ImageItem } from './image-list.ts';
 
 export type ArticleFormProps = {
@@ -61,7 +67,8 @@ export type ArticleFormProps = {
   multipleCategories?: boolean;
   submitLabel: string;
   submittingLabel?: string;
-  onSubmit(formData: FormData, values: ArticlePayload, draft?: { draftId: number | null }): Promise<void>;
+  fields?: Partial<Record<(typeof SAVE_FIELDS)['intent' | 'publishAt'], string>>;
+  action?: string;
   successMessage?: string;
   afterSuccess?: () => void;
   successDelayMs?: number;
@@ -109,7 +116,8 @@ export function ArticleForm({
   multipleCategories = false,
   submitLabel,
   submittingLabel = 'Saving...',
-  onSubmit,
+  fields,
+  action,
   successMessage,
   afterSuccess,
   successDelayMs = 1500,
@@ -128,7 +136,11 @@ export function ArticleForm({
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const fetcher = useFetcher<SaveOutcome>();
+  // Waiting for the last autosave before the body is built; then the fetcher's submission.
+  const [preparing, setPreparing] = useState(false);
+  const saving = preparing || fetcher.state !== 'idle';
+  const answered = useRef<SaveOutcome | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // What the form held when it opened: an edit that changed nothing is not "unsaved".
@@ -155,6 +167,21 @@ export function ArticleForm({
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // The action's answer, taken once (each submission answers a new object).
+  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
+  useEffect(() => {
+    if (!outcome || outcome === answered.current) return;
+    answered.current = outcome;
+    if (outcome.ok) {
+      if (autosave) draft.finish();
+      setSuccess(successMessage ?? '');
+      if (afterSuccess) timer.current = setTimeout(afterSuccess, successDelayMs);
+    } else {
+      setFormError(outcome.message);
+      if (outcome.errors) setErrors(outcome.errors as Errors);
+    }
+  }, [outcome, autosave, draft, successMessage, afterSuccess, successDelayMs]);
+
   const set = <K extends keyof ArticlePayload>(key: K, value: ArticlePayload[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     // Functional updates: the editor may call this through a callback from an earlier render.
@@ -176,8 +203,11 @@ export function ArticleForm({
     return { parsed, found };
   }
 
-  /** The multipart body: the `article` part (with the picture order on an edit or a draft) and the new files. */
-  async function body(data: object): Promise<{ formData: FormData; draftId?: number | null }> {
+  /**
+   * The multipart body: the `article` part (with the picture order on an edit or a draft), the new
+   * files, and the action's fields.
+   */
+  async function body(data: object): Promise<FormData> {
     const saved = autosave ? await draft.settle() : null;
     const { order, files } = imageOrderOf(images, saved?.storedAs);
     const article =
@@ -188,7 +218,10 @@ export function ArticleForm({
           : data;
     // Every article route (create, edit, draft submit) takes this one form: `article` and `images`.
     const formData = formOf(ARTICLE_ROUTES.update, { article: article as ArticleEditInput }, { images: files });
-    return { formData, draftId: saved?.draftId };
+    const extra = { [SAVE_FIELDS.intent]: SAVE_INTENTS.save, ...fields };
+    for (const [name, value] of Object.entries(extra)) if (value !== undefined) formData.append(name, value);
+    if (saved) formData.append(SAVE_FIELDS.draftId, saved.draftId === null ? '' : String(saved.draftId));
+    return formData;
   }
 
   async function submit(event: FormEvent) {
@@ -203,22 +236,15 @@ export function ArticleForm({
       if (firstInvalid) focusField(firstInvalid);
       return;
     }
-    setSaving(true);
+    setPreparing(true);
     try {
-      const { formData, draftId } = await body(parsed.data);
-      await onSubmit(formData, payload, autosave ? { draftId: draftId ?? null } : undefined);
-      if (autosave) draft.finish();
-      setSuccess(successMessage ?? '');
-      if (afterSuccess) timer.current = setTimeout(afterSuccess, successDelayMs);
+      const formData = await body(parsed.data);
+      // Resolves once the action has answered and the screen's loaders were read again.
+      await fetcher.submit(formData, { method: 'post', encType: 'multipart/form-data', action });
     } catch (error) {
-      if (error instanceof ApiRequestError) {
-        setFormError(saveErrorMessage(error.status, error.body?.message ?? ''));
-        if (error.body?.errors) setErrors(error.body.errors as Errors);
-      } else {
-        setFormError(error instanceof Error ? error.message : String(error));
-      }
+      setFormError(error instanceof Error ? error.message : String(error));
     } finally {
-      setSaving(false);
+      setPreparing(false);
     }
   }
 

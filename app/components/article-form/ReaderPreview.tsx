@@ -15,7 +15,8 @@
 //   youtubeVideoId?     the 11-character id (anything else shows no video, as on the page).
 //   tags?               the topics' names.
 //   publishedAt?        the time shown as 'ప్రచురణ' (ISO 8601); now by default.
-import type { ArticleImage } from '../../../contract/articles.ts';
+// A stored story's values: previewOfArticle(article).
+import type { Article, ArticleImage } from '../../../contract/articles.ts';
 import { districtBySlug } from '../../../contract/districts.ts';
 import { Modal } from '../Modal.tsx';
 import { ArticleGallery } from '../public/ArticleGallery.tsx';
@@ -57,6 +58,21 @@ export const PREVIEW_TEXT = {
 /** A picture URL as the page's image shape (a chosen file has no sizes yet: the gallery contains it). */
 const asImage = (image: PreviewImage): ArticleImage =>
   typeof image === 'string' ? { url: image, width: 1200, height: 800, srcset: '', shareUrl: image } : image;
+
+/** A stored story (the review screen's) as the preview takes it; published ones keep their time. */
+export const previewOfArticle = (article: Article) => ({
+  title: article.title,
+  summary: article.summary,
+  contentHtml: article.content,
+  author: article.author,
+  region: article.region,
+  district: article.district,
+  categories: article.categories.map((c) => c.name),
+  images: article.images.length ? article.images : article.imageUrls,
+  youtubeVideoId: article.youtubeVideoId,
+  tags: article.tags?.map((t) => t.name),
+  publishedAt: article.approvalStatus === 'APPROVED' ? article.publicationDate : undefined,
+});
 
 export function ReaderPreview(props: ReaderPreviewProps) {
   const { open, onClose } = props;

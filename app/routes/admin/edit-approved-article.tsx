@@ -4,7 +4,7 @@
 // published: after 'Article updated successfully!' the screen returns to the approved list after
 // 2 s. A scheduled one keeps its time, or takes a new one (Save & Schedule), or with no time is
 // published now (Save & Approve). Below the form: the revision history with restore.
-import { useNavigate } from 'react-router';
+import { useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/edit-approved-article';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
 import { RevisionHistory } from '../../components/admin-review/Revisions.tsx';
@@ -13,8 +13,10 @@ import {
   loadRevisions,
   publishedAddress,
   reviewAct,
+  reviewSave,
   type ActOutcome,
 } from '../../components/admin-review/data.ts';
+import { isArticleSave, type SaveOutcome } from '../../components/article-form/save.ts';
 import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/form/Field.tsx';
@@ -28,9 +30,19 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { article, categories, revisions: article.data ? await loadRevisions(article.data.id) : [] };
 }
 
-/** A restore from the history (the form itself saves through ReviewEditor). */
-export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActOutcome> {
-  return reviewAct(Number(params.id), await request.formData());
+/** The form's save (reviewSave), or a restore from the history (reviewAct), by the `intent`. */
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActOutcome | SaveOutcome> {
+  const form = await request.formData();
+  return isArticleSave(form) ? reviewSave(Number(params.id), form) : reviewAct(Number(params.id), form);
+}
+
+/**
+ * After a save the screen says so and leaves: reading the story again would give the form a new
+ * revision (its key) and lose the message. A restore reads it again.
+ */
+export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData && isArticleSave(formData) && (actionResult as SaveOutcome | undefined)?.ok) return false;
+  return defaultShouldRevalidate;
 }
 
 const page = { kind: 'review-page', narrow: true, back: <BackTo {...ADMIN_APPROVED} />, title: 'Edit approved article' } as const;

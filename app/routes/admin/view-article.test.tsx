@@ -7,11 +7,15 @@ import { createRoutesStub } from 'react-router';
 import ReviewArticle from './view-article.tsx';
 import { storyFixture } from '../../components/admin-review/test-fixtures.ts';
 import type { ActOutcome } from '../../components/admin-review/data.ts';
+import { json, stubApi } from '../../test/route-stub.tsx';
 
 // A shared machine: screens may take more than a second to answer.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const loaded = () => ({
   article: { data: storyFixture(), error: null },
@@ -64,6 +68,36 @@ describe('review screen', () => {
     expect(sent[0].get('intent')).toBe('reject');
     expect(sent[0].get('reason')).toBe('మూలం చేర్చండి');
     expect(screen.getByText(/No more pending articles\./)).toBeTruthy();
+  });
+
+  it('Edit & Approve with a time sends the edit, the intent and the time to the action, then says it is scheduled', async () => {
+    // The form's own reads (the typing toggle asks who is signed in).
+    stubApi(() => json({}));
+    const sent = stub(() => ({ ok: true, text: '' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit & Approve' }));
+    fireEvent.change(await screen.findByLabelText('Publish at (India time, IST; empty: now)'), {
+      target: { value: '2026-12-01T06:00' },
+    });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'వరద హెచ్చరిక: తాజా' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save & Schedule' }));
+    expect(await screen.findByText('Article saved and scheduled for publication.')).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].get('intent')).toBe('save-and-approve');
+    expect(sent[0].get('publishAt')).toBe('2026-12-01T06:00');
+    expect(JSON.parse(String(sent[0].get('article')))).toMatchObject({ title: 'వరద హెచ్చరిక: తాజా', categoryIds: [1] });
+  });
+
+  it('previews the story as readers will see it, from the review and from its edit', async () => {
+    stubApi(() => json({}));
+    stub(() => ({ ok: true, text: '' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Preview' }));
+    const title = () => document.querySelector('.reader-preview .article-title')?.textContent;
+    await waitFor(() => expect(title()).toBe('వరద హెచ్చరిక'));
+    fireEvent.click(screen.getByRole('button', { name: 'Close preview', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit & Approve' }));
+    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'సవరించిన శీర్షిక' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await waitFor(() => expect(title()).toBe('సవరించిన శీర్షిక'));
   });
 
   it('shows a refusal with the server reason on its own line', async () => {

@@ -1,12 +1,15 @@
 // Admin review (view-article/{id}), for a story under review (pending or rejected): read the article
 // (its text first, then its pictures as thumbnails that open large), then approve, reject with an
 // optional reason, schedule, or edit (several categories, the pictures too) and approve or schedule
-// in one save. After approving or rejecting the screen offers the next pending story. A published or
-// scheduled story's address leads to its own screen (view-approved-article), which has its history.
+// in one save (the form submits to this route's clientAction). 'Preview' shows the story as readers
+// will see it, as it is or as edited. After approving or rejecting the screen offers the next
+// pending story. A published or scheduled story's address leads to its own screen
+// (view-approved-article), which has its history.
 import { useState } from 'react';
 import { Link, redirect, useFetcher, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/view-article';
 import { ArticleView } from '../../components/article-form/ArticleView.tsx';
+import { previewOfArticle, ReaderPreview } from '../../components/article-form/ReaderPreview.tsx';
 import { RejectModal } from '../../components/admin-review/RejectModal.tsx';
 import { ReviewEditor } from '../../components/admin-review/ReviewEditor.tsx';
 import {
@@ -17,8 +20,10 @@ import {
   publishedAddress,
   reviewAct,
   reviewAddress,
+  reviewSave,
   type ActOutcome,
 } from '../../components/admin-review/data.ts';
+import { isArticleSave, type SaveOutcome } from '../../components/article-form/save.ts';
 import { useNavigateLater } from '../../components/admin-review/feedback.ts';
 import { FormError } from '../../components/form/Field.tsx';
 import { ADMIN_PENDING, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
@@ -54,18 +59,21 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { article, categories, revisions, changes };
 }
 
-export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActOutcome> {
-  return reviewAct(Number(params.id), await request.formData());
+/** The review acts by their `intent` (reviewAct), and Edit & Approve's save (reviewSave). */
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActOutcome | SaveOutcome> {
+  const form = await request.formData();
+  return isArticleSave(form) ? reviewSave(Number(params.id), form) : reviewAct(Number(params.id), form);
 }
 
 /**
- * After approving, rejecting or scheduling the screen keeps its story and says what happened (a
- * reload would lead away: it is no longer under review); after a restore it reads the story again.
+ * After approving, rejecting, scheduling or Edit & Approve the screen keeps its story and says what
+ * happened (a reload would lead away: it is no longer under review); after a restore it reads the
+ * story again.
  */
 export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const intent = formData?.get('intent');
-  const final = intent === 'approve' || intent === 'reject' || intent === 'schedule';
-  if (final && (actionResult as ActOutcome | undefined)?.ok) return false;
+  const final = intent === 'approve' || intent === 'reject' || intent === 'schedule' || (!!formData && isArticleSave(formData));
+  if (final && (actionResult as { ok?: boolean } | undefined)?.ok) return false;
   return defaultShouldRevalidate;
 }
 
@@ -139,6 +147,7 @@ function Review({
 }) {
   const [editing, setEditing] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   // Scheduled from the panel: the story is no longer under review.
   const [scheduled, setScheduled] = useState(false);
   const fetcher = useFetcher<ActOutcome>();
@@ -183,7 +192,11 @@ function Review({
             <button type="button" className="secondary" onClick={() => setEditing(true)} disabled={closed}>
               Edit &amp; Approve
             </button>
+            <button type="button" className="secondary" onClick={() => setPreviewing(true)}>
+              Preview
+            </button>
           </div>
+          <ReaderPreview open={previewing} onClose={() => setPreviewing(false)} {...previewOfArticle(article)} />
           <SchedulePanel
             article={article}
             disabled={busy || done}

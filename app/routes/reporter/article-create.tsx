@@ -4,11 +4,14 @@
 // The form saves itself as a draft (app/components/article-form/draft-autosave.ts). Opening the
 // screen resumes the draft in progress (?draft=<id> opens a given one from the drafts list): the
 // text kept in this browser wins when the server never received it. A new article's Author starts
-// with the reporter's display name.
+// with the reporter's display name. Submitting goes through the route's clientAction: the draft is
+// submitted (POST /api/articles/drafts/{id}/submit), or, when nothing was autosaved yet, the article
+// is created (POST /api/articles).
 import { useState } from 'react';
-import { redirect, useNavigate } from 'react-router';
+import { redirect, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/article-create';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
+import { apiForm, isArticleSave, SAVE_FIELDS, saveOutcome, type SaveOutcome } from '../../components/article-form/save.ts';
 import { loadAuthorName, loadCategories } from '../../components/article-form/desk-data.ts';
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
@@ -99,6 +102,24 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { opened, requested, categories, authorName };
 }
 
+/** Submits the article: its autosaved draft (`draftId`), else a new article. */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<SaveOutcome> {
+  const form = await request.formData();
+  const draftId = Number(form.get(SAVE_FIELDS.draftId)) || null;
+  const api = apiForm(form);
+  return saveOutcome(
+    draftId ? call(DRAFT_ROUTES.submit, { params: { id: draftId }, form: api }) : call(ARTICLE_ROUTES.create, { form: api }),
+  );
+}
+
+/**
+ * A submit leaves the screen (or stays on its answer): reading the draft again would give the form
+ * a new start (a new key) and lose what it shows.
+ */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData && isArticleSave(formData) ? false : defaultShouldRevalidate;
+}
+
 const page = { kind: 'reporter-page', narrow: true, back: <ReporterCrumbs />, title: 'Write New Article' } as const;
 
 export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading draft...') };
@@ -151,10 +172,6 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
                   initial: draft,
                   start: { draftId: draft.id, version: draft.version, imageUrls: draft.imageUrls },
                 }),
-            }}
-            onSubmit={async (form, _values, draft) => {
-              if (draft?.draftId) await call(DRAFT_ROUTES.submit, { params: { id: draft.draftId }, form });
-              else await call(ARTICLE_ROUTES.create, { form });
             }}
             afterSuccess={() => navigate('/reporter-dashboard/pending-rejected-articles')}
           />

@@ -1,8 +1,8 @@
 // Edit an own PENDING or REJECTED article, its pictures too; saving resubmits it for review (back
 // to PENDING). A rejected one says so: 'Resubmit for review', and after it the badge reads Pending
-// (the loader is read again).
+// (the loader is read again after the route's clientAction saved it: PUT /api/articles/{id}).
 import { useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Route } from './+types/article-edit';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
 import { ArticleStatus } from '../../components/article-form/ArticleView.tsx';
@@ -10,6 +10,7 @@ import { loadingScreen, DeskPage, PENDING_REJECTED, ReporterCrumbs } from '../..
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loadCategories, loadOwnArticle } from '../../components/article-form/desk-data.ts';
 import { FormError } from '../../components/form/Field.tsx';
+import { apiForm, saveOutcome, type SaveOutcome } from '../../components/article-form/save.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import { call } from '../../lib/api.ts';
@@ -23,6 +24,12 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { error: null, article: own.data, categories };
 }
 
+/** Saves the edit; the loader is then read again, so the status shows the story Pending at once. */
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<SaveOutcome> {
+  const form = apiForm(await request.formData());
+  return saveOutcome(call(ARTICLE_ROUTES.update, { params: { id: params.id }, form }));
+}
+
 const page = {
   kind: 'reporter-page',
   narrow: true,
@@ -34,7 +41,6 @@ export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading arti
 
 export default function EditArticleScreen({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   // Whether the story was rejected when the screen opened: the words stay while its badge turns to Pending.
   const [opened] = useState(() => (loaderData.error === null ? loaderData.article : null));
   if (loaderData.error !== null) {
@@ -60,11 +66,6 @@ export default function EditArticleScreen({ loaderData }: Route.ComponentProps) 
           submitLabel={rejected ? ARTICLE_MESSAGES.resubmit : 'Update Article'}
           submittingLabel={rejected ? ARTICLE_MESSAGES.resubmitting : 'Updating...'}
           successMessage={rejected ? ARTICLE_MESSAGES.resubmitted : ARTICLE_MESSAGES.updated}
-          onSubmit={async (form) => {
-            await call(ARTICLE_ROUTES.update, { params: { id: article.id }, form });
-            // The story is Pending now: the status above says so at once.
-            void revalidator.revalidate();
-          }}
           afterSuccess={() => navigate(PENDING_REJECTED.to)}
         />
       ) : (

@@ -1,0 +1,58 @@
+// A save of the article form, between ./ArticleForm.tsx and its screen's route. The form checks
+// the fields in the browser, builds the API's multipart body (the `article` part and the `images`
+// files) and submits it with a useFetcher to the screen's clientAction, adding the SAVE_FIELDS the
+// action needs. The action sends the API's parts with the typed client
+// (`saveOutcome(call(ROUTE, { params, form: apiForm(form) }))`) and answers a SaveOutcome, which the
+// form shows: the success message, or the failure with the server's field messages.
+import { ApiRequestError } from '../../lib/api.ts';
+import { saveErrorMessage } from '../../../contract/article-form.ts';
+
+/** The fields a save carries beside the API's parts, for the screen's action; they never reach the API. */
+export const SAVE_FIELDS = {
+  /** What the save does (SAVE_INTENTS): routes whose action also takes other acts dispatch on it. */
+  intent: 'intent',
+  /** The write screen's autosaved draft, submitted in its place ('': none yet, the article is created). */
+  draftId: 'draftId',
+  /** Edit & Approve: the publication time, India time as a datetime-local value (absent: now). */
+  publishAt: 'publishAt',
+} as const;
+
+/** `save`: create, update or submit the draft; `approve`: save and approve (or schedule) in one request. */
+export const SAVE_INTENTS = { save: 'save-article', approve: 'save-and-approve' } as const;
+
+/** What the action answers: saved, or the failure as the form shows it (status 0: no answer). */
+export type SaveOutcome = { ok: true } | { ok: false; status: number; message: string; errors?: Record<string, string> };
+
+/** Whether a submission to a route with several acts is an article save. */
+export const isArticleSave = (form: FormData) => {
+  const intent = form.get(SAVE_FIELDS.intent);
+  return intent === SAVE_INTENTS.save || intent === SAVE_INTENTS.approve;
+};
+
+const ACTION_ONLY = new Set<string>(Object.values(SAVE_FIELDS));
+
+/** The API's parts of a submitted save (`article`, then the `images` files, in order). */
+export function apiForm(form: FormData): FormData {
+  const api = new FormData();
+  for (const [name, value] of form) if (!ACTION_ONLY.has(name)) api.append(name, value);
+  return api;
+}
+
+/**
+ * The outcome of a save call. A refusal reads 'HTTP error! status: {code}, message: {body}' with the
+ * server's field messages; a call that got no answer, its error's message. `word` words every
+ * failure itself instead (the review screen's 'Error saving and approving article: ...').
+ */
+export async function saveOutcome(save: Promise<unknown>, word?: (error: unknown) => string): Promise<SaveOutcome> {
+  try {
+    await save;
+    return { ok: true };
+  } catch (error) {
+    const status = error instanceof ApiRequestError ? error.status : 0;
+    if (word) return { ok: false, status, message: word(error) };
+    if (error instanceof ApiRequestError) {
+      return { ok: false, status, message: saveErrorMessage(status, error.body?.message ?? ''), errors: error.body?.errors };
+    }
+    return { ok: false, status, message: error instanceof Error ? error.message : String(error) };
+  }
+}
