@@ -101,7 +101,12 @@ export async function buildServer() {
   // would be gone after a rebuild beside it.
   rmSync(outdir, { recursive: true, force: true });
   const { metafile } = await esbuild.build({
-    entryPoints: { [path.basename(serverBundle, '.js')]: path.join(root, 'server/main.ts') },
+    // The child processes' scripts (server/idle-child.ts) are entry points beside the server's.
+    entryPoints: {
+      [path.basename(serverBundle, '.js')]: path.join(root, 'server/main.ts'),
+      'image-worker': path.join(root, 'server/media/image-worker.ts'),
+      'password-worker': path.join(root, 'server/auth/password-worker.ts'),
+    },
     outdir,
     absWorkingDir: root,
     // In the entry's own folder: server/paths.ts finds the checkout from import.meta.url.

@@ -23,7 +23,7 @@ import { createSignInThrottle } from './throttle.ts';
 import { createTotpService } from './totp.ts';
 import { record, recordStaffSignIn, type AuditRecord } from '../audit/service.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { checkStaffPassword } from '../../contract/staff-password.ts';
+import { passwordChecker } from './password-checker.ts';
 
 const isStaff = (role: string) => role === 'ADMIN' || role === 'REPORTER';
 
@@ -35,7 +35,7 @@ type Account = { role: string; username: string; email: string };
  */
 async function requireStaffPassword(account: Account, password: string) {
   if (!isStaff(account.role)) return;
-  const { problem } = await checkStaffPassword(password, [account.username, account.email]);
+  const { problem } = await passwordChecker.check(password, [account.username, account.email]);
   if (problem) throw badRequest(problem, { newPassword: problem });
 }
 
@@ -145,7 +145,7 @@ export function createAuthService({
       // (Advice only: should the checker fail, the sign-in goes on without it.)
       const changeAdvised =
         isStaff(user.role) &&
-        (await checkStaffPassword(input.password, [user.username, user.email]).then(
+        (await passwordChecker.check(input.password, [user.username, user.email]).then(
           (verdict) => verdict.problem !== null,
           () => false,
         ));

@@ -1,6 +1,6 @@
 // Demo pictures drawn locally (no network): SVG compositions rendered by sharp, then handed to the
 // image pipeline like any upload. Latin text only: librsvg may have no Telugu font.
-import { loadSharp } from '../media/images.ts';
+import { loadSharp } from '../media/encode.ts';
 
 /** A small deterministic PRNG, so the same seed draws the same pictures (and the same keys). */
 export function prng(seed: number) {

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { loadSharp } from '../media/images.ts';
+import { loadSharp } from '../media/encode.ts';
 
 /** WOFF 1.0 → the TrueType/OpenType font it wraps (tables inflated, 4-byte aligned). */
 export function woffToSfnt(woff: Buffer): Buffer {

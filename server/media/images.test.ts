@@ -10,7 +10,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { useTestApp } from '../test/app.ts';
 import { images } from '../db/schema.ts';
 import { HttpError, registerErrorHandler } from '../http/errors.ts';
-import { createImagePipeline, imageMessages, MAX_UPLOAD_BYTES, type ImageKind, type PreparedImage } from './images.ts';
+import {
+  createImagePipeline,
+  imageChild,
+  imageFailedMessage,
+  imageMessages,
+  MAX_UPLOAD_BYTES,
+  type ImageKind,
+  type PreparedImage,
+} from './images.ts';
 import { readMultipart } from './multipart.ts';
 
 const t = useTestApp();
@@ -120,6 +128,25 @@ describe('prepare: type by bytes', () => {
     expect(out.pages).toBe(2);
     expect(out.pageHeight).toBe(240);
     expect(ad.height).toBe(300);
+  });
+});
+
+describe("prepare: the pixels are a child process's work", () => {
+  it('a child that ends mid-picture fails that upload with 422 naming the file; the next starts another', async () => {
+    const photo = await picture(1200, 800).jpeg().toBuffer();
+    await pipeline().prepare({ filename: 'first.jpg', data: photo }, 'article');
+    const pid = imageChild.pid!;
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(process.pid);
+    // Asked, then killed at once: the child dies with the picture in hand (as a libvips crash would).
+    const waiting = rejection(pipeline().prepare({ filename: 'crash.jpg', data: photo }, 'article'));
+    process.kill(pid, 'SIGKILL');
+    const error = await waiting;
+    expect(error.status).toBe(422);
+    expect(error.message).toBe(imageFailedMessage('crash.jpg'));
+    const again = await pipeline().prepare({ filename: 'again.jpg', data: photo }, 'article');
+    expect(again.variants.length).toBeGreaterThan(1);
+    expect(imageChild.pid).not.toBe(pid);
   });
 });
 

@@ -1,8 +1,9 @@
 // The image pipeline, shared by articles, About Us and ads.
 // Contract (do not change the signatures without updating every caller):
 //   prepare(): checks the file by its bytes (never its name or declared type), refuses bombs,
-//     re-encodes (metadata stripped), makes WebP variants in memory. Throws HttpError 400/413
-//     with the exact message of docs/product.md for `kind`. Writes nothing.
+//     re-encodes (metadata stripped), makes WebP variants in memory (./encode.ts, in a child
+//     process of its own that exits when uploads stop: libvips' memory goes with it). Throws
+//     HttpError 400/413 with the exact message of docs/product.md for `kind`. Writes nothing.
 //   store(): writes the variants (content-derived names) and inserts `images` rows in `tx`.
 //     If the surrounding transaction fails, call discard() with the same prepared images AFTER
 //     the transaction has ended (not inside it), so no file is left behind.
@@ -15,30 +16,15 @@
 // holds a transaction-scoped advisory lock on that key: store() keeps it until its transaction
 // commits, so a concurrent release() or discard() cannot see "no row uses this key" while a new
 // row for it is still uncommitted, and never deletes files out from under it.
-import { createHash } from 'node:crypto';
-import type Sharp from 'sharp';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { images, type ImageRow } from '../db/schema.ts';
-import { badRequest, tooLarge } from '../http/errors.ts';
+import { badRequest, HttpError, tooLarge } from '../http/errors.ts';
 import type { MediaStorage } from './storage.ts';
-import { SHARE_IMAGE_WIDTH } from '../../contract/articles.ts';
+import { ChildFailedError, childScript, createIdleChild } from '../idle-child.ts';
+import { VARIANT_WIDTHS, type EncodeAnswer, type EncodeRequest, type Encoding, type Format } from './encode.ts';
 
-let loading: Promise<typeof Sharp> | undefined;
-/**
- * sharp, loaded on the first picture: libvips adds ~25 MB to the resident memory of a server that
- * may only ever serve readers (docs/performance.md). Every user of sharp gets it from here.
- */
-export function loadSharp(): Promise<typeof Sharp> {
-  loading ??= import('sharp').then(({ default: sharp }) => {
-    // libvips keeps up to 50 MB of decoded operations and runs one thread per core for each image:
-    // on a small host that is resident memory for nothing (uploads are rare and one at a time).
-    sharp.cache({ memory: 8, files: 0, items: 20 });
-    sharp.concurrency(1);
-    return sharp;
-  });
-  return loading;
-}
+export { MAX_INPUT_PIXELS, VARIANT_WIDTHS, variantWidthsFor, type Encoding } from './encode.ts';
 
 export type ImageKind = 'article' | 'about' | 'ad';
 /** `truncated`: the multipart size limit cut the upload short, so it was too large. */
@@ -56,19 +42,9 @@ export type PreparedImage = {
 };
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
-/** Larger images are refused before decoding: a 40-megapixel RGBA frame is already 160 MB. */
-export const MAX_INPUT_PIXELS = 40_000_000;
-/**
- * What a phone asks for: a full-width picture on a 360–412 px phone at 1.75–2× is 630–780 px wide
- * (720), a half-width card 330–380 px (480), a list thumbnail 170–290 px (320); 960 and 1280 for
- * denser screens and desktops. With 640 in place of 480 and 720, phones took the 960 variant for the
- * home page's first picture: 2.3× the bytes of 720 (docs/performance.md).
- */
-export const VARIANT_WIDTHS = [320, 480, 720, 960, 1280] as const;
 /** Standard widths of earlier versions: a key's files may include them (see sweep()). */
 const FORMER_VARIANT_WIDTHS = [640] as const;
 
-type Format = 'jpeg' | 'png' | 'gif' | 'webp';
 const ALLOWED: Record<ImageKind, readonly Format[]> = {
   article: ['jpeg', 'png', 'webp'],
   about: ['jpeg', 'png', 'webp'],
@@ -106,21 +82,8 @@ export function sniffFormat(data: Buffer): Format | null {
   return null;
 }
 
-const isPixelLimit = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
-
 export const variantName = (key: string, width: number) => `${key}-${width}.webp`;
 export const shareName = (key: string) => `${key}-share.jpg`;
-
-/**
- * The widths to make for a source of this width: the standard widths below it, plus the source's
- * own width (capped at the largest standard one), so a 600 px image is not served at 320 px.
- * Never upscaled.
- */
-export function variantWidthsFor(sourceWidth: number): number[] {
-  const largest = Math.min(sourceWidth, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]);
-  // A standard width within 15% of the largest would add bytes on disk and no sharpness.
-  return [...VARIANT_WIDTHS.filter((w) => w <= largest * 0.85), largest];
-}
 
 // Namespace of our advisory locks (the migration lock in client.ts uses 727274).
 const LOCK_SPACE = 727275;
@@ -132,20 +95,30 @@ async function lockKeys(tx: DbOrTx, keys: Iterable<string>) {
   for (const id of ids) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${id}::int)`);
 }
 
-/**
- * How hard the encoders work. Readers get `smallest` (WebP effort 4, mozjpeg): CPU spent once for
- * bytes sent on every view. The tests encode thousands of pictures whose size nothing reads, so
- * NODE_ENV=test uses `fastest` (server/services.ts); server/media/images.test.ts runs `smallest` too.
- */
-export type Encoding = 'smallest' | 'fastest';
-const ENCODERS = {
-  smallest: { webp: { quality: 80, effort: 4 }, jpeg: { quality: 78, mozjpeg: true } },
-  fastest: { webp: { quality: 80, effort: 0 }, jpeg: { quality: 78 } },
-} as const;
+/** When the image child ends before answering (a crash on the picture, or no memory for it). */
+export const imageFailedMessage = (file: string) => `The picture could not be processed: ${file}. Try again or use another file.`;
+
+// One child per server: uploads are rare and one at a time, and libvips' memory leaves with it.
+const encoder = createIdleChild<EncodeRequest, EncodeAnswer>({
+  script: childScript(import.meta.url, 'image-worker'),
+  failure: 'The image process stopped before answering.',
+});
+
+/** The image child: its process id while it runs, and stop() to end it now (tests). */
+export const imageChild = {
+  get pid() {
+    return encoder.pid;
+  },
+  stop: () => encoder.stop(),
+};
+
+/** Bytes that crossed from the child as a Uint8Array, as a Buffer without a copy. */
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?: Pick<Console, 'error'>; encoding?: Encoding }) {
   const { db, storage } = deps;
-  const encoder = ENCODERS[deps.encoding ?? 'smallest'];
+  const encoding = deps.encoding ?? 'smallest';
   const pending = new Set<Promise<void>>();
 
   /** Deletes the files of every given key that no committed `images` row uses. */
@@ -186,59 +159,33 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
       const format = sniffFormat(file.data);
       if (!format || !ALLOWED[kind].includes(format)) throw badRequest(messages.unsupported(file.filename));
 
-      const animatedInput = kind === 'ad' && (format === 'gif' || format === 'webp');
-      const sharp = await loadSharp();
-      const meta = await sharp(file.data, { animated: animatedInput, limitInputPixels: MAX_INPUT_PIXELS })
-        .metadata()
+      // The pixels are the image child's work (./encode.ts); a refusal comes back as data.
+      const answer = await encoder
+        .ask({
+          data: file.data,
+          format,
+          mayAnimate: kind === 'ad' && (format === 'gif' || format === 'webp'),
+          share: kind !== 'ad',
+          encoding,
+        })
         .catch((error: unknown) => {
-          throw badRequest(isPixelLimit(error) ? tooManyPixelsMessage(file.filename) : messages.unsupported(file.filename));
+          if (error instanceof ChildFailedError) {
+            (deps.log ?? console).error(`media: the image process ended while processing ${file.filename}`);
+            throw new HttpError(422, imageFailedMessage(file.filename));
+          }
+          throw error;
         });
-      if (meta.format !== format || !meta.width || !meta.height) throw badRequest(messages.unsupported(file.filename));
-      const frameHeight = meta.pageHeight ?? meta.height;
-      // Checked from the header, before any pixel is decoded.
-      if (meta.width * frameHeight > MAX_INPUT_PIXELS) throw badRequest(tooManyPixelsMessage(file.filename));
-      // Animated ads stay animated unless all their frames together are too big to decode: then
-      // the first frame is the ad.
-      const animated = animatedInput && (meta.pages ?? 1) > 1 && meta.width * meta.height <= MAX_INPUT_PIXELS;
-      const sourceWidth = meta.autoOrient?.width ?? meta.width;
-
-      const variants: { width: number; height: number; data: Buffer }[] = [];
-      let share: Buffer | undefined;
-      try {
-        for (const width of variantWidthsFor(sourceWidth)) {
-          // A fresh decode per width: sharp shrinks JPEG on load, and nothing from the input's
-          // metadata (EXIF, GPS, XMP, ICC) is copied to the output unless asked for.
-          const { data, info } = await sharp(file.data, { animated, limitInputPixels: MAX_INPUT_PIXELS })
-            .autoOrient() // EXIF orientation applied to the pixels, since the tag itself is dropped
-            .resize({ width, withoutEnlargement: true })
-            .toColourspace('srgb')
-            .webp(encoder.webp)
-            .toBuffer({ resolveWithObject: true });
-          variants.push({ width, height: info.pageHeight ?? info.height, data });
-        }
-        // WhatsApp, the app most readers share through, shows no preview for a WebP og:image.
-        if (kind !== 'ad') {
-          share = await sharp(file.data, { limitInputPixels: MAX_INPUT_PIXELS })
-            .autoOrient()
-            .resize({ width: SHARE_IMAGE_WIDTH, withoutEnlargement: true })
-            .flatten({ background: '#ffffff' }) // a transparent PNG would turn black
-            .toColourspace('srgb')
-            .jpeg(encoder.jpeg)
-            .toBuffer();
-        }
-      } catch (error) {
-        if (isPixelLimit(error)) throw badRequest(tooManyPixelsMessage(file.filename));
-        throw badRequest(messages.unsupported(file.filename));
+      if (!answer.ok) {
+        throw badRequest(answer.refused === 'pixels' ? tooManyPixelsMessage(file.filename) : messages.unsupported(file.filename));
       }
-      const largest = variants[variants.length - 1];
-      const key = createHash('sha256').update(largest.data).digest('hex').slice(0, 32);
+      const { image } = answer;
       return {
-        key,
-        width: largest.width,
-        height: largest.height,
-        variants: variants.map(({ width, data }) => ({ width, data })),
-        ...(share ? { share } : {}),
-        ...(animated ? { animated: true } : {}),
+        key: image.key,
+        width: image.width,
+        height: image.height,
+        variants: image.variants.map(({ width, data }) => ({ width, data: asBuffer(data) })),
+        ...(image.share ? { share: asBuffer(image.share) } : {}),
+        ...(image.animated ? { animated: true } : {}),
       };
     },
 
