@@ -60,14 +60,28 @@ export function createIdleChild<Request, Result>({
       mine.pending.delete(id);
       if (error !== undefined) waiting?.reject(new Error(error));
       else waiting?.resolve(value);
-      if (mine.pending.size === 0 && child === mine) stopWhenIdle();
+      if (mine.pending.size === 0) {
+        holdOpen(mine.process, false);
+        if (child === mine) stopWhenIdle();
+      }
     });
     proc.on('exit', fail);
     proc.on('error', fail);
-    // Never what keeps the server (or a test run) alive.
-    proc.unref();
-    proc.channel?.unref();
     return mine;
+  }
+
+  /**
+   * A child with requests in hand keeps its parent running (a command that awaits a picture has
+   * nothing else pending); an idle one never does (a server, a test run).
+   */
+  function holdOpen(proc: ChildProcess, hold: boolean) {
+    if (hold) {
+      proc.ref();
+      proc.channel?.ref();
+    } else {
+      proc.unref();
+      proc.channel?.unref();
+    }
   }
 
   function stopWhenIdle() {
@@ -90,6 +104,7 @@ export function createIdleChild<Request, Result>({
       const id = ++nextId;
       return new Promise<Result>((resolve, reject) => {
         current.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+        holdOpen(current.process, true);
         current.process.send({ id, request }, (error) => {
           if (!error || !current.pending.has(id)) return;
           current.pending.delete(id);

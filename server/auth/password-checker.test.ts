@@ -1,4 +1,9 @@
 // The staff password rule checked in a child process that ends when idle (./password-checker.ts).
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKER_FAILED, createPasswordChecker } from './password-checker.ts';
 import { checkStaffPassword } from '../../contract/staff-password.ts';
@@ -62,5 +67,22 @@ describe('password checker in a child process', () => {
     await expect(waiting).rejects.toThrow(CHECKER_FAILED);
     expect((await c.check('tera-sun-moon-42')).problem).toBeNull();
     expect(c.pid).not.toBe(pid);
+  });
+
+  it('a command with nothing else to wait for runs until the answer, then exits', { timeout: 30_000 }, async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'checker-'));
+    try {
+      const script = path.join(dir, 'check.ts');
+      const checker = new URL('./password-checker.ts', import.meta.url).href;
+      await writeFile(
+        script,
+        `import { passwordChecker } from ${JSON.stringify(checker)};\n` +
+          `console.log(JSON.stringify(await passwordChecker.check('tera-sun-moon-42')));\n`,
+      );
+      const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 20_000 });
+      expect(JSON.parse(stdout)).toMatchObject({ problem: null });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
