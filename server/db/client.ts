@@ -309,7 +309,11 @@ async function openPostgres(url: string): Promise<Database> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // No JIT: the app's reads are index reads of a few milliseconds, and PostgreSQL compiles any plan
+  // it costs above jit_above_cost. It overestimates some of them (a trigram LIKE of a short pattern,
+  // such as a search for `t20`, is costed as a good part of the table), and compiling then took
+  // longer than the read.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   // A connection the server ends (restart, failover, DROP ... WITH (FORCE)) emits 'error'; with no
   // listener Node would crash the process. Queries on it still reject; the pool replaces it.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));

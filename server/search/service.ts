@@ -18,9 +18,12 @@
 //   tier's newest matches, so a common word's page comes from the window alone;
 // - a tier the window cannot fill is looked for in a ten times wider window (several common words
 //   whose matches together are not rare), then read through the trigram indexes (title or body),
-//   all its matches at once: few, or the windows would have held enough of them.
+//   all its matches at once: few, or the windows would have held enough of them. The last tier
+//   walks on from the window only until it has the page's matches; the tier with every word in the
+//   title, when none of the window's matches is in it, is read through the title index first
+//   (up to a window's worth: more, and the window widens as before).
 // Totals: exact when every tier was read whole (rare words), else a page-level sample of the table
-// estimates the matches. An estimate far above SEARCH_EXACT_TOTAL (contract/search.ts) from enough
+// estimates the matches (started beside the page's reads when the window says it will be needed). An estimate far above SEARCH_EXACT_TOTAL (contract/search.ts) from enough
 // sampled matches is the answer; otherwise the matches are counted through the index up to one
 // past it, and a count past it answers the estimate, never below SEARCH_EXACT_TOTAL + 1.
 // docs/api.md says so.
@@ -267,37 +270,61 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
     const tiers: Tier[] = [];
     for (const exact of approximate ? [true, false] : [true])
       for (let t = 0; t <= words; t++) tiers.push({ exact, hits: words - t });
+    const matchesRow = and(tests.map((t) => t.row.text));
     return {
       words,
       tiers,
       /** Every word in the text, tested row by row. */
-      matchesRow: and(tests.map((t) => t.row.text)),
+      matchesRow,
       titleHits,
       allExact,
       /**
        * All matches of one tier, newest first from `offset`, and how many the tier has: read
        * through the title indexes (a tier with a title hit) or the body index (no title hit).
+       * With `most`: `over` when the index finds more candidates than that (the read stops there).
        */
-      async readTier(tier: Tier, offset: number, limit: number) {
+      async readTier(tier: Tier, offset: number, limit: number, most?: number) {
         const candidates =
           tier.hits === words
             ? and(tests.map((x) => x.indexed.title))
             : tier.hits > 0
               ? and([or(tests.map((x) => x.indexed.title)), and(tests.map((x) => x.row.text))])
               : and(tests.map((x) => x.indexed.text));
-        const [found] = await select<{ ids: number[] | null; n: number }>(
+        const [found] = await select<{ ids: number[] | null; n: number; candidates: number }>(
           db,
           sql`with m as materialized (
                 select ${articles.id} as id, ${articles.publicationDate} as at, ${titleHits} as hits, ${allExact} as exact
-                from ${articles} where ${approved} and ${candidates})
+                from ${articles} where ${approved} and ${candidates}
+                ${most === undefined ? sql`` : sql`limit ${most + 1}`})
               select (select array_agg(id order by at desc, id desc) from (
                         select id, at from m where hits = ${tier.hits} and exact = ${tier.exact}
                         order by at desc, id desc limit ${limit} offset ${offset}) p) as ids,
-                     (select count(*) from m where hits = ${tier.hits} and exact = ${tier.exact})::int as n`,
+                     (select count(*) from m where hits = ${tier.hits} and exact = ${tier.exact})::int as n,
+                     (select count(*) from m)::int as candidates`,
         );
-        return { ids: (found.ids ?? []).map(Number), count: found.n };
+        return { ids: (found.ids ?? []).map(Number), count: found.n, over: most !== undefined && found.candidates > most };
       },
       matchesIndexed: and(tests.map((t) => t.indexed.text)),
+      /**
+       * The next `limit` matches of one tier past the newest `from` approved articles and within
+       * the newest `to`, newest first: the walk stops at the last one it needs.
+       */
+      async readOn(tier: Tier, from: number, to: number, limit: number) {
+        const rows = await select<{ id: number }>(
+          db,
+          sql`select id from (
+                select ${articles.id} as id, ${articles.publicationDate} as at, ${titleHits} as hits,
+                       ${matchesRow} as matched, ${allExact} as exact
+                from (select * from ${articles}
+                      where ${approved} and (${articles.publicationDate}, ${articles.id}) < (
+                        select ${articles.publicationDate}, ${articles.id} from ${articles} where ${approved}
+                        order by ${articles.publicationDate} desc, ${articles.id} desc offset ${from - 1} limit 1)
+                      order by ${articles.publicationDate} desc, ${articles.id} desc limit ${to - from}) ${articles}
+              ) w where matched and hits = ${tier.hits} and exact = ${tier.exact}
+              order by at desc, id desc limit ${limit}`,
+        );
+        return rows.map((r) => Number(r.id));
+      },
     };
   }
 
@@ -328,18 +355,20 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
    * than the sample is read whole.
    */
   async function estimate(matchesRow: SQL): Promise<{ matches: number; hits: number } | null> {
-    const [{ rows }] = await select<{ rows: number }>(
+    // One round trip: the table's size and the sample sized from it (none when there are no
+    // statistics). Its plan is costed as a read of the whole table, the sample's size being known
+    // only when it runs: harmless without JIT (server/db/client.ts).
+    const [sampled] = await select<{ rows: number; seen: number; hits: number }>(
       db,
-      sql`select reltuples::float8 as rows from pg_class where oid = 'public.articles'::regclass`,
+      sql`with t as (select reltuples::float8 as rows from pg_class where oid = 'public.articles'::regclass)
+          select (select rows from t) as rows, count(*)::int as seen,
+                 (count(*) filter (where ${approved} and ${matchesRow}))::int as hits
+          from ${articles} tablesample system ((select case when rows > 0 then least(100, 100 * ${tuning.sample}::float8 / rows) else 0 end from t))
+            repeatable (13)`,
     );
+    const rows = Number(sampled.rows);
     if (!(rows > 0)) return null;
-    const percent = Math.min(100, (100 * tuning.sample) / rows);
-    const [sampled] = await select<{ seen: number; hits: number }>(
-      db,
-      sql`select count(*)::int as seen, (count(*) filter (where ${approved} and ${matchesRow}))::int as hits
-          from ${articles} tablesample system (${percent}::float8) repeatable (13)`,
-    );
-    if (percent === 100) return { matches: sampled.hits, hits: sampled.hits };
+    if (tuning.sample >= rows) return { matches: sampled.hits, hits: sampled.hits };
     return sampled.seen > 0 ? { matches: (sampled.hits / sampled.seen) * rows, hits: sampled.hits } : null;
   }
 
@@ -366,6 +395,27 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
       const q = plan(tests);
       let window = await readWindow(q.matchesRow, q.titleHits, q.allExact, tuning.window);
       const widest = tuning.window * (tuning.wider ?? 1);
+      // Only when the window holds matches (two for one word): a rarer query's matches are few,
+      // and the indexes read them whole for less than the wider walk costs. Several words are
+      // widened for sooner: their middle tiers' index reads take every title match of any word.
+      const promising = window.found.length >= (q.words > 1 ? 1 : 2);
+
+      // The sample's estimate and, when it is not trusted, the count up to the limit (`beside`:
+      // started with the sample, when the count is foreseen).
+      const sampled = async (beside: boolean) => {
+        const [estimated, counted] = await Promise.all([
+          estimate(q.matchesRow),
+          beside ? countUpToLimit(q.matchesIndexed) : undefined,
+        ]);
+        const trusted = estimated !== null && estimated.matches >= tuning.estimateFrom && estimated.hits >= tuning.trustHits;
+        return { estimated, counted: counted ?? (trusted ? undefined : await countUpToLimit(q.matchesIndexed)) };
+      };
+      // A promising window that is not every article puts part of the page in a window, so the
+      // total will most likely be estimated: the sample (and the count it may call for) starts now,
+      // beside the page's reads. (When every tier ends up read whole, news of the last days only,
+      // it goes unused.) Marked handled here; awaiting it below still throws its error.
+      const early = !window.complete && promising ? sampled(false) : undefined;
+      early?.catch(() => {});
 
       const ids: number[] = [];
       const counts: (number | undefined)[] = [];
@@ -375,20 +425,33 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
         const want = size - ids.length;
         const inTier = () => window.found.filter((r) => r.hits === tier.hits && r.exact === tier.exact).map((r) => r.id);
         let inWindow = inTier();
-        // Only when the window holds matches (two for one word): a rarer query's matches are few,
-        // and the indexes read them whole for less than the wider walk costs. Several words are
-        // widened for sooner: their middle tiers' index reads take every title match of any word.
-        const promising = window.found.length >= (q.words > 1 ? 1 : 2);
+        let read: { ids: number[]; count: number; over: boolean } | undefined;
         if (!window.complete && inWindow.length < skip + want && window.size < widest && promising) {
-          window = await readWindow(q.matchesRow, q.titleHits, q.allExact, widest);
-          inWindow = inTier();
+          if (i === q.tiers.length - 1) {
+            // The last tier: no tier after it needs the wider window, so the walk goes on from
+            // this one only until it has this tier's missing matches.
+            inWindow.push(...(await q.readOn(tier, window.size, widest, skip + want - inWindow.length)));
+          } else if (tier.hits === q.words && inWindow.length === 0) {
+            // Every query word in the title, and none of the window's matches so: likely few, and
+            // the title index reads them for less than the wider walk, which this tier would not
+            // fill. The index read gives up past a window's worth of them.
+            read = await q.readTier(tier, skip, want, tuning.window);
+            if (read.over) read = undefined;
+          }
+          if (!read && inWindow.length < skip + want && i < q.tiers.length - 1) {
+            window = await readWindow(q.matchesRow, q.titleHits, q.allExact, widest);
+            inWindow = inTier();
+          }
         }
         let found: number[];
-        if (window.complete || inWindow.length >= skip + want) {
+        if (read) {
+          found = read.ids;
+          counts[i] = read.count;
+        } else if (window.complete || inWindow.length >= skip + want) {
           found = inWindow.slice(skip, skip + want);
           counts[i] = window.complete ? inWindow.length : undefined;
         } else {
-          const read = await q.readTier(tier, skip, want);
+          read = await q.readTier(tier, skip, want);
           found = read.ids;
           counts[i] = read.count;
         }
@@ -405,15 +468,10 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
         // matches to be trusted (a word in 0.5 % of a million), the count is needed anyway and runs
         // beside the estimate.
         const foretold = (window.found.length / window.size) * tuning.sample;
-        const [estimated, counted] = await Promise.all([
-          estimate(q.matchesRow),
-          foretold < tuning.trustHits / 2 ? countUpToLimit(q.matchesIndexed) : undefined,
-        ]);
-        const trusted = estimated !== null && estimated.matches >= tuning.estimateFrom && estimated.hits >= tuning.trustHits;
+        const { estimated, counted } = await (early ?? sampled(foretold < tuning.trustHits / 2));
         // A count is exact up to the limit: it wins over any estimate.
-        const exact = counted ?? (trusted ? null : await countUpToLimit(q.matchesIndexed));
-        return exact !== null && exact <= SEARCH_EXACT_TOTAL
-          ? exact
+        return counted !== undefined && counted <= SEARCH_EXACT_TOTAL
+          ? counted
           : Math.max(SEARCH_EXACT_TOTAL + 1, Math.round(estimated?.matches ?? 0));
       };
       // The page's articles are loaded while the total is worked out.
