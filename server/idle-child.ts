@@ -10,6 +10,7 @@
 // Scripts are entry points of their own in the server bundle (scripts/build-if-stale.ts), so
 // `childScript()` finds them beside the bundle or, from the sources, beside the caller.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** How long a child waits for another request before it exits. */
 export const CHILD_IDLE_MS = 60_000;
@@ -42,7 +43,7 @@ export function createIdleChild<Request, Result>({
   let nextId = 0;
 
   function start() {
-    const proc = spawn(process.execPath, [script.pathname], {
+    const proc = spawn(process.execPath, [fileURLToPath(script)], {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       // Buffers cross as Buffers (structured clone), not as JSON arrays of numbers.
       serialization: 'advanced',

@@ -65,12 +65,17 @@ export type EncodeRequest = {
   encoding: Encoding;
 };
 
-export type Encoded = {
+/** A re-encoded upload; `Bytes` is Uint8Array as it crosses from the child, Buffer once prepared. */
+export type Encoded<Bytes extends Uint8Array = Uint8Array> = {
+  /** From the largest variant's bytes: the same picture uploaded twice shares its files. */
   key: string;
+  /** Size of the largest variant (the one pages link as the image URL). */
   width: number;
   height: number;
-  variants: { width: number; data: Uint8Array }[];
-  share?: Uint8Array;
+  variants: { width: number; data: Bytes }[];
+  /** JPEG for link previews (article and About Us pictures): messaging apps do not show WebP. */
+  share?: Bytes;
+  /** Animated WebP (ads made from animated GIF or WebP). */
   animated?: boolean;
 };
 

@@ -22,24 +22,13 @@ import { images, type ImageRow } from '../db/schema.ts';
 import { badRequest, HttpError, tooLarge } from '../http/errors.ts';
 import type { MediaStorage } from './storage.ts';
 import { ChildFailedError, childScript, createIdleChild } from '../idle-child.ts';
-import { VARIANT_WIDTHS, type EncodeAnswer, type EncodeRequest, type Encoding, type Format } from './encode.ts';
-
-export { MAX_INPUT_PIXELS, VARIANT_WIDTHS, variantWidthsFor, type Encoding } from './encode.ts';
+import { VARIANT_WIDTHS, type EncodeAnswer, type Encoded, type EncodeRequest, type Encoding, type Format } from './encode.ts';
 
 export type ImageKind = 'article' | 'about' | 'ad';
 /** `truncated`: the multipart size limit cut the upload short, so it was too large. */
 export type IncomingFile = { filename: string; data: Buffer; truncated?: boolean };
-export type PreparedImage = {
-  key: string;
-  /** Size of the largest variant (the one pages link as the image URL). */
-  width: number;
-  height: number;
-  variants: { width: number; data: Buffer }[];
-  /** JPEG for link previews (article and About Us pictures): messaging apps do not show WebP. */
-  share?: Buffer;
-  /** Animated WebP (ads made from animated GIF or WebP). */
-  animated?: boolean;
-};
+/** An upload checked and re-encoded (./encode.ts), its bytes as Buffers: what store() writes. */
+export type PreparedImage = Encoded<Buffer>;
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 /** Standard widths of earlier versions: a key's files may include them (see sweep()). */
@@ -178,14 +167,11 @@ export function createImagePipeline(deps: { db: Db; storage: MediaStorage; log?:
       if (!answer.ok) {
         throw badRequest(answer.refused === 'pixels' ? tooManyPixelsMessage(file.filename) : messages.unsupported(file.filename));
       }
-      const { image } = answer;
+      const { share, ...image } = answer.image;
       return {
-        key: image.key,
-        width: image.width,
-        height: image.height,
+        ...image,
         variants: image.variants.map(({ width, data }) => ({ width, data: asBuffer(data) })),
-        ...(image.share ? { share: asBuffer(image.share) } : {}),
-        ...(image.animated ? { animated: true } : {}),
+        ...(share ? { share: asBuffer(share) } : {}),
       };
     },
 
