@@ -1,5 +1,7 @@
 // `npm test`: lint, typecheck, API/unit tests on PGlite and PostgreSQL, then browser tests.
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { root } from './build-if-stale.ts';
 
@@ -16,18 +18,54 @@ const steps: [string, string, string[]][] = [
   ['end-to-end (Chromium)', bin('vitest'), ['run', '--config', 'e2e/vitest.config.ts']],
 ];
 
+/**
+ * The failed tests of a Vitest run, from its JSON report: a long run's log is often seen only by
+ * its end, so the summary repeats which tests failed and why.
+ */
+function failedTests(report: string) {
+  if (!existsSync(report)) return ['(no test report: the run stopped before its tests ended)'];
+  type Report = {
+    testResults: {
+      name: string;
+      message?: string;
+      assertionResults: { status: string; fullName: string; failureMessages: string[] }[];
+    }[];
+  };
+  const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as Report;
+  const firstLine = (text = '') => text.trim().split('\n')[0].slice(0, 300);
+  const lines = testResults.flatMap((file) => [
+    ...(file.message ? [`${path.relative(root, file.name)}: ${firstLine(file.message)}`] : []),
+    ...file.assertionResults
+      .filter((t) => t.status === 'failed')
+      .map((t) => `${path.relative(root, file.name)} > ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
+  ]);
+  return lines.length ? lines : ['(every test passed: an error outside the tests failed the run, see above)'];
+}
+
 const only = process.argv.slice(2);
-const results: { name: string; ok: boolean; seconds: number }[] = [];
+const results: { name: string; ok: boolean; seconds: number; failures: string[] }[] = [];
 for (const [name, command, args] of steps) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue;
   console.log(`\n=== ${name} ===`);
+  const vitest = command === bin('vitest');
+  const report = path.join(os.tmpdir(), `vitest-report-${process.pid}-${results.length}.json`);
+  const reporters = vitest ? ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : [];
   const started = performance.now();
-  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+  const run = spawnSync(command, [...args, ...reporters], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  });
   const seconds = (performance.now() - started) / 1000;
-  results.push({ name, ok: run.status === 0, seconds });
-  if (run.status !== 0) break;
+  const ok = run.status === 0;
+  results.push({ name, ok, seconds, failures: !ok && vitest ? failedTests(report) : [] });
+  rmSync(report, { force: true });
+  if (!ok) break;
 }
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+for (const r of results) {
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
+  for (const failure of r.failures) console.log(`       ${failure}`);
+}
 const failed = results.filter((r) => !r.ok).length;
 process.exit(failed === 0 && results.length > 0 ? 0 : 1);
