@@ -156,7 +156,8 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       expect((await stored(page, article.id)).title).toBe(newTitle);
       await ask.getByRole('button', { name: 'Restore this version' }).click();
       await expect.poll(() => history.getByRole('status').textContent(), POLL).toBe('Revision restored.');
-      await page.getByRole('heading', { name: article.title, exact: true }).waitFor();
+      await ask.waitFor({ state: 'hidden' });
+      await page.getByRole('article').getByRole('heading', { name: article.title, exact: true }).waitFor();
       expect(await stored(page, article.id)).toMatchObject({ title: article.title, approvalStatus: 'APPROVED' });
       await expect.poll(() => history.locator('li').first().textContent(), POLL).toContain('Restored by');
 

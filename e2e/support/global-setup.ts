@@ -42,6 +42,8 @@ export default async function setup(project: TestProject) {
       // The most-read list follows counted views within a second instead of two minutes.
       MOST_READ_REFRESH_SECONDS: '1',
       LOG_LEVEL: 'warn',
+      // A deprecation warning in the log names the line that caused it.
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, '--trace-deprecation'].filter(Boolean).join(' '),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

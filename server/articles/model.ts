@@ -1,6 +1,6 @@
 // Reading articles into their wire shape: one place, used by public, reporter and admin routes.
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import { readAll, type DbOrTx } from '../db/client.ts';
 import {
   articleCategories,
   articleImages,
@@ -62,25 +62,28 @@ export function toArticleImage(
  */
 export async function loadArticles(db: DbOrTx, ids: number[], opts: { withReason?: boolean } = {}): Promise<Article[]> {
   if (ids.length === 0) return [];
-  const [rows, cats, imgs, tagLists] = await Promise.all([
-    db
-      .select({ article: wireColumns, reporterName: users.username })
-      .from(articles)
-      .innerJoin(users, eq(users.id, articles.reporterId))
-      .where(inArray(articles.id, ids)),
-    db
-      .select({ articleId: articleCategories.articleId, id: categories.id, name: categories.name })
-      .from(articleCategories)
-      .innerJoin(categories, eq(categories.id, articleCategories.categoryId))
-      .where(inArray(articleCategories.articleId, ids))
-      .orderBy(asc(articleCategories.position), asc(categories.id)),
-    db
-      .select({ articleId: articleImages.articleId, image: images })
-      .from(articleImages)
-      .innerJoin(images, eq(images.id, articleImages.imageId))
-      .where(inArray(articleImages.articleId, ids))
-      .orderBy(asc(articleImages.position)),
-    tagsOfArticles(db, ids),
+  const [rows, cats, imgs, tagLists] = await readAll(db, [
+    () =>
+      db
+        .select({ article: wireColumns, reporterName: users.username })
+        .from(articles)
+        .innerJoin(users, eq(users.id, articles.reporterId))
+        .where(inArray(articles.id, ids)),
+    () =>
+      db
+        .select({ articleId: articleCategories.articleId, id: categories.id, name: categories.name })
+        .from(articleCategories)
+        .innerJoin(categories, eq(categories.id, articleCategories.categoryId))
+        .where(inArray(articleCategories.articleId, ids))
+        .orderBy(asc(articleCategories.position), asc(categories.id)),
+    () =>
+      db
+        .select({ articleId: articleImages.articleId, image: images })
+        .from(articleImages)
+        .innerJoin(images, eq(images.id, articleImages.imageId))
+        .where(inArray(articleImages.articleId, ids))
+        .orderBy(asc(articleImages.position)),
+    () => tagsOfArticles(db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.article.id, r]));
   return ids.flatMap((id) => {

@@ -4,7 +4,7 @@
 import { createLifecycle } from './lifecycle.ts';
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
-import type { DbOrTx, Tx } from '../db/client.ts';
+import { readAll, type DbOrTx, type Tx } from '../db/client.ts';
 import { articleCategories, articleImages, articleRevisions, articles, categories, images, users } from '../db/schema.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { notFound } from '../http/errors.ts';
@@ -39,17 +39,19 @@ async function snapshotOf(tx: DbOrTx, articleId: number): Promise<(Snapshot & { 
     .from(articles)
     .where(eq(articles.id, articleId));
   if (!row) return null;
-  const [cats, imgs] = await Promise.all([
-    tx
-      .select({ id: articleCategories.categoryId })
-      .from(articleCategories)
-      .where(eq(articleCategories.articleId, articleId))
-      .orderBy(asc(articleCategories.position), asc(articleCategories.categoryId)),
-    tx
-      .select({ id: articleImages.imageId })
-      .from(articleImages)
-      .where(eq(articleImages.articleId, articleId))
-      .orderBy(asc(articleImages.position)),
+  const [cats, imgs] = await readAll(tx, [
+    () =>
+      tx
+        .select({ id: articleCategories.categoryId })
+        .from(articleCategories)
+        .where(eq(articleCategories.articleId, articleId))
+        .orderBy(asc(articleCategories.position), asc(articleCategories.categoryId)),
+    () =>
+      tx
+        .select({ id: articleImages.imageId })
+        .from(articleImages)
+        .where(eq(articleImages.articleId, articleId))
+        .orderBy(asc(articleImages.position)),
   ]);
   return { ...row, categoryIds: cats.map((c) => c.id), imageIds: imgs.map((i) => i.id) };
 }
@@ -123,9 +125,9 @@ export async function recordRevision(
 
 /** Image ids an article and its history hold: all are released when the article is deleted. */
 export async function imageIdsHeldBy(tx: DbOrTx, articleId: number): Promise<number[]> {
-  const [current, past] = await Promise.all([
-    tx.select({ id: articleImages.imageId }).from(articleImages).where(eq(articleImages.articleId, articleId)),
-    tx.select({ ids: articleRevisions.imageIds }).from(articleRevisions).where(eq(articleRevisions.articleId, articleId)),
+  const [current, past] = await readAll(tx, [
+    () => tx.select({ id: articleImages.imageId }).from(articleImages).where(eq(articleImages.articleId, articleId)),
+    () => tx.select({ ids: articleRevisions.imageIds }).from(articleRevisions).where(eq(articleRevisions.articleId, articleId)),
   ]);
   return [...new Set([...current.map((r) => r.id), ...past.flatMap((r) => r.ids)])];
 }
@@ -276,13 +278,14 @@ export function createRevisionsService(deps: ServiceDeps) {
             .from(articleRevisions)
             .where(and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.id, revisionId)));
           if (!rev) throw notFound(DRAFT_MESSAGES.revisionNotFound);
-          const [[{ summary }], liveCats, liveImages] = await Promise.all([
-            tx.select({ summary: articles.summary }).from(articles).where(eq(articles.id, articleId)),
-            rev.categoryIds.length
-              ? tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, rev.categoryIds))
-              : [],
-            rev.imageIds.length ? tx.select({ id: images.id }).from(images).where(inArray(images.id, rev.imageIds)) : [],
-          ]);
+          // One connection: the reads go one after another.
+          const [{ summary }] = await tx.select({ summary: articles.summary }).from(articles).where(eq(articles.id, articleId));
+          const liveCats = rev.categoryIds.length
+            ? await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, rev.categoryIds))
+            : [];
+          const liveImages = rev.imageIds.length
+            ? await tx.select({ id: images.id }).from(images).where(inArray(images.id, rev.imageIds))
+            : [];
           const catIds = rev.categoryIds.filter((id) => liveCats.some((c) => c.id === id));
           const imageIds = rev.imageIds.filter((id) => liveImages.some((i) => i.id === id));
           if (catIds.length) {

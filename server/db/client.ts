@@ -4,7 +4,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { appRoot } from '../paths.ts';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Client as PgClient } from 'pg';
 import type * as PGliteExports from '@electric-sql/pglite';
 import * as schema from './schema.ts';
@@ -13,6 +13,21 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
+
+/**
+ * Runs reads side by side on the pool, and one after another inside a transaction: a transaction
+ * holds one connection, and node-postgres queues a query sent while another runs (with a
+ * deprecation warning; its next major version refuses it).
+ */
+export async function readAll<T extends readonly unknown[]>(
+  db: DbOrTx,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}
 
 export type DatabaseStats = { queries: number; querySeconds: number; gauges: Record<string, number> };
 
