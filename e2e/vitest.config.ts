@@ -13,5 +13,8 @@ export default defineConfig({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits on the screen as Playwright's own waits do: a loaded CI machine can take more
+    // than Vitest's default second to answer a click, and that is not what a test asserts.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
