@@ -410,15 +410,11 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
         const trusted = estimated !== null && estimated.matches >= tuning.estimateFrom && estimated.hits >= tuning.trustHits;
         return { estimated, counted: counted ?? (trusted ? undefined : await countUpToLimit(q.matchesIndexed)) };
       };
-      // The window's share of matches foretells the sample's: when the sample will hold too few
-      // matches to be trusted (a word in 0.5 % of a million, two common words), the count is
-      // needed anyway and runs beside the estimate.
-      const countForetold = () => (window.found.length / window.size) * tuning.sample < tuning.trustHits / 2;
       // A promising window that is not every article puts part of the page in a window, so the
       // total will most likely be estimated: the sample (and the count it may call for) starts now,
       // beside the page's reads. (When every tier ends up read whole, news of the last days only,
       // it goes unused.) Marked handled here; awaiting it below still throws its error.
-      const early = !window.complete && promising ? sampled(countForetold()) : undefined;
+      const early = !window.complete && promising ? sampled(false) : undefined;
       early?.catch(() => {});
 
       const ids: number[] = [];
@@ -468,7 +464,11 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
       const totalOf = async () => {
         if (window.complete) return window.found.length;
         if (known) return counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
-        const { estimated, counted } = await (early ?? sampled(countForetold()));
+        // The window's share of matches foretells the sample's: when the sample will hold too few
+        // matches to be trusted (a word in 0.5 % of a million), the count is needed anyway and runs
+        // beside the estimate.
+        const foretold = (window.found.length / window.size) * tuning.sample;
+        const { estimated, counted } = await (early ?? sampled(foretold < tuning.trustHits / 2));
         // A count is exact up to the limit: it wins over any estimate.
         return counted !== undefined && counted <= SEARCH_EXACT_TOTAL
           ? counted
