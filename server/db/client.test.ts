@@ -52,7 +52,8 @@ describe(`reads that may share a transaction (${TEST_DB})`, () => {
       running++;
       most = Math.max(most, running);
       try {
-        return (await db.execute(sql`select pg_sleep(0.02), 1 as n`)).rows.length;
+        const result = (await db.execute(sql`select pg_sleep(0.02), 1 as n`)) as { rows: unknown[] };
+        return result.rows.length;
       } finally {
         running--;
       }
