@@ -12,6 +12,7 @@ import { seedDemoContent, isDatabaseEmpty } from './demo/seed.ts';
 import type { AppServerBuild } from './http/ssr.ts';
 import { backfillTenglish } from './search/backfill.ts';
 import { appRoot } from './paths.ts';
+import { exposedGc, releaseMemoryWhenQuiet } from './quiet-memory.ts';
 
 const buildDir = path.resolve(appRoot, process.env.BUILD_DIR ?? 'build');
 
@@ -90,6 +91,8 @@ export async function start(config: Config) {
   }
   const backups = startBackupAgent({ config, database, media: services.storage, log: app.log });
 
+  const quiet = releaseMemoryWhenQuiet(app.server, exposedGc());
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -98,6 +101,7 @@ export async function start(config: Config) {
     clearInterval(maintenance);
     clearTimeout(firstMaintenance);
     clearInterval(sweep);
+    clearInterval(quiet);
     services.publishing.stop();
     services.ads.clock.stop();
     await services.pushSender.stop().catch((error: unknown) => app.log.error(error));
@@ -134,8 +138,7 @@ export async function start(config: Config) {
  * `npm start` runs the server with --expose-gc; elsewhere (development, tests) this does nothing.
  */
 function releaseStartUpMemory() {
-  const gc = (globalThis as { gc?: (options: object) => void }).gc;
-  gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  exposedGc()?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
