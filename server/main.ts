@@ -12,7 +12,7 @@ import { seedDemoContent, isDatabaseEmpty } from './demo/seed.ts';
 import type { AppServerBuild } from './http/ssr.ts';
 import { backfillTenglish } from './search/backfill.ts';
 import { appRoot } from './paths.ts';
-import { exposedGc, releaseMemoryWhenQuiet } from './quiet-memory.ts';
+import { exposedGc, MEMORY_REDUCING, releaseMemoryWhenQuiet } from './quiet-memory.ts';
 
 const buildDir = path.resolve(appRoot, process.env.BUILD_DIR ?? 'build');
 
@@ -138,7 +138,7 @@ export async function start(config: Config) {
  * `npm start` runs the server with --expose-gc; elsewhere (development, tests) this does nothing.
  */
 function releaseStartUpMemory() {
-  exposedGc()?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  exposedGc()?.(MEMORY_REDUCING);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -6,6 +6,9 @@ export type Collect = (options: object) => void;
 /** V8's collector, where the process runs with --expose-gc (`npm start`); elsewhere undefined. */
 export const exposedGc = () => (globalThis as { gc?: Collect }).gc;
 
+/** V8's memory-reducing collection: a full, synchronous one that also shrinks the heap's reserve. */
+export const MEMORY_REDUCING = { type: 'major', execution: 'sync', flavor: 'last-resort' } as const;
+
 /** Probes and scrapes come while nobody reads: they do not end a quiet spell. */
 const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -27,7 +30,7 @@ export function releaseMemoryWhenQuiet(server: Server, gc: Collect | undefined, 
   const timer = setInterval(() => {
     if (released || Date.now() - lastRequest < quietMs) return;
     released = true;
-    gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+    gc(MEMORY_REDUCING);
   }, quietMs / 3);
   timer.unref();
   return timer;
