@@ -211,6 +211,18 @@ describe('breaking news', { timeout: 180_000 }, () => {
   });
 });
 
+/**
+ * Applies the Activity screen's filters and waits for their answer: the address changes once
+ * the filtered list has loaded; until then the unfiltered rows are still on the screen and would
+ * be read as the answer.
+ */
+async function filterActivity(page: Page, action: string, actor: string) {
+  await page.getByLabel('Action').selectOption(action);
+  await page.getByLabel('Who').fill(actor);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.waitForURL((url) => url.searchParams.get('action') === action && url.searchParams.get('actor') === actor);
+}
+
 describe('activity', { timeout: 180_000 }, () => {
   it('lists an approval with who, what and from where; filters by action', async () => {
     const article = await reporterArticle(`ఆడిట్ పరీక్ష వార్త ${stamp}`);
@@ -224,9 +236,7 @@ describe('activity', { timeout: 180_000 }, () => {
     await goto(page, '/admin-dashboard');
     await page.getByRole('link', { name: 'Activity' }).click();
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
-    await page.getByLabel('Action').selectOption('article.approve');
-    await page.getByLabel('Who').fill(admin.username);
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await filterActivity(page, 'article.approve', admin.username);
     const row = page.locator('.activity-table tbody tr', { hasText: article.title });
     await row.waitFor();
     const text = (await row.textContent()) ?? '';
@@ -254,9 +264,7 @@ describe('activity', { timeout: 180_000 }, () => {
     const { page, context } = await adminInNewYork();
     await goto(page, '/admin-dashboard/activity');
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
-    await page.getByLabel('Action').selectOption('auth.sign_out_everywhere');
-    await page.getByLabel('Who').fill(reporter.username);
-    await page.getByRole('button', { name: 'Apply' }).click();
+    await filterActivity(page, 'auth.sign_out_everywhere', reporter.username);
     const row = page.locator('.activity-table tbody tr', { hasText: 'Signed out everywhere else' });
     await row.first().waitFor();
     expect(await row.first().textContent()).toContain(reporter.username);
