@@ -19,31 +19,39 @@ const steps: [string, string, string[]][] = [
 ];
 
 /**
- * The failed tests of a Vitest run, from its JSON report: a long run's log is often seen only by
- * its end, so the summary repeats which tests failed and why.
+ * What a Vitest run's JSON report says about its tests: a long run's log is often seen only by its
+ * end, so the summary repeats which tests failed and why, and which passed only on a retry (a
+ * flaky test stays visible even when the run passes).
  */
-function failedTests(report: string) {
-  if (!existsSync(report)) return ['(no test report: the run stopped before its tests ended)'];
+function reportedTests(report: string) {
+  if (!existsSync(report)) return { failed: ['(no test report: the run stopped before its tests ended)'], retried: [] };
   type Report = {
     testResults: {
       name: string;
       message?: string;
-      assertionResults: { status: string; fullName: string; failureMessages: string[] }[];
+      assertionResults: { status: string; fullName: string; failureMessages: string[] | null }[];
     }[];
   };
   const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as Report;
   const firstLine = (text = '') => text.trim().split('\n')[0].slice(0, 300);
-  const lines = testResults.flatMap((file) => [
-    ...(file.message ? [`${path.relative(root, file.name)}: ${firstLine(file.message)}`] : []),
-    ...file.assertionResults
-      .filter((t) => t.status === 'failed')
-      .map((t) => `${path.relative(root, file.name)} > ${t.fullName}: ${firstLine(t.failureMessages[0])}`),
-  ]);
-  return lines.length ? lines : ['(every test passed: an error outside the tests failed the run, see above)'];
+  const tests = testResults.flatMap((file) =>
+    file.assertionResults.map((t) => ({
+      ...t,
+      line: `${path.relative(root, file.name)} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`,
+    })),
+  );
+  const failed = [
+    ...testResults.flatMap((file) => (file.message ? [`${path.relative(root, file.name)}: ${firstLine(file.message)}`] : [])),
+    ...tests.filter((t) => t.status === 'failed').map((t) => t.line),
+  ];
+  return {
+    failed: failed.length ? failed : ['(every test passed: an error outside the tests failed the run, see above)'],
+    retried: tests.filter((t) => t.status === 'passed' && t.failureMessages?.length).map((t) => t.line),
+  };
 }
 
 const only = process.argv.slice(2);
-const results: { name: string; ok: boolean; seconds: number; failures: string[] }[] = [];
+const results: { name: string; ok: boolean; seconds: number; failures: string[]; retried: string[] }[] = [];
 for (const [name, command, args] of steps) {
   if (only.length && !only.some((o) => name.startsWith(o))) continue;
   console.log(`\n=== ${name} ===`);
@@ -58,7 +66,8 @@ for (const [name, command, args] of steps) {
   });
   const seconds = (performance.now() - started) / 1000;
   const ok = run.status === 0;
-  results.push({ name, ok, seconds, failures: !ok && vitest ? failedTests(report) : [] });
+  const tests = vitest ? reportedTests(report) : { failed: [], retried: [] };
+  results.push({ name, ok, seconds, failures: ok ? [] : tests.failed, retried: tests.retried });
   rmSync(report, { force: true });
   if (!ok) break;
 }
@@ -66,6 +75,7 @@ console.log('\n=== summary ===');
 for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds.toFixed(1)} s)`);
   for (const failure of r.failures) console.log(`       ${failure}`);
+  for (const retried of r.retried) console.log(`       passed on a retry: ${retried}`);
 }
 const failed = results.filter((r) => !r.ok).length;
 process.exit(failed === 0 && results.length > 0 ? 0 : 1);
