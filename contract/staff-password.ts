@@ -4,6 +4,7 @@
 // applies it wherever a staff password is set; the browser repeats it beside the field as a meter.
 // The dictionaries are large: they are loaded on the first check, never with a page.
 import type { Role } from './roles.ts';
+import { NEWSROOM_WORDS } from './newsroom-words.ts';
 
 export const STAFF_PASSWORD_MIN = 10;
 /** zxcvbn's score: 3 is "safely unguessable: moderate protection from offline slow-hash scenario". */
@@ -51,11 +52,12 @@ export type PasswordVerdict = {
 };
 
 /**
- * How a staff password stands against the rule. `userInputs`: the account's username and email, so a
- * password made of them counts as easy to guess.
+ * How a staff password stands against the rule. `userInputs`: the account's username and email and
+ * the site's address (siteAddressWords), so a password made of them counts as easy to guess; the
+ * site's name, the newsroom's words and Telugu place names (NEWSROOM_WORDS) always count so.
  */
 export async function checkStaffPassword(password: string, userInputs: string[] = []): Promise<PasswordVerdict> {
-  const result = (await load()).check(password.slice(0, 200), userInputs.filter(Boolean));
+  const result = (await load()).check(password.slice(0, 200), [...userInputs.filter(Boolean), ...NEWSROOM_WORDS]);
   if (password.length < STAFF_PASSWORD_MIN) return { score: result.score, problem: STAFF_PASSWORD_MESSAGES.tooShort };
   if (result.score >= STAFF_PASSWORD_SCORE) return { score: result.score, problem: null };
   const { warning, suggestions } = result.feedback;

@@ -24,6 +24,7 @@ import { createTotpService } from './totp.ts';
 import { record, recordStaffSignIn, type AuditRecord } from '../audit/service.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { passwordChecker } from './password-checker.ts';
+import { siteAddressWords } from '../../contract/newsroom-words.ts';
 
 const isStaff = (role: string) => role === 'ADMIN' || role === 'REPORTER';
 
@@ -31,11 +32,11 @@ type Account = { role: string; username: string; email: string };
 
 /**
  * The staff password rule (contract/staff-password.ts), wherever a staff account's password is set:
- * 400 naming the problem, on the new password's field.
+ * 400 naming the problem, on the new password's field. `siteWords`: the site's address as words.
  */
-async function requireStaffPassword(account: Account, password: string) {
+async function requireStaffPassword(account: Account, password: string, siteWords: string[]) {
   if (!isStaff(account.role)) return;
-  const { problem } = await passwordChecker.check(password, [account.username, account.email]);
+  const { problem } = await passwordChecker.check(password, [account.username, account.email, ...siteWords]);
   if (problem) throw badRequest(problem, { newPassword: problem });
 }
 
@@ -72,6 +73,7 @@ export function createAuthService({
 }) {
   const throttle = createSignInThrottle(db);
   const totp = createTotpService(db);
+  const siteWords = siteAddressWords(config.publicUrl);
   async function findByUsername(username: string) {
     const [row] = await db
       .select()
@@ -145,7 +147,7 @@ export function createAuthService({
       // (Advice only: should the checker fail, the sign-in goes on without it.)
       const changeAdvised =
         isStaff(user.role) &&
-        (await passwordChecker.check(input.password, [user.username, user.email]).then(
+        (await passwordChecker.check(input.password, [user.username, user.email, ...siteWords]).then(
           (verdict) => verdict.problem !== null,
           () => false,
         ));
@@ -179,7 +181,7 @@ export function createAuthService({
       if (!row || !(await verifyPassword(row.hash, input.currentPassword))) {
         throw badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
       }
-      await requireStaffPassword(user, input.newPassword);
+      await requireStaffPassword(user, input.newPassword, siteWords);
       const passwordHash = await hashPassword(input.newPassword);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
@@ -237,7 +239,8 @@ export function createAuthService({
         .innerJoin(users, eq(users.id, passwordResets.userId))
         .where(eq(passwordResets.id, digestToken(input.token)));
       // Only for a link still usable: a spent one says so first.
-      if (owner && !owner.usedAt && owner.expiresAt.getTime() > Date.now()) await requireStaffPassword(owner, input.newPassword);
+      if (owner && !owner.usedAt && owner.expiresAt.getTime() > Date.now())
+        await requireStaffPassword(owner, input.newPassword, siteWords);
       const passwordHash = await hashPassword(input.newPassword);
       const username = await db.transaction(async (tx) => {
         const [link] = await tx

@@ -8,6 +8,7 @@ import {
   STAFF_PASSWORD_MIN,
   type PasswordVerdict,
 } from '../../../contract/staff-password.ts';
+import { siteAddressWords } from '../../../contract/newsroom-words.ts';
 
 export const STAFF_RULE_HINT = `Reporters and admins: at least ${STAFF_PASSWORD_MIN} characters, hard to guess (a few uncommon words work well).`;
 
@@ -18,7 +19,9 @@ export function PasswordStrength({ id, password, userInputs = [] }: { id: string
     if (!password) return setVerdict(null);
     let current = true;
     const timer = setTimeout(() => {
-      void checkStaffPassword(password, inputs.split('\n')).then((v) => current && setVerdict(v));
+      // The site's address counts against a password here as on the server (its PUBLIC_URL).
+      const site = siteAddressWords(window.location.href);
+      void checkStaffPassword(password, [...inputs.split('\n'), ...site]).then((v) => current && setVerdict(v));
     }, 150);
     return () => {
       current = false;

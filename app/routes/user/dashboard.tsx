@@ -14,6 +14,7 @@ import { AUTH_MESSAGES, AUTH_ROUTES, ChangePasswordSchema, TotpCodeSchema, type 
 import { toApiError } from '../../../contract/errors.ts';
 import { homeForRole } from '../../../contract/roles.ts';
 import { checkStaffPassword, isStaffRole, STAFF_PASSWORD_MESSAGES } from '../../../contract/staff-password.ts';
+import { siteAddressWords } from '../../../contract/newsroom-words.ts';
 import { FormStatus } from '../../components/form/Field.tsx';
 import { failureText, serverMessage } from '../../components/dashboard/failure.ts';
 import { MESSAGES } from '../../lib/messages.ts';
@@ -74,7 +75,8 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       // The staff rule, as the server will apply it (it is the authority; this saves a round trip).
       if (isStaffRole(role)) {
         const me = await call(AUTH_ROUTES.me).catch(() => null);
-        const { problem } = await checkStaffPassword(parsed.data.newPassword, me ? [me.username, me.email] : []);
+        const inputs = [...(me ? [me.username, me.email] : []), ...siteAddressWords(window.location.href)];
+        const { problem } = await checkStaffPassword(parsed.data.newPassword, inputs);
         if (problem) return { intent, ok: false, text: problem, errors: { newPassword: problem } };
       }
       try {
