@@ -13,7 +13,8 @@ export const TAG_ROUTES = {
     access: 'public',
     cache: 'public-read',
     tags,
-    summary: "A tag's approved stories, newest first, 5 a page (X-Total-Count); unknown slug: 404",
+    summary:
+      "A tag's approved stories, newest first, 5 a page (X-Total-Count); unknown slug, or one no approved story carries: 404",
     params: TagSlugParam,
     // As the other public lists: 5 a page, at most 50.
     query: pageQuery({ size: 5, maxSize: 50 }),

@@ -97,7 +97,10 @@ export function createTagsService({ db, changes }: ServiceDeps) {
   }
 
   return {
-    /** A tag and a page of its approved stories, newest first; unknown slug: 404. */
+    /**
+     * A tag and a page of its approved stories, newest first. A tag no approved story carries (yet,
+     * or any more) is 404 as an unknown slug is: drafts and pending stories name tags too.
+     */
     async bySlug(slug: string, requestedPage: number, requestedSize: number) {
       const { page, size } = safePaging(requestedPage, requestedSize);
       const normal = slug.normalize('NFC');
@@ -115,6 +118,7 @@ export function createTagsService({ db, changes }: ServiceDeps) {
           .limit(size)
           .offset(page * size),
       ]);
+      if (total === 0) throw notFound(TAG_MESSAGES.unknownTag(slug));
       const list: Article[] = withoutBody(
         await loadArticles(
           db,

@@ -1,9 +1,15 @@
 // Topics: tags in the article forms (limits, slugs), the public article JSON, /api/public/tags,
 // search by tag, and the admin's rename and merge.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
+import { buildApp } from '../app.ts';
+import type { AppServerBuild } from '../http/ssr.ts';
 import { addCategories, multipart } from '../test/fixtures.ts';
 import { articles, articleTags, tags } from '../db/schema.ts';
 import { tagSlug } from '../../contract/tags.ts';
@@ -44,6 +50,21 @@ async function published(tagNames: string[], title = 'వార్త'): Promise
   expect((await t.call('PUT', `/api/admin/articles/approve/${id}`, admin.cookie)).statusCode).toBe(200);
   return (await t.call('GET', `/api/public/articles/${id}`)).json<Article>();
 }
+
+/** A draft (saved, never submitted) with these tags. */
+async function drafted(tagNames: string[]) {
+  const body = multipart([{ name: 'article', value: JSON.stringify({ title: 'సగం రాసిన వార్త', tags: tagNames }) }]);
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/articles/drafts',
+    payload: body.payload,
+    headers: { ...body.headers, cookie: reporter.cookie },
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json<{ id: number }>().id;
+}
+
+const unknownTag = (slug: string) => ({ message: `No tag "${slug}".` });
 
 beforeAll(async () => {
   [politics] = await addCategories(t.services.db, ['రాజకీయాలు']);
@@ -104,6 +125,29 @@ describe(`tags (${TEST_DB})`, () => {
     expect((await t.call('GET', '/api/public/tags/no-such-tag/articles')).statusCode).toBe(404);
   });
 
+  // Review finding: a draft's tag answered 200 with its name (an unknown one 404), so unpublished
+  // topics could be guessed.
+  it('a tag no approved story carries is 404 as an unknown one: a draft’s, a pending story’s, one whose last story left', async () => {
+    await drafted(['secrettag']);
+    const draft = await t.call('GET', '/api/public/tags/secrettag/articles');
+    expect(draft.statusCode).toBe(404);
+    expect(draft.json()).toEqual(unknownTag('secrettag'));
+
+    const pending = await send('POST', '/api/articles', reporter.cookie, story({ tags: ['pendingtag'] }));
+    expect((await t.call('GET', '/api/public/tags/pendingtag/articles')).json()).toEqual(unknownTag('pendingtag'));
+    const id = pending.json<Article>().id;
+    expect((await t.call('PUT', `/api/admin/articles/approve/${id}`, admin.cookie)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/public/tags/pendingtag/articles')).statusCode).toBe(200);
+    // The admin takes the tag off its only approved story: 404 again.
+    const edited = await send('PUT', `/api/articles/${id}`, admin.cookie, story({ tags: ['othertag'] }), false);
+    expect(edited.statusCode).toBe(200);
+    expect((await t.call('GET', '/api/public/tags/pendingtag/articles')).statusCode).toBe(404);
+    // Its last approved story deleted: 404 too.
+    expect((await t.call('GET', '/api/public/tags/othertag/articles')).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/api/admin/articles/${id}`, admin.cookie)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/public/tags/othertag/articles')).json()).toEqual(unknownTag('othertag'));
+  });
+
   it('keeps the tags on an edit that does not send them, replaces them on one that does', async () => {
     const created = await send('POST', '/api/articles', reporter.cookie, story({ tags: ['ఎన్నికలు'] }));
     const id = created.json<Article>().id;
@@ -161,5 +205,33 @@ describe(`tags (${TEST_DB})`, () => {
     const self = await t.call('POST', `/api/admin/tags/${telugu.id}/merge`, admin.cookie, { into: telugu.id });
     expect(self.statusCode).toBe(400);
     expect(self.json().errors.into).toBeDefined();
+  });
+});
+
+// The tag page of the real web app build (when one exists), with the page cache in front.
+const buildFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../build/server/index.js');
+const headingOf = (html: string) => /class="section-heading page-heading">#(?:<!-- -->)?([^<]*)</.exec(html)?.[1];
+describe.runIf(existsSync(buildFile))(`tag pages, real build (${TEST_DB})`, () => {
+  let site: FastifyInstance;
+  beforeAll(async () => {
+    site = await buildApp({ services: t.services, build: (await import(buildFile)) as AppServerBuild });
+    await site.ready();
+  });
+  afterAll(() => site.close());
+
+  it('/tag/{slug} is 404 until an approved story carries the tag, and again (not the cached page) once none does', async () => {
+    await drafted(['pagesecret']);
+    expect((await site.inject({ url: '/tag/pagesecret' })).statusCode).toBe(404);
+    expect((await site.inject({ url: '/tag/no-such-topic' })).statusCode).toBe(404);
+
+    const story = await published(['pagetopic'], 'అంశం పేజీ వార్త');
+    const first = await site.inject({ url: '/tag/pagetopic' });
+    expect(first.statusCode).toBe(200);
+    expect(headingOf(first.body)).toBe('pagetopic');
+    expect((await site.inject({ url: '/tag/pagetopic' })).headers['x-render-cache']).toBe('hit');
+    expect((await t.call('DELETE', `/api/admin/articles/${story.id}`, admin.cookie)).statusCode).toBe(200);
+    const after = await site.inject({ url: '/tag/pagetopic' });
+    expect(after.statusCode).toBe(404);
+    expect(headingOf(after.body)).toBeUndefined();
   });
 });

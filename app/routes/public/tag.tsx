@@ -1,4 +1,4 @@
-// Tag page, /tag/{slug}: a topic's approved stories, 5 at a time with 'మరిన్ని'; unknown tag: 404.
+// Tag page, /tag/{slug}: a topic's approved stories, 5 at a time with 'మరిన్ని'; unknown tag, or one no approved story carries: 404.
 import type { Route } from './+types/tag';
 import { TagSlugParam } from '../../../contract/tags.schema.ts';
 import { tagPath } from '../../../contract/tags.ts';
