@@ -73,6 +73,11 @@ export function sniffFormat(data: Buffer): Format | null {
 
 export const variantName = (key: string, width: number) => `${key}-${width}.webp`;
 export const shareName = (key: string) => `${key}-share.jpg`;
+/**
+ * Whether a name is one variantName or shareName gives (a key is 32 hex digits of the picture's
+ * hash). /media/ streams only these from a bucket, which may hold other objects (backups, exports).
+ */
+export const isIssuedMediaName = (name: string) => /^[0-9a-f]{32}-(?:\d{1,5}\.webp|share\.jpg)$/.test(name);
 
 // Namespace of our advisory locks (the migration lock in client.ts uses 727274).
 const LOCK_SPACE = 727275;

@@ -127,6 +127,36 @@ describe(`media in an S3 bucket (${TEST_DB})`, { timeout: 60_000 }, () => {
         expect((await site.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     });
 
+    // Review finding: /media/<any flat name> streamed any object of the bucket with the server's keys.
+    it('/media/ streams only the names pictures get: a backup or any other object in the same bucket is 404', async () => {
+      const storage = s3.storage(bucket);
+      const pictures = [...(await storage.list()).keys()];
+      expect(pictures.length).toBeGreaterThan(0);
+      const others: Record<string, string> = {
+        'backup.tar.gz': 'the whole site',
+        'backup-2026-11-23T21-40-00Z.tar.gz': 'the whole site',
+        'users.sql': 'password hashes',
+        'notes.txt': 'minutes of the meeting',
+        'ffff-320.webp': 'not a key',
+        [`${'a'.repeat(32)}-320.webp.bak`]: 'a copy',
+        [`${'A'.repeat(32)}-320.webp`]: 'upper case',
+      };
+      try {
+        for (const [name, text] of Object.entries(others)) await storage.put(name, Buffer.from(text));
+        for (const [name, text] of Object.entries(others))
+          for (const method of ['GET', 'HEAD'] as const) {
+            const res = await site.app.inject({ method, url: `/media/${name}` });
+            expect(res.statusCode, `${method} ${name}`).toBe(404);
+            expect(res.body, name).not.toContain(text);
+          }
+        // The pictures still come from the same bucket.
+        for (const name of pictures)
+          expect((await site.app.inject({ method: 'GET', url: `/media/${name}` })).statusCode, name).toBe(200);
+      } finally {
+        for (const name of Object.keys(others)) await storage.remove(name);
+      }
+    });
+
     it('deletes the objects of a removed picture', async () => {
       const res = await upload(site.app, reporter, categoryId, [photo2]);
       const created = res.json<Article>();
@@ -185,7 +215,7 @@ describe(`media in an S3 bucket (${TEST_DB})`, { timeout: 60_000 }, () => {
       expect(await site.services.db.select().from(images)).toEqual([]);
       expect(existsSync(path.join(site.dataDir, 'media'))).toBe(false);
       // A picture asked for meanwhile: 503 too, not a broken 500.
-      expect((await site.app.inject({ method: 'GET', url: '/media/abc-320.webp' })).statusCode).toBe(503);
+      expect((await site.app.inject({ method: 'GET', url: `/media/${'ab'.repeat(16)}-320.webp` })).statusCode).toBe(503);
     } finally {
       quiet.mockRestore();
       await site.close();

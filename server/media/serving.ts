@@ -1,8 +1,10 @@
 // GET /media/<name>: the stored pictures, cached for a year (names are content hashes). From the
-// local folder by @fastify/static, or streamed from the bucket with the same headers.
+// local folder by @fastify/static, or streamed from the bucket with the same headers: only names
+// the product gives its pictures, as the bucket is read with the server's own keys.
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isMediaName, servableMediaPath, type MediaStorage } from './storage.ts';
+import { isIssuedMediaName } from './images.ts';
 
 export async function registerMediaRoutes(app: FastifyInstance, storage: MediaStorage) {
   if (storage.kind === 'local') {
@@ -25,7 +27,8 @@ export async function registerMediaRoutes(app: FastifyInstance, storage: MediaSt
     url: '/media/*',
     async handler(request, reply) {
       const name = request.params['*'];
-      if (!isMediaName(name)) return reply.callNotFound();
+      // Anything else in the bucket (`backup.tar.gz`) is not ours to hand out; known by its form, no database read.
+      if (!isMediaName(name) || !isIssuedMediaName(name)) return reply.callNotFound();
       const ifNoneMatch = request.headers['if-none-match'];
       // Errors (the bucket out of reach) become a 503 naming the media storage (MediaStorageUnavailable).
       const found = await storage.open(name, { ifNoneMatch: typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined });
