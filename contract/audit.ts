@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   'user.delete': 'Deleted a user',
   'user.reassign': 'Reassigned articles',
   'user.password_reset': 'Issued a password reset link',
+  'user.profile_update': 'Changed own profile',
   'auth.sign_in': 'Signed in',
   'auth.password_change': 'Changed own password',
   'auth.password_reset_used': 'Used a password reset link',

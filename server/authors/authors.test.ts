@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addArticles, addCategories, multipart } from '../test/fixtures.ts';
 import type { Author, Profile } from '../../contract/authors.ts';
+import type { AuditPage } from '../../contract/audit.ts';
 
 const t = useTestApp();
 let reporter: SignedIn;
@@ -95,6 +96,49 @@ describe(`author pages (${TEST_DB})`, () => {
     const notPicture = await putProfile(reporter.cookie, { displayName: 'మార్పు' }, Buffer.from('not a picture'));
     expect(notPicture.statusCode).toBe(400);
     expect((await t.call('GET', '/api/me/profile', reporter.cookie)).json<Profile>().displayName).toBe('రవి');
+  });
+
+  // Review finding: a byline's name, bio and photo changed without a trace in the audit trail.
+  it('puts each profile change in the audit trail (what changed, by whom, from where); a save changing nothing or refused: none', async () => {
+    const author = await t.signIn('REPORTER');
+    const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#369' } })
+      .jpeg()
+      .toBuffer();
+    const trail = async () => {
+      const res = await t.call('GET', `/api/admin/audit?action=user.profile_update&actor=${author.username}`, admin.cookie);
+      expect(res.statusCode).toBe(200);
+      return res.json<AuditPage>().content;
+    };
+    expect(await trail()).toEqual([]);
+
+    expect((await putProfile(author.cookie, { displayName: 'సీత', bio: 'క్రీడల విలేకరి.' }, photo)).statusCode).toBe(200);
+    const [first] = await trail();
+    expect(first).toMatchObject({
+      actorId: author.id,
+      actorName: author.username,
+      action: 'user.profile_update',
+      objectType: 'user',
+      objectId: String(author.id),
+      summary: 'display name → సీత, bio, photo added',
+      details: { displayName: { from: null, to: 'సీత' }, bio: { from: null, to: 'క్రీడల విలేకరి.' }, photo: 'added' },
+    });
+    expect(first.ip).toBeTruthy();
+
+    // The same again, and a refused one: no entry.
+    expect((await t.call('PUT', '/api/me/profile', author.cookie, { displayName: 'సీత', bio: 'క్రీడల విలేకరి.' })).statusCode).toBe(
+      200,
+    );
+    expect((await t.call('PUT', '/api/me/profile', author.cookie, { displayName: 'అ'.repeat(81) })).statusCode).toBe(400);
+    expect(await trail()).toHaveLength(1);
+
+    const renamed = await t.call('PUT', '/api/me/profile', author.cookie, { displayName: 'సీతా దేవి', bio: '', removePhoto: true });
+    expect(renamed.statusCode).toBe(200);
+    const [latest] = await trail();
+    expect(latest).toMatchObject({
+      summary: 'display name → సీతా దేవి, bio, photo removed',
+      details: { displayName: { from: 'సీత', to: 'సీతా దేవి' }, bio: { from: 'క్రీడల విలేకరి.', to: null }, photo: 'removed' },
+    });
+    expect(await trail()).toHaveLength(2);
   });
 
   it('keeps the profile to staff: a reader gets 403, signed out 401', async () => {

@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import { currentUser } from '../http/guards.ts';
+import { actorOf } from '../audit/service.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { setTotalCount } from '../http/openapi.ts';
 import { serve } from '../http/contract.ts';
@@ -33,6 +34,6 @@ export async function authorsRoutes(app: FastifyInstance, { services }: { servic
 
   serve(app, PROFILE_ROUTES.update, async (request) => {
     const { input, files } = await readProfile(request);
-    return authors.updateProfile(currentUser(request), input, files);
+    return authors.updateProfile(currentUser(request), input, files, actorOf(request));
   });
 }

@@ -10,9 +10,32 @@ import { listApproved, safePaging } from '../articles/public-service.ts';
 import { toArticleImage } from '../articles/model.ts';
 import { prepareArticleImages, withPreparedImages } from '../articles/service.ts';
 import type { SessionUser } from '../auth/sessions.ts';
+import { record, type AuditActor } from '../audit/service.ts';
 import type { IncomingFile } from '../media/images.ts';
 import { authorPath, FEED_PATHS } from '../../contract/site.ts';
 import { PROFILE_MESSAGES, type Author, type Profile, type ProfileInput } from '../../contract/authors.ts';
+
+type ProfileFields = { displayName: string | null; bio: string | null; photoImageId: number | null };
+
+/** What a profile save changed, as the audit trail keeps it (nothing changed: null). */
+function profileChange(before: ProfileFields, after: ProfileFields) {
+  const parts: string[] = [];
+  const details: Record<string, unknown> = {};
+  if (before.displayName !== after.displayName) {
+    parts.push(`display name → ${after.displayName ?? '(none)'}`);
+    details.displayName = { from: before.displayName, to: after.displayName };
+  }
+  if (before.bio !== after.bio) {
+    parts.push('bio');
+    details.bio = { from: before.bio, to: after.bio };
+  }
+  if (before.photoImageId !== after.photoImageId) {
+    const photo = after.photoImageId === null ? 'removed' : before.photoImageId === null ? 'added' : 'replaced';
+    parts.push(`photo ${photo}`);
+    details.photo = photo;
+  }
+  return parts.length ? { summary: parts.join(', '), details } : null;
+}
 
 /** A username as the address carries it: the lookup ignores case, as sign-in does. */
 const byUsername = (username: string) => sql`lower(${users.username}) = lower(${username})`;
@@ -78,15 +101,20 @@ export function createAuthorsService(deps: ServiceDeps) {
     /**
      * PUT /api/me/profile: name, bio and, when a `photo` file comes, a new photo (the old one is
      * released); `removePhoto` removes it. Author pages and bylines may show the old ones: the
-     * change drops every cached page.
+     * change drops every cached page. What changed goes in the audit trail (a byline is public).
      */
-    async updateProfile(user: SessionUser, input: ProfileInput, files: (IncomingFile & { fieldname?: string })[]) {
+    async updateProfile(
+      user: SessionUser,
+      input: ProfileInput,
+      files: (IncomingFile & { fieldname?: string })[],
+      actor?: AuditActor,
+    ) {
       const photoFile = files.find((f) => f.fieldname === undefined || f.fieldname === 'photo');
       const prepared = photoFile ? await prepareArticleImages(deps, [photoFile]) : [];
       await withPreparedImages(deps, prepared, () =>
         deps.changes.write(async (tx, notice) => {
           const [before] = await tx
-            .select({ photoImageId: users.photoImageId })
+            .select({ displayName: users.displayName, bio: users.bio, photoImageId: users.photoImageId })
             .from(users)
             .where(eq(users.id, user.id))
             .for('update');
@@ -98,6 +126,19 @@ export function createAuthorsService(deps: ServiceDeps) {
             .set({ displayName: input.displayName, bio: input.bio, photoImageId })
             .where(eq(users.id, user.id));
           if (before?.photoImageId && before.photoImageId !== photoImageId) await deps.images.release([before.photoImageId], tx);
+          const change = profileChange(before ?? { displayName: null, bio: null, photoImageId: null }, {
+            displayName: input.displayName,
+            bio: input.bio,
+            photoImageId,
+          });
+          if (change)
+            await record(tx, {
+              actor: actor ?? { id: user.id, username: user.username },
+              action: 'user.profile_update',
+              objectType: 'user',
+              objectId: user.id,
+              ...change,
+            });
           notice({ kind: 'reporters' });
         }),
       );
