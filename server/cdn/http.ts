@@ -15,7 +15,7 @@ export const withSharedMaxAge = (cacheControl: string, seconds: number) =>
  */
 export const LONG_EDGE_MIN_MAX_AGE = 60;
 
-/** Whether an answer may be kept `seconds` long by shared caches (the purger then drops it). */
+/** Whether shared caches may keep an answer CDN_MAX_AGE long (a purge drops it when it changes). */
 export function keepsLongAtEdge(status: number, cacheControl: unknown): cacheControl is string {
   if (typeof cacheControl !== 'string' || !/^public\b/.test(cacheControl)) return false;
   // Error pages and redirects are not what a purge names: they keep their own short age.
