@@ -6,9 +6,13 @@ import { ApiErrorSchema } from './errors.ts';
 /** Ids are PostgreSQL `integer`s. */
 export const MAX_ID = 2_147_483_647;
 
-/** A path id as the URL carries it; anything that is not a positive 32-bit integer becomes 0. */
+/**
+ * A path id as the URL carries it; anything that is not a positive 32-bit integer in its one
+ * spelling (no sign, no leading zero) becomes 0: `/api/public/articles/002` is not article 2, so a
+ * CDN keeps one copy of each answer, not one per spelling.
+ */
 export function toId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw)) return 0;
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return 0;
   const id = Number(raw);
   return id > 0 && id <= MAX_ID ? id : 0;
 }

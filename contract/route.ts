@@ -47,7 +47,9 @@ export type ApiRoute = {
   errors?: Partial<Record<number, z.ZodType>>;
   /**
    * `'public-read'`: a public GET that browsers and CDNs may keep (Cache-Control, ETag, 304; the
-   * server's sendPublic). Anything else is `no-store`.
+   * server's sendPublic), tagged for caches in front with what its handler says it shows
+   * (`cacheTags(reply, ['article:1', ...])`, server/cdn/tags.ts; any change when it says nothing).
+   * Anything else is `no-store`.
    */
   cache?: 'public-read';
 };

@@ -65,6 +65,11 @@ const EnvSchema = z
         'must be a comma-separated list of http(s) URLs',
       )
       .optional(),
+    // The secret each purge carries to Varnish (its VCL compares it with its own PURGE_TOKEN).
+    PURGE_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 visible ASCII characters (no spaces)')
+      .optional(),
     FASTLY_API_TOKEN: z.string().min(1).optional(),
     FASTLY_SERVICE_ID: z.string().min(1).optional(),
     CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
@@ -182,7 +187,10 @@ export type Config = {
   renderCache: boolean;
   /** Articles kept in memory for their pages (ARTICLE_CACHE=off reads each one every time: for measuring). */
   articleCache: boolean;
-  /** GET /metrics: loopback only without it; with it, `Authorization: Bearer <token>` from anywhere. */
+  /**
+   * GET /metrics: with it, `Authorization: Bearer <token>` from anywhere; without it, loopback only
+   * and never through a proxy (TRUST_PROXY set, or a forwarding header on the request).
+   */
   metricsToken: string | undefined;
   /**
    * Caches in front (server/cdn/): Varnish purge URLs, Fastly and Cloudflare credentials, and how
@@ -190,6 +198,8 @@ export type Config = {
    */
   cdn: {
     varnishUrls: string[];
+    /** Sent with each PURGE to Varnish (`Purge-Token`), which refuses a purge without it. */
+    purgeToken: string | undefined;
     fastly: { token: string; serviceId: string } | undefined;
     cloudflare: { token: string; zoneId: string } | undefined;
     maxAge: number;
@@ -255,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     cdn: {
       varnishUrls: e.PURGE_VARNISH_URLS ?? [],
+      purgeToken: e.PURGE_TOKEN,
       fastly: e.FASTLY_API_TOKEN ? { token: e.FASTLY_API_TOKEN, serviceId: e.FASTLY_SERVICE_ID! } : undefined,
       cloudflare: e.CLOUDFLARE_API_TOKEN ? { token: e.CLOUDFLARE_API_TOKEN, zoneId: e.CLOUDFLARE_ZONE_ID! } : undefined,
       maxAge: e.CDN_MAX_AGE,

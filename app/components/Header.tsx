@@ -6,6 +6,7 @@ import { useAuth } from '../lib/auth.tsx';
 import { nextAfterSignIn } from '../lib/access.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { homeForRole } from '../../contract/roles.ts';
+import { searchPath } from '../../contract/site.ts';
 import { Shared } from './SharedParts.tsx';
 import { PageLink } from './PageLink.tsx';
 import { ReaderSettings } from './public/ReaderSettings.tsx';
@@ -109,7 +110,7 @@ function SearchToggle() {
     // Only a non-blank query is submitted.
     const q = query.trim();
     if (!q) return;
-    navigate(`/search?query=${encodeURIComponent(q)}`);
+    navigate(searchPath(q));
     setOpen(false);
   };
   // The open form takes a row of its own on a phone (public.css), so the site's name keeps its room.

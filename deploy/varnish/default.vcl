@@ -3,8 +3,15 @@
 # Varnish, sends `PURGE /` with an `xkey` header after every content change. The parts every page
 # shares (ticker, breaking news, most read) come as ESI fragments (/_shared/<slot>) that a change
 # purges by their own tag, so pages whose own content did not change stay cached.
+#
+# Purges: start varnishd with PURGE_TOKEN in its environment, the same secret as the product's
+# PURGE_TOKEN (systemd: `Environment=PURGE_TOKEN=...` in a drop-in). A purge must then carry it in
+# its Purge-Token header, whatever address it comes from: a TLS proxy in front of Varnish on the
+# same host makes every reader's request come from 127.0.0.1, so an address proves nothing there.
+# Without PURGE_TOKEN only the addresses in the `purgers` ACL below may purge.
 vcl 4.1;
 
+import std;
 import xkey;
 
 # The product (one instance; for several, a director from vmod directors).
@@ -13,16 +20,19 @@ backend default {
     .port = "3000";
 }
 
-# Who may purge: the product's instances.
+# Who may purge without PURGE_TOKEN: the product's instances, by their own addresses. Empty as
+# shipped. List an instance only if no proxy in front of Varnish shares its address (never
+# 127.0.0.1 or ::1 when a TLS proxy runs on this host): set PURGE_TOKEN instead.
 acl purgers {
-    "localhost";
-    "127.0.0.1";
-    "::1";
 }
 
 sub vcl_recv {
     if (req.method == "PURGE") {
-        if (client.ip !~ purgers) {
+        if (std.getenv("PURGE_TOKEN") != "") {
+            if (req.http.Purge-Token != std.getenv("PURGE_TOKEN")) {
+                return (synth(403, "Forbidden"));
+            }
+        } else if (client.ip !~ purgers) {
             return (synth(403, "Forbidden"));
         }
         if (!req.http.xkey) {
@@ -46,6 +56,21 @@ sub vcl_recv {
     }
     # Public answers are the same for everyone: other cookies must not split or bypass the cache.
     unset req.http.Cookie;
+    # Pages vary by Save-Data, whose one meaning is `on`: any other value is the plain page, so
+    # made-up values cannot each store a copy.
+    if (req.http.Save-Data ~ "(?i)^\s*on\s*$") {
+        set req.http.Save-Data = "on";
+    } else {
+        unset req.http.Save-Data;
+    }
+}
+
+# One site: the address alone names an answer. With the Host header in the key (Varnish's default),
+# every made-up host name stored another copy of each page. Other spellings of a page's address
+# are sent to it by the product (a 301 that is not stored here).
+sub vcl_hash {
+    hash_data(req.url);
+    return (lookup);
 }
 
 sub vcl_backend_fetch {

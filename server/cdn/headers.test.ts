@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouterContextProvider } from 'react-router';
 import { createSsrStandIn, createTestApp, standInBuild, TEST_DB, type TestApp } from '../test/app.ts';
 import { slotEnd, slotStart } from '../../app/lib/shared-parts.tsx';
+import Fastify from 'fastify';
+import { addArticle, addCategories, addReporter } from '../test/fixtures.ts';
+import { sendPublic } from '../http/cache.ts';
+import { registerCdn } from './http.ts';
 
 describe(`cache headers for caches in front (${TEST_DB})`, () => {
   let plain: TestApp;
@@ -27,11 +31,15 @@ describe(`cache headers for caches in front (${TEST_DB})`, () => {
   });
 
   it('public API answers and feeds carry Surrogate-Key and Cache-Tag; without a purger Cache-Control is as before', async () => {
-    for (const url of ['/api/categories', '/rss.xml', '/sitemap.xml']) {
+    for (const [url, tag] of [
+      ['/api/categories', 'categories'],
+      ['/rss.xml', 'any-change'],
+      ['/sitemap.xml', 'any-change'],
+    ]) {
       const answer = await plain.app.inject({ url });
       expect(answer.statusCode, url).toBe(200);
-      expect(answer.headers['surrogate-key'], url).toBe('any-change all');
-      expect(answer.headers['cache-tag'], url).toBe('any-change,all');
+      expect(answer.headers['surrogate-key'], url).toBe(`${tag} all`);
+      expect(answer.headers['cache-tag'], url).toBe(`${tag},all`);
       expect(answer.headers['cache-control'], url).not.toContain('s-maxage');
     }
     expect((await plain.app.inject({ url: '/api/categories' })).headers['cache-control']).toBe(
@@ -48,6 +56,64 @@ describe(`cache headers for caches in front (${TEST_DB})`, () => {
     const mine = await purged.call('GET', '/api/auth/me', admin.cookie);
     expect(mine.headers['surrogate-key']).toBeUndefined();
     expect(mine.headers['cache-control']).not.toContain('s-maxage');
+  });
+
+  // Public API answers were all `any-change all`: a CDN dropped every one on any story's change.
+  it('public API answers name what they show, as the pages do', async () => {
+    const db = plain.services.db;
+    const reporter = await addReporter(db, 'api_tags_reporter');
+    const [first, second] = await addCategories(db, ['ట్యాగుల వర్గం ఒకటి', 'ట్యాగుల వర్గం రెండు']);
+    const id = await addArticle(db, { title: 'ట్యాగుల వార్త', reporterId: reporter.id, categoryIds: [first, second] });
+    await plain.services.changes.contentChanged();
+    const expected: [string, string][] = [
+      [`/api/public/articles/${id}`, `article:${id} category:${first} category:${second} all`],
+      [`/api/public/articles/category/${first}`, `category:${first} all`],
+      [`/api/public/articles/related/${first}/${id}`, `category:${first} all`],
+      [`/api/public/articles/latest-news/${first}`, 'home all'],
+      ['/api/public/articles/homepage', 'home all'],
+      ['/api/public/articles/search?query=వార్త', 'search all'],
+      ['/api/public/articles/most-read', 'shared all'],
+      [`/api/public/authors/api_tags_reporter`, `search author:${reporter.id} all`],
+      ['/api/public/districts', 'districts all'],
+      ['/api/public/ads', 'ads all'],
+      ['/api/navigation-categories/public', 'navigation all'],
+      ['/api/categories', 'categories all'],
+    ];
+    for (const [url, tags] of expected) {
+      const answer = await plain.app.inject({ url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['surrogate-key'], url).toBe(tags);
+    }
+  });
+
+  // The live list promises a fresh answer every few seconds; with a purger it got a day at the edge.
+  it('with a purger, an answer shorter-lived than a minute, an error or a redirect keeps its own age at the edge', async () => {
+    const reporter = await addReporter(purged.services.db, 'short_lived');
+    const story = await addArticle(purged.services.db, { title: 'ప్రత్యక్ష కథనం', reporterId: reporter.id });
+    const admin = await purged.signIn('ADMIN');
+    expect((await purged.call('PUT', `/api/admin/articles/${story}/live`, admin.cookie)).statusCode).toBe(200);
+    const list = await purged.app.inject({ url: `/api/public/articles/${story}/live-updates` });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['surrogate-key']).toBeDefined();
+    expect(list.headers['cache-control']).toMatch(/^public\b/);
+    expect(list.headers['cache-control']).not.toContain('s-maxage');
+
+    const app = Fastify();
+    registerCdn(app, purged.services.cdn, 86_400);
+    app.get('/:age', (request, reply) => {
+      const { age } = request.params as { age: string };
+      if (age === 'gone') reply.status(404);
+      return sendPublic(request, reply, { age }, { cacheControl: `public, max-age=${age === 'gone' ? 60 : age}` });
+    });
+    try {
+      const controlOf = async (url: string) => (await app.inject({ url })).headers['cache-control'];
+      expect(await controlOf('/4')).toBe('public, max-age=4');
+      expect(await controlOf('/59')).toBe('public, max-age=59');
+      expect(await controlOf('/60')).toBe('public, s-maxage=86400, max-age=60');
+      expect(await controlOf('/gone')).toBe('public, max-age=60');
+    } finally {
+      await app.close();
+    }
   });
 
   it('a write does not wait for a purge that fails; the failure is counted in /metrics', async () => {

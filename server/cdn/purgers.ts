@@ -26,13 +26,21 @@ async function send(name: string, url: string, init: RequestInit) {
   return text;
 }
 
-/** `PURGE /` with an `xkey` header listing the tags, to one Varnish (its VCL honours it from its ACL). */
-export function createVarnishPurger(url: string): Purger {
+/** The header a purge carries its secret in (deploy/varnish/default.vcl checks it). */
+export const PURGE_TOKEN_HEADER = 'purge-token';
+
+/**
+ * `PURGE /` with an `xkey` header listing the tags, to one Varnish, with the purge secret when one
+ * is set (the shipped VCL then refuses a purge without it, from any address).
+ */
+export function createVarnishPurger(url: string, token?: string): Purger {
   const name = `varnish ${new URL(url).host}`;
+  const secret: Record<string, string> = token ? { [PURGE_TOKEN_HEADER]: token } : {};
   return {
     name,
     async purge(tags) {
-      for (const batch of chunks(tags, 100)) await send(name, url, { method: 'PURGE', headers: { xkey: batch.join(' ') } });
+      for (const batch of chunks(tags, 100))
+        await send(name, url, { method: 'PURGE', headers: { ...secret, xkey: batch.join(' ') } });
     },
   };
 }

@@ -22,7 +22,7 @@ const MOST_READ_CHECK_MS = 5_000;
 
 export function purgersOf(config: Config['cdn']): Purger[] {
   return [
-    ...config.varnishUrls.map(createVarnishPurger),
+    ...config.varnishUrls.map((url) => createVarnishPurger(url, config.purgeToken)),
     ...(config.fastly ? [createFastlyPurger(config.fastly)] : []),
     ...(config.cloudflare ? [createCloudflarePurger(config.cloudflare)] : []),
   ];

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createTaggedCache } from '../db/memo.ts';
-import { DEFAULT_TAGS, tagAnswer } from '../cdn/tags.ts';
+import { tagAnswer, tagsOfAnswer } from '../cdn/tags.ts';
 
 /** Public API answers: a CDN may keep them a minute and serve a stale copy while refetching. */
 export const PUBLIC_API_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -35,8 +35,9 @@ export function notModified(request: FastifyRequest, etag: string) {
 }
 
 /**
- * Sends a public answer with cache headers, cache tags for caches in front (server/cdn/; any
- * change by default) and an ETag; a matching If-None-Match gets 304.
+ * Sends a public answer with cache headers, cache tags for caches in front (server/cdn/: those
+ * given, else those its handler recorded with cacheTags, else any change) and an ETag; a matching
+ * If-None-Match gets 304.
  * The body is serialised here (not in an onSend hook) because compression runs first there.
  */
 export function sendPublic(
@@ -50,7 +51,7 @@ export function sendPublic(
   // Weak: the compression plugin may send it gzip- or brotli-encoded, which a strong ETag would not allow.
   const etag = `W/${etagOf(text)}`;
   reply.header('cache-control', opts.cacheControl ?? PUBLIC_API_CACHE).header('etag', etag);
-  tagAnswer(reply, opts.tags ?? DEFAULT_TAGS);
+  tagAnswer(reply, opts.tags ?? tagsOfAnswer(reply));
   if (notModified(request, etag)) return reply.status(304).send();
   return reply.type(opts.contentType ?? 'application/json; charset=utf-8').send(text);
 }

@@ -50,6 +50,33 @@ describe(`GET /metrics (${TEST_DB})`, () => {
     expect(res.body).not.toContain('http_request');
   });
 
+  // The attack: a TLS proxy on the same host forwards an outside reader's request, so it comes from
+  // 127.0.0.1 with the reader in a forwarding header. Without a token that was the whole of /metrics.
+  it('refuses a loopback request that came through a proxy without a token', async () => {
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.7' },
+      { forwarded: 'for=203.0.113.7;proto=https' },
+      { 'x-real-ip': '203.0.113.7' },
+    ]) {
+      const res = await open.app.inject({ url: '/metrics', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json().message).toContain('METRICS_TOKEN');
+      expect(res.body).not.toContain('http_request');
+    }
+  });
+
+  it('with TRUST_PROXY set and no token, refuses /metrics even from loopback without forwarding headers', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      // A proxy that adds no header (a TCP pass-through) still makes every reader 127.0.0.1.
+      expect((await proxied.app.inject({ url: '/metrics' })).statusCode).toBe(403);
+      const forwarded = await proxied.app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(forwarded.statusCode).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('with METRICS_TOKEN asks everyone, loopback included, for the bearer token', async () => {
     expect((await guarded.app.inject({ url: '/metrics' })).statusCode).toBe(401);
     const wrong = await guarded.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}x` } });
@@ -61,5 +88,11 @@ describe(`GET /metrics (${TEST_DB})`, () => {
     });
     expect(right.statusCode).toBe(200);
     expect(right.body).toContain('process_resident_memory_bytes');
+    // A scraper behind the proxy, with the token.
+    const viaProxy = await guarded.app.inject({
+      url: '/metrics',
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(viaProxy.statusCode).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 // GET /metrics in Prometheus text format: requests by route pattern and status with latency,
 // the page cache, database query time and engine figures, and the process (event-loop delay,
-// heap, resident memory). Only loopback may read it unless METRICS_TOKEN is set; then a
-// `Authorization: Bearer <token>` is required from anywhere (a scraper behind the same proxy).
+// heap, resident memory). With METRICS_TOKEN set, `Authorization: Bearer <token>` is required from
+// anywhere (a scraper behind the same proxy). Without it only loopback may read it, and never
+// through a proxy: a TLS proxy on the same host makes every outside reader come from 127.0.0.1.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -13,8 +14,15 @@ import { compiled } from '../paths.ts';
 const isLoopback = (address: string | undefined) =>
   !!address && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
-function allowed(request: FastifyRequest, token: string | undefined) {
-  if (!token) return isLoopback(request.socket.remoteAddress) && isLoopback(request.ip);
+/** Headers a proxy adds when it forwards a request: their presence says the loopback peer is not the reader. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** Whether a request may have come through a proxy: one is configured, or it says so. */
+export const throughProxy = (request: FastifyRequest, trustProxy: readonly string[]) =>
+  trustProxy.length > 0 || FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+
+function allowed(request: FastifyRequest, token: string | undefined, trustProxy: readonly string[]) {
+  if (!token) return isLoopback(request.socket.remoteAddress) && !throughProxy(request, trustProxy);
   const given = Buffer.from(/^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '');
   const wanted = Buffer.from(token);
   return given.length === wanted.length && timingSafeEqual(given, wanted);
@@ -130,8 +138,11 @@ export function registerMetrics(app: FastifyInstance, services: Services, cache:
   });
 
   app.get('/metrics', async (request, reply) => {
-    if (!allowed(request, services.config.metricsToken))
-      return reply.status(services.config.metricsToken ? 401 : 403).send({ message: 'Not allowed' });
+    const { metricsToken, trustProxy } = services.config;
+    if (!allowed(request, metricsToken, trustProxy))
+      return reply.status(metricsToken ? 401 : 403).send({
+        message: metricsToken ? 'Not allowed' : 'Not allowed: behind a proxy /metrics needs METRICS_TOKEN (docs/operations.md)',
+      });
     return reply
       .header('cache-control', 'no-store')
       .type(registry.contentType)

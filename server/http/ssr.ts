@@ -20,6 +20,7 @@ import { hasSessionCookie } from '../auth/sessions.ts';
 import { ANY_CHANGE } from '../db/memo.ts';
 import { esiInclude, FRAGMENT_PATH, wantsEsi } from '../cdn/esi.ts';
 import { SHARED_TAG, tagAnswer } from '../cdn/tags.ts';
+import { canonicalAddress, pagePathOf, type PageMatch } from './canonical.ts';
 import {
   createRenderCache,
   cutAtSlots,
@@ -111,25 +112,17 @@ function routeTree(routes: ServerBuild['routes']): RouteObject[] {
   return children(undefined);
 }
 
-/** The page a path shows: a `.data` request (single fetch) names the page it loads for. */
-const pagePathOf = (pathname: string) =>
-  pathname === '/_root.data' ? '/' : pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname;
-
-/**
- * The URL a public page is rendered and cached under: its path and only the parameters it reads,
- * in a fixed order (`_routes` too on `.data` requests, which selects the loaders to run).
- * `/?x=1`, `/?x=2`... are all `/`: one render, one entry.
- */
-export function canonicalPageUrl(url: URL, params: readonly string[]): string {
-  const names = url.pathname.endsWith('.data') ? [...params, '_routes'] : params;
-  const kept = new URLSearchParams();
-  for (const name of names) for (const value of url.searchParams.getAll(name)) kept.append(name, value);
-  const query = kept.toString();
-  return query ? `${url.pathname}?${query}` : url.pathname;
-}
-
 /** The shared parts of one content version and most-read generation, and their HTML per slot. */
 type Fragment = { id: string; parts: SharedParts; html: Map<string, Buffer> };
+
+/**
+ * Another spelling of a page, sent to its address. Kept by the browser, never by a shared cache:
+ * a spelling takes no place there.
+ */
+const REDIRECT_CACHE = 'private, max-age=86400';
+function redirectToCanonical(reply: FastifyReply, address: string) {
+  return reply.header('cache-control', REDIRECT_CACHE).redirect(address, 301);
+}
 
 /** Which public page served a request (for metrics), set as the request is answered. */
 const pageNames = new WeakMap<FastifyRequest, string>();
@@ -149,18 +142,21 @@ export function createSsrHandler(
   const limited = createLimiter(MAX_CONCURRENT_RENDERS);
   services.changes.onChange((change) => cache.invalidate(change));
 
-  // The route a path shows, by React Router's own matching over the build's routes.
-  // Matching ranks every route on each call, so the answer is kept per path (a bounded number of them).
+  // The routes a path shows, by React Router's own matching over the build's routes, and the leaf's
+  // cache policy. Matching ranks every route on each call, so the answer is kept per path (a bounded number of them).
   const tree = routeTree(build.routes);
-  const policies = new Map<string, CachePolicy | undefined>();
-  function policyOf(pathname: string): CachePolicy | undefined {
-    if (policies.has(pathname)) return policies.get(pathname);
+  type Page = { matches: PageMatch[] | null; policy: CachePolicy | undefined };
+  const pages = new Map<string, Page>();
+  function pageOf(pathname: string): Page {
+    const known = pages.get(pathname);
+    if (known) return known;
     const matches = matchRoutes(tree, pagePathOf(pathname));
     const leaf = matches?.at(-1)?.route.id;
     const module = leaf === undefined ? undefined : (build.routes[leaf]?.module as { cachePolicy?: CachePolicy } | undefined);
-    if (policies.size >= 10_000) policies.clear();
-    policies.set(pathname, module?.cachePolicy);
-    return module?.cachePolicy;
+    const page = { matches, policy: module?.cachePolicy };
+    if (pages.size >= 10_000) pages.clear();
+    pages.set(pathname, page);
+    return page;
   }
 
   // The shared parts, loaded again only when the content version or the most-read ranking moves.
@@ -288,17 +284,21 @@ export function createSsrHandler(
 
   const ssr = async function ssr(request: FastifyRequest, reply: FastifyReply) {
     const url = new URL(request.url, 'http://localhost');
-    const policy = policyOf(url.pathname);
+    const { matches, policy } = pageOf(url.pathname);
     pageNames.set(request, policy?.name ?? 'other page');
-    // Only pages whose route declares a policy are cached, keyed on their path and the query
-    // parameters they read (`.data` single-fetch requests included): made-up paths and parameters
-    // can neither force renders nor evict real pages. The key also holds the Save-Data variant
-    // (smaller pictures). The Host header is not part of it (pages are written with PUBLIC_URL),
-    // so made-up hosts cannot fill the cache either.
-    const path = policy ? canonicalPageUrl(url, policy.params) : request.url;
+    // Any other spelling of a page goes to its one address (server/http/canonical.ts) before the
+    // cache is asked: only that address is rendered and stored, here and in caches in front.
+    const canonical = canonicalAddress(request.url, matches, policy);
+    if (canonical !== null && canonical !== request.url) return redirectToCanonical(reply, canonical);
+    // Only pages whose route declares a policy are cached, keyed on their canonical address
+    // (`.data` single-fetch requests included): made-up paths and parameters can neither force
+    // renders nor evict real pages. The key also holds the Save-Data variant (smaller pictures).
+    // The Host header is not part of it (pages are written with PUBLIC_URL), so made-up hosts
+    // cannot fill the cache either.
+    const path = canonical ?? request.url;
     const variant = savesData(request) ? '#save-data' : '';
     const key = `${path}${variant}`;
-    const cacheable = cacheOn && request.method === 'GET' && policy !== undefined;
+    const cacheable = cacheOn && request.method === 'GET' && policy !== undefined && canonical !== null;
     const version = services.changes.version;
     const now = currentFragment();
     const current = now instanceof Promise ? await now : now;
@@ -353,8 +353,9 @@ export function createSsrHandler(
         if (name !== 'set-cookie') reply.header(name, value);
       });
       if (cookies.length) reply.header('set-cookie', cookies);
-      // Signed-in answers and anything setting a cookie stay private; anonymous pages may be shared.
-      const shareable = (policy !== undefined || isAnonymous(request)) && cookies.length === 0 && response.status < 500;
+      // Only public reading pages may be shared; a page without a policy (a reset link's secret
+      // address, sign-in, not found, the staff shells) and anything setting a cookie stay private.
+      const shareable = policy !== undefined && cookies.length === 0 && response.status < 500;
       if (!shareable) reply.header('cache-control', PRIVATE_CACHE);
       else if (!response.headers.has('cache-control')) reply.header('cache-control', PUBLIC_PAGE_CACHE);
       // A public page answered here (not stored: an error page, the page cache off) holds its shared parts.

@@ -4,11 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
 import { serve } from '../http/contract.ts';
+import { cacheTags } from '../cdn/tags.ts';
 import { NAVIGATION_ROUTES as routes } from '../../contract/navigation.ts';
 
 export async function navigationRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { navigation } = services;
-  serve(app, routes.publicList, async () => navigation.listPublic());
+  serve(app, routes.publicList, async (_request, reply) => {
+    cacheTags(reply, ['navigation']);
+    return navigation.listPublic();
+  });
   serve(app, routes.list, async () => navigation.list());
   serve(app, routes.replace, async (request) => navigation.replace(request.body, actorOf(request)));
 }

@@ -1,6 +1,7 @@
 // Paging shared by the category and search pages (docs/product.md: 5 per page), and the list card's
 // shape and address (kept free of React Router: the home page's islands use them).
 import { isLive, type Article } from '../../../contract/articles.ts';
+import { listPages } from '../../../contract/site.ts';
 
 /** The fields a list card uses: list answers may leave out `content`. */
 export type ListArticle = Pick<Article, 'id' | 'title' | 'shortDescription' | 'images' | 'publicationDate' | 'categories'> & {
@@ -11,14 +12,8 @@ export type ListArticle = Pick<Article, 'id' | 'title' | 'shortDescription' | 'i
 export const articlePath = (id: number) => `/public/articles/${id}`;
 
 export const PAGE_SIZE = 5;
-/** The most pages a no-JavaScript ?page=N link asks for in one response. */
-export const MAX_LINKED_PAGES = 20;
-
-/** ?page=N (zero-based, the next page to show) → how many pages the server renders at once. */
-export function listPages(raw: string | null): number {
-  const n = raw && /^\d{1,3}$/.test(raw) ? Number(raw) : 0;
-  return Math.min(n, MAX_LINKED_PAGES - 1) + 1;
-}
+// The server's canonical addresses read `?page=N` by the same rule (server/http/canonical.ts).
+export { listPages, MAX_LINKED_PAGES } from '../../../contract/site.ts';
 
 /** Only what a list card draws: the page's data stays small. */
 export function toListArticle({

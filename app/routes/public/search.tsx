@@ -3,6 +3,7 @@
 import { Form } from 'react-router';
 import type { Route } from './+types/search';
 import { stripTags } from '../../../contract/text.ts';
+import { searchPath } from '../../../contract/site.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import { call, ApiRequestError } from '../../lib/api.ts';
@@ -45,7 +46,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
     title: query ? `${query} – ${T.heading}` : T.heading,
     description: query ? `“${query}” గురించి వార్తలు` : T.prompt,
     publicUrl: loaderData?.publicUrl ?? '',
-    path: query ? `/search?query=${encodeURIComponent(query)}` : '/search',
+    path: searchPath(query),
     // Result pages change by the minute; the articles themselves are what should be indexed.
     noindex: true,
   });
@@ -106,7 +107,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             total={total}
             initialPages={pages}
             loadPage={(page) => loadSearchPage(query, page)}
-            moreHref={(page) => `/search?query=${encodeURIComponent(query)}&page=${page}`}
+            moreHref={(page) => searchPath(query, page)}
             renderTitle={(article) => <Highlight text={stripTags(article.title)} query={query} />}
             renderSummary={(article) => <Highlight text={stripTags(article.shortDescription)} query={query} />}
             errorText={(e) => `${T.error}${loadFailureText(e)}`}
