@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { districtBySlug } from './districts.ts';
 import { defineRoute } from './route.ts';
-import { NoContent } from './http.ts';
+import { ErrorBody, NoContent } from './http.ts';
 import { ISLAND_ROUTES } from './island-routes.ts';
 
 /** Topics one browser may follow at most: breaking news, and a handful of categories or districts. */
@@ -19,6 +19,10 @@ export const PUSH_MESSAGES = {
   noKeys: 'subscription.keys is required: the browser’s p256dh and auth keys.',
   badP256dh: 'subscription.keys.p256dh must be the browser’s P-256 public key (65 bytes, base64url).',
   badAuth: 'subscription.keys.auth must be the browser’s 16-byte auth secret (base64url).',
+  leaveAuth:
+    'auth must be the subscription’s 16-byte auth secret (its keys.auth, base64url): it proves the subscription is yours.',
+  notYours: 'This endpoint is subscribed with another auth secret: only the browser that holds it may change or remove it.',
+  full: 'This site takes no more push subscriptions for now. Please try again later.',
   badEndpoint: 'subscription.endpoint must be a URL.',
   hostNotAllowed: 'subscription.endpoint is not on a push service this site sends to.',
   notHttps: 'subscription.endpoint must be an https URL.',
@@ -85,12 +89,13 @@ export const PushSubscribeSchema = z.object({
 });
 export type PushSubscribeRequest = z.infer<typeof PushSubscribeSchema>;
 
-/** Leaving: the endpoint the browser was subscribed with. */
+/** Leaving: the endpoint the browser was subscribed with, and its auth secret to prove it is this browser. */
 export const PushUnsubscribeSchema = z.object({
   endpoint: z
     .string({ error: PUSH_MESSAGES.badEndpoint })
     .max(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.badEndpoint)
     .refine((v) => URL.canParse(v), PUSH_MESSAGES.badEndpoint),
+  auth: Key(16, PUSH_MESSAGES.leaveAuth),
 });
 
 export const PushKeySchema = z.object({
@@ -115,8 +120,13 @@ export const PushPayloadSchema = z.object({
 export type PushPayload = z.infer<typeof PushPayloadSchema>;
 
 const tags = ['push'];
+/** Both writes are limited per client address (PUSH_RATE_LIMIT, server/push/routes.ts). */
+const limited = { 403: ErrorBody, 429: ErrorBody };
 
-/** The push API (contract/route.ts). No cookie is read or set: the subscription's endpoint is the browser's only name. */
+/**
+ * The push API (contract/route.ts). No cookie is read or set: the subscription's endpoint is the
+ * browser's only name, and its auth secret (known only to the browser and this site) proves it.
+ */
 export const PUSH_ROUTES = {
   key: defineRoute({
     ...ISLAND_ROUTES.pushKey,
@@ -133,16 +143,21 @@ export const PUSH_ROUTES = {
     summary: 'Opt in to pushes: breaking news, categories, districts (again: replaces the topics)',
     description:
       'Topics: `breaking`, `category:<id>`, `district:<slug>`. The endpoint must be on a push service ' +
-      'the site sends to (PUSH_ENDPOINT_HOSTS, docs/configuration.md); otherwise 400 and nothing is stored.',
+      'the site sends to (PUSH_ENDPOINT_HOSTS, docs/configuration.md); otherwise 400 and nothing is stored. ' +
+      'An endpoint already subscribed is changed only with its own `keys.auth` (else 403). 429 beyond PUSH_RATE_LIMIT ' +
+      'a minute from one address; 503 with Retry-After once PUSH_MAX_SUBSCRIPTIONS are stored.',
     body: PushSubscribeSchema,
     response: PushSubscribedSchema,
+    errors: { ...limited, 503: ErrorBody },
   }),
   unsubscribe: defineRoute({
     ...ISLAND_ROUTES.pushUnsubscribe,
     access: 'public',
     tags,
     summary: 'Leave: no more pushes to this endpoint (204 whether or not it was subscribed)',
+    description: 'Takes the subscription’s `auth` secret: a subscribed endpoint with another one is 403 and kept.',
     body: PushUnsubscribeSchema,
     response: NoContent,
+    errors: limited,
   }),
 };

@@ -4,24 +4,32 @@
 // subscribe with (pushManager.subscribe fails there), so the test stands in for the browser's
 // permission and push manager (page.addInitScript) and checks everything else for real: the
 // island, the worker's registration, the key it is given, the API calls and what the server stored.
+// Changing topics and stopping prove the subscription is this browser's (its auth secret), and an
+// endpoint someone else stored first is left for a new subscription (issue 35).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response as PageResponse } from 'playwright-core';
 import { baseUrl, closeDatabase, database, launch } from './support/browser.ts';
 import { MESSAGES } from '../app/lib/messages.ts';
 
 const TEXT = MESSAGES.push;
 const ENDPOINT = `https://fcm.googleapis.com/fcm/send/e2e-${Date.now().toString(36)}`;
 
-/** Runs in the page before its scripts: a granted permission and a push manager that hands out ENDPOINT. */
+/**
+ * Runs in the page before its scripts: a granted permission and a push manager whose first
+ * subscription is on ENDPOINT, and each later one (after an unsubscribe) on `ENDPOINT-<n>`, as a
+ * push service gives a new endpoint to every new subscription.
+ */
 const standIn = ({ endpoint, p256dh, auth }: { endpoint: string; p256dh: string; auth: string }) => {
   const seen = { permissionAsked: 0, subscribeOptions: [] as unknown[], realSubscribe: typeof PushManager };
   (window as unknown as { __push: typeof seen }).__push = seen;
   // A browser keeps its subscription across page loads: so does the stand-in.
   const KEPT = 'stand-in:push-subscription';
-  const made = () => ({
-    endpoint,
-    toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+  const MADE = 'stand-in:push-subscriptions-made';
+  const made = (current: string) => ({
+    endpoint: current,
+    toJSON: () => ({ endpoint: current, expirationTime: null, keys: { p256dh, auth } }),
     unsubscribe: async () => {
       localStorage.removeItem(KEPT);
       return true;
@@ -31,15 +39,21 @@ const standIn = ({ endpoint, p256dh, auth }: { endpoint: string; p256dh: string;
     seen.permissionAsked++;
     return 'granted';
   };
-  PushManager.prototype.getSubscription = async () => (localStorage.getItem(KEPT) ? made() : null) as PushSubscription | null;
+  PushManager.prototype.getSubscription = async () => {
+    const kept = localStorage.getItem(KEPT);
+    return (kept ? made(kept) : null) as PushSubscription | null;
+  };
   PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
     const key = options?.applicationServerKey;
     seen.subscribeOptions.push({
       userVisibleOnly: options?.userVisibleOnly,
       key: key instanceof Uint8Array ? btoa(String.fromCharCode(...key)) : null,
     });
-    localStorage.setItem(KEPT, '1');
-    return made() as unknown as PushSubscription;
+    const n = Number(localStorage.getItem(MADE) ?? 0) + 1;
+    localStorage.setItem(MADE, String(n));
+    const current = n === 1 ? endpoint : `${endpoint}-${n}`;
+    localStorage.setItem(KEPT, current);
+    return made(current) as unknown as PushSubscription;
   };
 };
 
@@ -48,9 +62,12 @@ let context: BrowserContext;
 let page: Page;
 let articleId = 0;
 let category = { id: 0, name: '' };
+const auth = randomBytes(16).toString('base64url');
 
-const stored = async () =>
-  (await database().execute<{ topics: string[] }>(sql`select topics from push_subscriptions where endpoint = ${ENDPOINT}`)).rows;
+const stored = async (endpoint = ENDPOINT) =>
+  (await database().execute<{ topics: string[] }>(sql`select topics from push_subscriptions where endpoint = ${endpoint}`)).rows;
+const posted = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/public/push/subscriptions') && r.request().method() === 'POST');
 
 beforeAll(async () => {
   browser = await launch();
@@ -64,19 +81,18 @@ beforeAll(async () => {
   articleId = row.id;
   category = { id: row.category_id, name: row.name };
   context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 800 }, locale: 'te-IN' });
-  const { createECDH, randomBytes } = await import('node:crypto');
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   await context.addInitScript(standIn, {
     endpoint: ENDPOINT,
     p256dh: ecdh.getPublicKey().toString('base64url'),
-    auth: randomBytes(16).toString('base64url'),
+    auth,
   });
   page = await context.newPage();
 });
 
 afterAll(async () => {
-  await database().execute(sql`delete from push_subscriptions where endpoint = ${ENDPOINT}`);
+  await database().execute(sql`delete from push_subscriptions where endpoint like ${`${ENDPOINT}%`}`);
   await context?.close();
   await browser?.close();
   await closeDatabase();
@@ -101,11 +117,9 @@ describe('the push opt-in on a phone', () => {
     expect(await followCategory.isChecked()).toBe(false);
     await followCategory.check();
 
-    const posted = page.waitForResponse(
-      (r) => r.url().endsWith('/api/public/push/subscriptions') && r.request().method() === 'POST',
-    );
+    const subscribed = posted(page);
     await page.getByRole('button', { name: TEXT.subscribe }).click();
-    const response = await posted;
+    const response = await subscribed;
     expect(response.status()).toBe(201);
     expect(response.request().postDataJSON()).toMatchObject({
       subscription: { endpoint: ENDPOINT },
@@ -130,19 +144,59 @@ describe('the push opt-in on a phone', () => {
     await page.locator('.push-opt-in').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'docs/screenshots/push-opt-in-360.png' });
 
-    // Back later: the choice is remembered in this browser, and the reader can stop.
+    // Back later: the choice is remembered in this browser; the reader drops the category, then stops.
     await page.reload();
     await page.waitForSelector('html[data-hydrated="true"]');
+    // The island wakes on the tap, then shows what this browser chose.
     await page.getByRole('button', { name: TEXT.button }).click();
     await page.getByRole('button', { name: TEXT.buttonOn }).waitFor();
+    await page.getByRole('checkbox', { name: TEXT.category(category.name) }).uncheck();
+    const changed = posted(page);
+    await page.getByRole('button', { name: TEXT.update }).click();
+    expect((await changed).status()).toBe(201);
+    await page.getByText(TEXT.subscribed).waitFor();
+    expect(await stored()).toEqual([{ topics: ['breaking'] }]);
     const deleted = page.waitForResponse(
       (r) => r.url().endsWith('/api/public/push/subscriptions') && r.request().method() === 'DELETE',
     );
     await page.getByRole('button', { name: TEXT.stop }).click();
-    expect((await deleted).status()).toBe(204);
+    const leave = await deleted;
+    expect(leave.status()).toBe(204);
+    expect(leave.request().postDataJSON()).toEqual({ endpoint: ENDPOINT, auth });
     await page.getByText(TEXT.stopped).waitFor();
     expect(await stored()).toEqual([]);
     expect(await page.evaluate(() => localStorage.getItem('stand-in:push-subscription'))).toBeNull();
     await page.getByRole('button', { name: TEXT.button }).waitFor();
+  });
+
+  it('an endpoint someone else stored first with keys of their own: the browser takes a new subscription', async () => {
+    // The stand-in's next subscription is its second, on ENDPOINT-2: someone learnt it first.
+    const squatted = `${ENDPOINT}-2`;
+    const theirs = {
+      p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    };
+    await database().execute(
+      sql`insert into push_subscriptions (endpoint, p256dh, auth, topics) values (${squatted}, ${theirs.p256dh}, ${theirs.auth}, ${'{breaking}'})`,
+    );
+    await page.reload();
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByRole('button', { name: TEXT.button }).click();
+    const statuses: number[] = [];
+    const watch = (r: PageResponse) => {
+      if (r.url().endsWith('/api/public/push/subscriptions') && r.request().method() === 'POST') statuses.push(r.status());
+    };
+    page.on('response', watch);
+    try {
+      await page.getByRole('button', { name: TEXT.subscribe }).click();
+      await page.getByText(TEXT.subscribed).waitFor();
+      await expect.poll(() => statuses).toEqual([403, 201]);
+    } finally {
+      page.off('response', watch);
+    }
+    expect(await stored(`${ENDPOINT}-3`)).toEqual([{ topics: ['breaking'] }]);
+    expect(
+      (await database().execute<{ auth: string }>(sql`select auth from push_subscriptions where endpoint = ${squatted}`)).rows,
+    ).toEqual([{ auth: theirs.auth }]);
   });
 });

@@ -88,6 +88,8 @@ const EnvSchema = z
         'must be a comma-separated list of host names, each optionally starting with *. (e.g. fcm.googleapis.com,*.notify.windows.com)',
       )
       .optional(),
+    PUSH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+    PUSH_MAX_SUBSCRIPTIONS: z.coerce.number().int().min(1).max(100_000_000).default(500_000),
     PUSH_CONTACT: z
       .string()
       .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
@@ -204,8 +206,11 @@ export type Config = {
     cloudflare: { token: string; zoneId: string } | undefined;
     maxAge: number;
   };
-  /** Web Push: the push-service hosts subscriptions may name, and the contact the VAPID token gives them. */
-  push: { endpointHosts: string[]; contact: string };
+  /**
+   * Web Push: the push-service hosts subscriptions may name, the contact the VAPID token gives them,
+   * subscription changes a minute per client address, and how many subscriptions are stored at most.
+   */
+  push: { endpointHosts: string[]; contact: string; rateLimit: number; maxSubscriptions: number };
   media: MediaConfig;
 };
 
@@ -274,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       endpointHosts: e.PUSH_ENDPOINT_HOSTS ?? DEFAULT_PUSH_ENDPOINT_HOSTS,
       // Push services want a way to reach the sender: an https site address, else a mailbox at its host.
       contact: e.PUSH_CONTACT ?? (publicUrl.startsWith('https://') ? publicUrl : `mailto:push@${new URL(publicUrl).hostname}`),
+      rateLimit: e.PUSH_RATE_LIMIT,
+      maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS,
     },
     media: {
       storage: e.MEDIA_STORAGE,

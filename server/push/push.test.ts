@@ -1,6 +1,8 @@
 // Breaking news on the phone: the public push API (key, opt in, leave, bad input), and pushes end to
 // end to a push service of our own on loopback that decrypts them with the subscription's keys and
 // checks the VAPID token (server/test/push-endpoint.ts); on PostgreSQL also two instances sending.
+// Abuse (rate limits, the cap on stored subscriptions) is in ./abuse.test.ts.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayContains, count, eq } from 'drizzle-orm';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
@@ -11,10 +13,15 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createServices } from '../services.ts';
 import { endpointProblem } from './service.ts';
-import { TOPIC_PUSH_GAP_MS } from './sender.ts';
+import { MAX_PUSH_ATTEMPTS, TOPIC_PUSH_GAP_MS } from './sender.ts';
 import { PUSH_MESSAGES } from '../../contract/push.ts';
 
-const t = useTestApp({ env: { PUSH_ENDPOINT_HOSTS: '127.0.0.1,fcm.googleapis.com,*.notify.windows.com' } });
+// The per-address limit is tested in ./abuse.test.ts: every request here comes from one address.
+const t = useTestApp({
+  env: { PUSH_ENDPOINT_HOSTS: '127.0.0.1,fcm.googleapis.com,*.notify.windows.com', PUSH_RATE_LIMIT: '100000' },
+});
+/** The review's crafted key (issue 35): 65 bytes starting 0x04, but not a point on P-256. */
+const OFF_CURVE_P256DH = `B${'A'.repeat(86)}`;
 let endpoint: PushEndpoint;
 let admin: SignedIn;
 let reporterId: number;
@@ -31,6 +38,7 @@ afterAll(() => endpoint?.close());
 
 const subscribe = (subscription: unknown, topics: unknown) =>
   t.call('POST', '/api/public/push/subscriptions', undefined, { subscription, topics });
+const leave = (body: unknown) => t.call('DELETE', '/api/public/push/subscriptions', undefined, body);
 const subscriptionCount = async () => (await t.services.db.select({ n: count() }).from(pushSubscriptions))[0].n;
 const pushesTo = (name: string) => endpoint.received.filter((p) => p.name === name);
 const story = (title: string, categoryIds: number[], status: 'APPROVED' | 'PENDING' = 'APPROVED') =>
@@ -71,15 +79,38 @@ describe('the push API', () => {
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
     expect(rows).toMatchObject([{ topics: ['breaking'], p256dh: subscription.keys.p256dh, auth: subscription.keys.auth }]);
-    const leave = await t.call('DELETE', '/api/public/push/subscriptions', undefined, { endpoint: subscription.endpoint });
-    expect(leave.statusCode).toBe(204);
+    const left = await leave({ endpoint: subscription.endpoint, auth: subscription.keys.auth });
+    expect(left.statusCode).toBe(204);
     expect(
       await t.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, subscription.endpoint)),
     ).toEqual([]);
     // Leaving twice is no error.
-    expect(
-      (await t.call('DELETE', '/api/public/push/subscriptions', undefined, { endpoint: subscription.endpoint })).statusCode,
-    ).toBe(204);
+    expect((await leave({ endpoint: subscription.endpoint, auth: subscription.keys.auth })).statusCode).toBe(204);
+  });
+
+  it('changing or deleting a subscription takes its auth secret: knowing the endpoint is not enough', async () => {
+    const mine = fcm('possession');
+    expect((await subscribe(mine, ['breaking'])).statusCode).toBe(201);
+    // Someone who learnt the endpoint, with keys of their own.
+    const theirs = { endpoint: mine.endpoint, keys: fcm('possession-attacker').keys };
+    const overwrite = await subscribe(theirs, [`category:${cinema}`]);
+    expect(overwrite.statusCode).toBe(403);
+    expect(overwrite.json()).toEqual({
+      message: PUSH_MESSAGES.notYours,
+      errors: { 'subscription.keys.auth': PUSH_MESSAGES.notYours },
+    });
+    const deleteIt = await leave({ endpoint: mine.endpoint, auth: theirs.keys.auth });
+    expect(deleteIt.statusCode).toBe(403);
+    expect(deleteIt.json().errors).toEqual({ auth: PUSH_MESSAGES.notYours });
+    const noAuth = await leave({ endpoint: mine.endpoint });
+    expect(noAuth.statusCode).toBe(400);
+    expect(Object.keys(noAuth.json().errors)).toEqual(['auth']);
+    const rows = await t.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, mine.endpoint));
+    expect(rows).toMatchObject([{ topics: ['breaking'], p256dh: mine.keys.p256dh, auth: mine.keys.auth }]);
+    // The browser itself changes its topics and leaves as before.
+    expect((await subscribe(mine, ['breaking', `category:${sport}`])).statusCode).toBe(201);
+    expect((await leave({ endpoint: mine.endpoint, auth: mine.keys.auth })).statusCode).toBe(204);
+    expect(await t.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, mine.endpoint))).toEqual([]);
   });
 
   const good = () => fcm(`bad-input-${Math.random().toString(36).slice(2)}`);
@@ -101,6 +132,13 @@ describe('the push API', () => {
     [
       'a p256dh that is not a P-256 point',
       () => ({ ...good(), keys: { ...good().keys, p256dh: Buffer.alloc(65, 1).toString('base64url') } }),
+      ['breaking'],
+      'subscription.keys.p256dh',
+      PUSH_MESSAGES.badP256dh,
+    ],
+    [
+      'a p256dh of the right length and prefix that is not on the curve',
+      () => ({ ...good(), keys: { ...good().keys, p256dh: OFF_CURVE_P256DH } }),
       ['breaking'],
       'subscription.keys.p256dh',
       PUSH_MESSAGES.badP256dh,
@@ -146,9 +184,9 @@ describe('the push API', () => {
     const res = await t.call('POST', '/api/public/push/subscriptions', undefined, { topics: ['breaking'] });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['subscription']);
-    const leave = await t.call('DELETE', '/api/public/push/subscriptions', undefined, {});
-    expect(leave.statusCode).toBe(400);
-    expect(Object.keys(leave.json().errors)).toEqual(['endpoint']);
+    const left = await leave({});
+    expect(left.statusCode).toBe(400);
+    expect(Object.keys(left.json().errors).sort()).toEqual(['auth', 'endpoint']);
   });
 
   it('accepts only listed hosts, a wildcard matching subdomains, https except on loopback', () => {
@@ -285,6 +323,57 @@ describe('pushes, end to end', () => {
     }
     expect(endpoint.refused.filter((r) => r.name === 'flaky-reader').map((r) => r.status)).toEqual([503, 429]);
     expect(pushesTo('flaky-reader').filter((p) => p.payload.url === `http://localhost:3000/article/${id}`)).toHaveLength(1);
+    expect(await t.services.db.select().from(pushDeliveries)).toEqual([]);
+  });
+
+  it('subscriptions whose key is not a curve point (stored by an older version) hold back no one: every reader is served in the same run, and they are removed', async () => {
+    // Interleaved, so the crafted rows share every batch with real readers.
+    const readers: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      readers.push(`served-${i}`);
+      await subscribeAs(`served-${i}`, ['breaking']);
+      await t.services.db.insert(pushSubscriptions).values(
+        Array.from({ length: 5 }, (_, j) => ({
+          endpoint: `${endpoint.origin}/push/poisoned-${i}-${j}`,
+          p256dh: OFF_CURVE_P256DH,
+          auth: randomBytes(16).toString('base64url'),
+          topics: ['breaking'],
+        })),
+      );
+    }
+    const id = await story('తుఫాను హెచ్చరిక', [sport]);
+    await t.call('PUT', `/api/admin/articles/breaking/${id}`, admin.cookie, { hours: 1 });
+    await t.services.pushSender.runOnce();
+    for (const name of readers) expect(pushesTo(name).map((p) => p.payload.tag)).toEqual([`article-${id}`]);
+    expect(await t.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.p256dh, OFF_CURVE_P256DH))).toEqual(
+      [],
+    );
+    expect(await t.services.db.select().from(pushDeliveries)).toEqual([]);
+    // None of them reached the push service: they were refused before any request was made.
+    expect(endpoint.problems).toEqual([]);
+  });
+
+  it(`a push claimed ${MAX_PUSH_ATTEMPTS} times without a result (instances dying mid-send) is given up, not claimed again`, async () => {
+    const stuck = await subscribeAs('stuck-reader', ['category:' + cinema]);
+    const [subscription] = await t.services.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, stuck.endpoint));
+    const articleId = await story('నిలిచిపోయిన పుష్', [cinema]);
+    const past = new Date(Date.now() - 60_000);
+    const [event] = await t.services.db
+      .insert(pushEvents)
+      .values({ articleId, kind: 'published', topics: [`category:${cinema}`], expandedAt: past })
+      .returning();
+    await t.services.db.insert(pushDeliveries).values({
+      eventId: event.id,
+      subscriptionId: subscription.id,
+      dueAt: past,
+      claimedUntil: past,
+      attempts: MAX_PUSH_ATTEMPTS,
+    });
+    await t.services.pushSender.runOnce();
+    expect(pushesTo('stuck-reader')).toEqual([]);
     expect(await t.services.db.select().from(pushDeliveries)).toEqual([]);
   });
 

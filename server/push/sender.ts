@@ -5,9 +5,11 @@
 //    a category or district push skips a subscription that had any push in the last 10 minutes
 //    (breaking news always goes);
 // 2. due deliveries are claimed for a while (claimed_until), sent, and deleted once the push service
-//    has taken them; 404/410 removes the subscription; 429, 5xx and network failures are retried
-//    later, a few times. An instance that dies mid-send leaves its claims to expire: another takes
-//    them, so such a push may arrive twice, never not at all.
+//    has taken them; 404/410, or keys no push can be encrypted to, remove the subscription; 429, 5xx
+//    and network failures are retried later, a few times. Each delivery's failure is its own: one
+//    bad subscription never holds back another. An instance that dies mid-send leaves its claims to
+//    expire: another takes them, so such a push may arrive twice; a delivery claimed
+//    MAX_PUSH_ATTEMPTS times is given up, whatever became of its claims.
 // Requests are RFC 8030 (TTL, Urgency) with an RFC 8291 aes128gcm payload and an RFC 8292 VAPID
 // token, made by the web-push package; we send them ourselves so that the endpoint's host is checked
 // again right before and a redirect is never followed.
@@ -16,7 +18,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import { pushDeliveries, pushEvents, pushSubscriptions } from '../db/schema.ts';
 import { loadArticle } from '../articles/model.ts';
-import { endpointProblem, type PushService } from './service.ts';
+import { endpointProblem, keysProblem, type PushService } from './service.ts';
 import type { PushPayload } from '../../contract/push.ts';
 import type { PushKind } from './outbox.ts';
 
@@ -24,6 +26,8 @@ import type { PushKind } from './outbox.ts';
 export const TOPIC_PUSH_GAP_MS = 10 * 60_000;
 /** Retries after a failure: then the delivery is given up. */
 const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000];
+/** Claims of one delivery at most: the first send and its retries. */
+export const MAX_PUSH_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 const CLAIM_MS = 2 * 60_000;
 const BATCH = 50;
 const PARALLEL = 8;
@@ -96,11 +100,14 @@ export function createPushSender(deps: ServiceDeps, push: PushService, opts: { p
     });
   }
 
-  /** Claims up to BATCH due deliveries for this instance. */
-  async function claim(now: Date): Promise<Claimed[]> {
+  /**
+   * Claims up to BATCH due deliveries for this instance; those claimed MAX_PUSH_ATTEMPTS times
+   * already are given up instead. Null when none was due.
+   */
+  async function claim(now: Date): Promise<Claimed[] | null> {
     const ids = await db.transaction(async (tx) => {
       const rows = await tx
-        .select({ id: pushDeliveries.id })
+        .select({ id: pushDeliveries.id, attempts: pushDeliveries.attempts })
         .from(pushDeliveries)
         .where(
           and(lte(pushDeliveries.dueAt, now), or(isNull(pushDeliveries.claimedUntil), lte(pushDeliveries.claimedUntil, now))),
@@ -108,14 +115,21 @@ export function createPushSender(deps: ServiceDeps, push: PushService, opts: { p
         .orderBy(asc(pushDeliveries.dueAt), asc(pushDeliveries.id))
         .limit(BATCH)
         .for('update', { skipLocked: true });
-      if (rows.length === 0) return [];
-      const taken = rows.map((r) => r.id);
+      if (rows.length === 0) return null;
+      const spent = rows.filter((r) => r.attempts >= MAX_PUSH_ATTEMPTS).map((r) => r.id);
+      if (spent.length) {
+        warn(`gave up on ${spent.length} push(es) claimed ${MAX_PUSH_ATTEMPTS} times without a result`);
+        await tx.delete(pushDeliveries).where(inArray(pushDeliveries.id, spent));
+      }
+      const taken = rows.filter((r) => r.attempts < MAX_PUSH_ATTEMPTS).map((r) => r.id);
+      if (taken.length === 0) return [];
       await tx
         .update(pushDeliveries)
         .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${pushDeliveries.attempts} + 1` })
         .where(inArray(pushDeliveries.id, taken));
       return taken;
     });
+    if (ids === null) return null;
     if (ids.length === 0) return [];
     return db
       .select({
@@ -158,6 +172,11 @@ export function createPushSender(deps: ServiceDeps, push: PushService, opts: { p
   /** One request to the push service; what became of it. */
   async function deliver(row: Claimed, payload: PushPayload): Promise<{ outcome: SendOutcome; retryAfterMs?: number }> {
     if (endpointProblem(row.endpoint, config.push.endpointHosts)) return { outcome: 'gone' };
+    // Stored before the curve check existed: no push can ever be encrypted to it.
+    if (keysProblem(row)) {
+      warn(`removed a subscription on ${new URL(row.endpoint).host} whose keys no push can be encrypted to`);
+      return { outcome: 'gone' };
+    }
     const { publicKey, privateKey } = await push.vapidKeys();
     const request = webpush.generateRequestDetails(
       { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
@@ -217,25 +236,33 @@ export function createPushSender(deps: ServiceDeps, push: PushService, opts: { p
     await db.delete(pushDeliveries).where(eq(pushDeliveries.id, row.id));
   }
 
+  /** Sends one claimed delivery and records what became of it; never throws, so it holds back no other. */
+  async function sendOne(row: Claimed, payloads: Map<string, Promise<PushPayload | null>>): Promise<SendOutcome> {
+    let result: { outcome: SendOutcome; retryAfterMs?: number };
+    try {
+      const key = `${row.kind}:${row.articleId}`;
+      if (!payloads.has(key)) payloads.set(key, payloadOf(row.kind, row.articleId));
+      const payload = await payloads.get(key)!;
+      result = payload ? await deliver(row, payload) : { outcome: 'dropped' };
+    } catch (error) {
+      // Unforeseen (the database, the encryption): retried as a failed send is, as often.
+      warn(`could not send a push to ${URL.parse(row.endpoint)?.host ?? 'a subscription'}; will retry`, error);
+      result = { outcome: 'retry' };
+    }
+    await settle(row, result.outcome, result.retryAfterMs).catch((error: unknown) => warn('could not record a push', error));
+    return result.outcome;
+  }
+
   /** Expands every waiting event and sends every due delivery; returns how many pushes went out. */
   async function runOnce(): Promise<number> {
     let sent = 0;
     while (await expandOne(clock.now()));
     const payloads = new Map<string, Promise<PushPayload | null>>();
-    for (;;) {
-      const batch = await claim(clock.now());
-      if (batch.length === 0) break;
+    for (let batch = await claim(clock.now()); batch; batch = await claim(clock.now())) {
       const queue = [...batch];
       await Promise.all(
         Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
-          for (let row = queue.shift(); row; row = queue.shift()) {
-            const key = `${row.kind}:${row.articleId}`;
-            if (!payloads.has(key)) payloads.set(key, payloadOf(row.kind, row.articleId));
-            const payload = await payloads.get(key)!;
-            const { outcome, retryAfterMs } = payload ? await deliver(row, payload) : { outcome: 'dropped' as const };
-            if (outcome === 'sent') sent++;
-            await settle(row, outcome, retryAfterMs).catch((error: unknown) => warn('could not record a push', error));
-          }
+          for (let row = queue.shift(); row; row = queue.shift()) if ((await sendOne(row, payloads)) === 'sent') sent++;
         }),
       );
     }

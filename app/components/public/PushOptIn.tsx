@@ -1,9 +1,11 @@
 // Breaking news on the phone: the reader opts in from this button (an island woken on first use;
 // the browser's permission prompt comes only from the reader's own tap, never on page load), picks
 // breaking news and, if they like, the story's categories, and can stop again. What they chose is
-// kept in this browser (localStorage); the server knows only the push subscription (server/push/).
+// kept in this browser (localStorage); the server knows only the push subscription (server/push/),
+// and changes or removes it only for the browser holding its auth secret.
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
+import { ApiRequestError } from '../../lib/api.ts';
 import { islandCall } from '../../islands/call.ts';
 import { ISLAND_ROUTES } from '../../../contract/island-routes.ts';
 import type { PUSH_ROUTES, PushSubscribeRequest } from '../../../contract/push.ts';
@@ -39,6 +41,44 @@ async function registration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready;
 }
 
+/** The server's 403: the endpoint is stored with another auth secret than this browser's. */
+const notOurs = (error: unknown) => error instanceof ApiRequestError && error.status === 403;
+
+/** Subscribes this browser (or changes its topics) and tells the server. */
+async function optIn(topics: string[]): Promise<void> {
+  const [worker, key] = await Promise.all([registration(), islandCall<typeof PUSH_ROUTES.key>(ISLAND_ROUTES.pushKey, {})]);
+  const fresh = () => worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.publicKey) });
+  const tell = (subscription: PushSubscription) =>
+    islandCall<typeof PUSH_ROUTES.subscribe>(ISLAND_ROUTES.pushSubscribe, {
+      body: { subscription: subscription.toJSON() as PushSubscribeRequest['subscription'], topics },
+    });
+  const subscription = (await worker.pushManager.getSubscription()) ?? (await fresh());
+  try {
+    await tell(subscription);
+  } catch (error) {
+    if (!notOurs(error)) throw error;
+    // Someone stored this endpoint with keys of their own: a new subscription has a new endpoint.
+    await subscription.unsubscribe();
+    await tell(await fresh());
+  }
+}
+
+/** Unsubscribes this browser, proving to the server it is the subscription's own (its auth secret). */
+async function optOut(): Promise<void> {
+  const subscription = supported() ? await (await registration()).pushManager.getSubscription() : null;
+  if (!subscription) return;
+  try {
+    await islandCall<typeof PUSH_ROUTES.unsubscribe>(ISLAND_ROUTES.pushUnsubscribe, {
+      body: { endpoint: subscription.endpoint, auth: subscription.toJSON().keys?.auth ?? '' },
+    });
+  } catch (error) {
+    // Stored with another secret: ending the subscription below ends the endpoint, and the push
+    // service's 410 to the next push removes what is stored.
+    if (!notOurs(error)) throw error;
+  }
+  await subscription.unsubscribe();
+}
+
 export function PushOptIn({ categories }: { categories: { id: number; name: string }[] }) {
   const [open, setOpen] = useState(false);
   const [kept, setKept] = useState<string[] | null>(null);
@@ -62,13 +102,7 @@ export function PushOptIn({ categories }: { categories: { id: number; name: stri
       // Asked first, while the tap still counts as the reader's: browsers refuse a prompt without one.
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') return setState('denied');
-      const [worker, key] = await Promise.all([registration(), islandCall<typeof PUSH_ROUTES.key>(ISLAND_ROUTES.pushKey, {})]);
-      const subscription =
-        (await worker.pushManager.getSubscription()) ??
-        (await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.publicKey) }));
-      await islandCall<typeof PUSH_ROUTES.subscribe>(ISLAND_ROUTES.pushSubscribe, {
-        body: { subscription: subscription.toJSON() as PushSubscribeRequest['subscription'], topics: chosen },
-      });
+      await optIn(chosen);
       localStorage.setItem(STORE, JSON.stringify(chosen));
       setKept(chosen);
       setState('subscribed');
@@ -81,13 +115,7 @@ export function PushOptIn({ categories }: { categories: { id: number; name: stri
   async function stop() {
     setState('working');
     try {
-      const subscription = supported() ? await (await registration()).pushManager.getSubscription() : null;
-      if (subscription) {
-        await islandCall<typeof PUSH_ROUTES.unsubscribe>(ISLAND_ROUTES.pushUnsubscribe, {
-          body: { endpoint: subscription.endpoint },
-        });
-        await subscription.unsubscribe();
-      }
+      await optOut();
       localStorage.removeItem(STORE);
       setKept(null);
       setChosen(['breaking']);
