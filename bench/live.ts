@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../server/test/resources.ts';
 import { buildDir, buildIfStale } from '../scripts/build-if-stale.ts';
 import { children, startChild, stopChild, waitFor } from './processes.ts';
-import { client, signIn } from './newsroom.ts';
+import { signIn } from './newsroom.ts';
 import { SENTENCES } from './seed.ts';
 import * as live from '../contract/live.ts';
 
@@ -67,7 +67,7 @@ async function startServer(env: Record<string, string>) {
 
 /** Files the live story: an approved demo article made live, then `count` updates by the admin. */
 async function fileLiveStory(base: string, count: number) {
-  const admin = client(base, await signIn(base, ADMIN.username, ADMIN.password));
+  const admin = await signIn(base, ADMIN.username, ADMIN.password);
   const categories = await admin.call<{ id: number }[]>('GET', '/categories');
   const [story, other] = await admin.call<{ id: number }[]>('GET', `/public/articles/category/${categories[0].id}?size=2`);
   await admin.call('PUT', `/admin/articles/${story.id}/live`);
