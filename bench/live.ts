@@ -76,28 +76,45 @@ async function fileLiveStory(base: string, count: number) {
     const started = performance.now();
     await admin.call('POST', `/articles/${story.id}/live-updates`, { content: largestUpdate(n) });
     posts.push(performance.now() - started);
+    if (n % 100 === 0) log(`${n} posted`);
   }
   return { story: story.id, other: other.id, postMs: median(posts) };
 }
 
-/** Another article's latency while READERS readers keep opening the live story (and its list). */
+/**
+ * Another article's latency while READERS readers keep opening the live story (and its list);
+ * `failed` counts requests that got no answer (a server that went down under them).
+ */
 async function underReaders(base: string, story: number, other: number, seconds: number) {
   let stop = false;
   let views = 0;
+  let failed = 0;
   const reader = async () => {
     while (!stop) {
-      await get(`${base}/article/${story}`);
-      await get(`${base}/api/public/articles/${story}/live-updates`);
-      views++;
+      try {
+        await get(`${base}/article/${story}`);
+        await get(`${base}/api/public/articles/${story}/live-updates`);
+        views++;
+      } catch {
+        failed++;
+        stop = true;
+      }
     }
   };
   const readers = Array.from({ length: READERS }, reader);
   const samples: number[] = [];
   const until = performance.now() + seconds * 1000;
-  while (performance.now() < until) samples.push((await get(`${base}/article/${other}`)).ms);
+  while (performance.now() < until && !stop) {
+    try {
+      samples.push((await get(`${base}/article/${other}`)).ms);
+    } catch {
+      failed++;
+      stop = true;
+    }
+  }
   stop = true;
   await Promise.all(readers);
-  return { ms: median(samples), views };
+  return { ms: samples.length ? median(samples) : NaN, views, failed };
 }
 
 export async function runLiveBench() {
@@ -107,9 +124,11 @@ export async function runLiveBench() {
   await buildIfStale();
   const env = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'live-bench-')), SEED_DEMO: '1' };
   const results: Record<string, number | string> = { updates: count, updateMaxChars: live.LIVE_UPDATE_MAX };
+  let server: Awaited<ReturnType<typeof startServer>>['server'] | undefined;
   try {
     // Page cache off: every view is a render.
-    let { base, server } = await startServer({ ...env, RENDER_CACHE: 'off' });
+    let base: string;
+    ({ base, server } = await startServer({ ...env, RENDER_CACHE: 'off' }));
     log(`posting ${count} updates of ${live.LIVE_UPDATE_MAX} characters`);
     const { story, other, postMs } = await fileLiveStory(base, count);
     results.postMs = postMs;
@@ -144,7 +163,13 @@ export async function runLiveBench() {
     const loaded = await underReaders(base, story, other, 10);
     results.otherUnderReadersMs = loaded.ms;
     results.readerViews = loaded.views;
+    results.readerFailures = loaded.failed;
+    if (loaded.failed) log(`requests failed under ${READERS} readers; the server said:\n${server.output().slice(-1500)}`);
     await stopChild(server.child);
+  } catch (error) {
+    // The server's own last words: a failed request is often the server going down.
+    log(`failed; the server said:\n${server?.output().slice(-3000)}`);
+    throw error;
   } finally {
     for (const child of children) await stopChild(child);
   }
@@ -164,7 +189,7 @@ export async function runLiveBench() {
       `| older updates, one load-more (HTTP ${results.olderStatus}) | ${kb(results.olderBytes)}, ${ms(results.olderMs)} |`,
       `| a post (p50) | ${ms(results.postMs)} |`,
       `| another article: render / view (p50) | ${ms(results.otherRenderMs)} / ${ms(results.otherViewMs)} |`,
-      `| another article's view under ${READERS} readers of the live story (p50) | ${ms(results.otherUnderReadersMs)} |`,
+      `| another article's view under ${READERS} readers of the live story (p50; ${results.readerViews} views, ${results.readerFailures} failed) | ${ms(results.otherUnderReadersMs)} |`,
     ].join('\n'),
   );
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
