@@ -14,8 +14,10 @@ import { REVIEW_MESSAGES } from '../../contract/review.ts';
 /**
  * Readers poll the list every LIVE_POLL_SECONDS: a CDN may keep it 4 s and no longer (no stale
  * copy), so a new update reaches a reader within 10 s; the server answers a current copy with 304.
+ * The `s-maxage` is said here, so the long one given to purged answers (server/cdn/http.ts) never
+ * replaces it when a CDN is configured.
  */
-export const LIVE_LIST_CACHE = 'public, max-age=4';
+export const LIVE_LIST_CACHE = 'public, max-age=4, s-maxage=4';
 
 // The kept list is written out once, not once per polling reader.
 const written = new WeakMap<object, string>();
@@ -45,7 +47,7 @@ export async function liveRoutes(app: FastifyInstance, { services }: { services:
   });
   // Sent by this route itself: the list is written out once and kept a shorter time than other public reads.
   serve(app, routes.list, async (request, reply) => {
-    const list = await live.publicList(request.params.id);
+    const list = await live.publicList(request.params.id, request.query.before);
     if (!list) throw notFound(REVIEW_MESSAGES.notFound);
     return sendPublic(request, reply, jsonOf(list), { cacheControl: LIVE_LIST_CACHE });
   });
