@@ -10,12 +10,13 @@ import { stripTags } from './text.ts';
  * The bounds that keep a live story's page and polled list small however long the coverage runs
  * (docs/performance.md, "Live coverage"): an update's HTML in characters; the newest updates the
  * page, the JSON-LD and each answer of the list carry (older ones are paged in by `before`), and
- * their HTML together (at least one update a page: longer ones stored before the limit was lowered
- * make shorter pages); the updates a story may hold.
+ * their HTML together: 20 updates of a few paragraphs, or 10 of the longest (a page holds at least
+ * one: longer ones stored before the limit was lowered make shorter pages); the updates a story
+ * may hold.
  */
 export const LIVE_UPDATE_MAX = 5_000;
 export const LIVE_PAGE_SIZE = 20;
-export const LIVE_PAGE_CHARS = LIVE_PAGE_SIZE * LIVE_UPDATE_MAX;
+export const LIVE_PAGE_CHARS = 50_000;
 export const LIVE_UPDATES_PER_STORY = 1_000;
 
 export const LIVE_MESSAGES = {

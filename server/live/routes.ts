@@ -6,7 +6,7 @@ import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
 import { currentUser } from '../http/guards.ts';
 import { serve } from '../http/contract.ts';
-import { sendPublic } from '../http/cache.ts';
+import { etagOf, sendPublic } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 import { LIVE_MESSAGES, LIVE_ROUTES as routes, LiveUpdateListSchema } from '../../contract/live.ts';
 import { REVIEW_MESSAGES } from '../../contract/review.ts';
@@ -19,12 +19,15 @@ import { REVIEW_MESSAGES } from '../../contract/review.ts';
  */
 export const LIVE_LIST_CACHE = 'public, max-age=4, s-maxage=4';
 
-// The kept list is written out once, not once per polling reader.
-const written = new WeakMap<object, string>();
+// The kept list is written out and hashed once, not once per polling reader.
+const written = new WeakMap<object, { text: string; etag: string }>();
 function jsonOf(list: z.infer<typeof LiveUpdateListSchema>) {
-  let text = written.get(list);
-  if (text === undefined) written.set(list, (text = JSON.stringify(LiveUpdateListSchema.parse(list))));
-  return text;
+  let json = written.get(list);
+  if (json === undefined) {
+    const text = JSON.stringify(LiveUpdateListSchema.parse(list));
+    written.set(list, (json = { text, etag: `W/${etagOf(text)}` }));
+  }
+  return json;
 }
 
 export async function liveRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -49,6 +52,7 @@ export async function liveRoutes(app: FastifyInstance, { services }: { services:
   serve(app, routes.list, async (request, reply) => {
     const list = await live.publicList(request.params.id, request.query.before);
     if (!list) throw notFound(REVIEW_MESSAGES.notFound);
-    return sendPublic(request, reply, jsonOf(list), { cacheControl: LIVE_LIST_CACHE });
+    const { text, etag } = jsonOf(list);
+    return sendPublic(request, reply, text, { cacheControl: LIVE_LIST_CACHE, etag });
   });
 }
