@@ -4,7 +4,7 @@
 // (page cache on), the polled list (bytes, a full answer, a 304) and the reader's load-more of older
 // updates, and another article's latency while 8 readers keep opening the live story. Prints a
 // table (docs/performance.md, "Live coverage") and writes bench/results/live.json.
-//   --updates N (500)   --runs N (20)
+//   --updates N (500)   --runs N (20)   --chars N (the limit, LIVE_UPDATE_MAX): each update's size
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,12 +26,14 @@ const ADMIN = { username: 'benchadmin', password: 'bench-admin-live-1' };
 const READERS = 8;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** One update as large as an update may be: Telugu sentences in paragraphs, cut to the limit. */
+/** Each update's size in characters of HTML: by default as large as an update may be. */
+const CHARS = arg('--chars', live.LIVE_UPDATE_MAX);
+
+/** One update: Telugu sentences in paragraphs, cut to CHARS. */
 function largestUpdate(n: number) {
   let html = `<p><strong>${n}.</strong> `;
-  for (let i = 0; html.length < live.LIVE_UPDATE_MAX; i++)
-    html += SENTENCES[(n + i) % SENTENCES.length] + (i % 6 === 5 ? '</p><p>' : ' ');
-  return `${html.slice(0, live.LIVE_UPDATE_MAX - '</p>'.length)}</p>`;
+  for (let i = 0; html.length < CHARS; i++) html += SENTENCES[(n + i) % SENTENCES.length] + (i % 6 === 5 ? '</p><p>' : ' ');
+  return `${html.slice(0, CHARS - '</p>'.length)}</p>`;
 }
 
 async function get(url: string, headers: Record<string, string> = {}) {
@@ -123,13 +125,13 @@ export async function runLiveBench() {
   log(`load average at start: ${os.loadavg()[0].toFixed(1)} (${os.cpus().length} CPUs); building if stale`);
   await buildIfStale();
   const env = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'live-bench-')), SEED_DEMO: '1' };
-  const results: Record<string, number | string> = { updates: count, updateMaxChars: live.LIVE_UPDATE_MAX };
+  const results: Record<string, number | string> = { updates: count, updateMaxChars: CHARS };
   let server: Awaited<ReturnType<typeof startServer>>['server'] | undefined;
   try {
     // Page cache off: every view is a render.
     let base: string;
     ({ base, server } = await startServer({ ...env, RENDER_CACHE: 'off' }));
-    log(`posting ${count} updates of ${live.LIVE_UPDATE_MAX} characters`);
+    log(`posting ${count} updates of ${CHARS} characters`);
     const { story, other, postMs } = await fileLiveStory(base, count);
     results.postMs = postMs;
     const page = `${base}/article/${story}`;
@@ -178,7 +180,7 @@ export async function runLiveBench() {
   const ms = (n: unknown) => `${Number(n).toFixed(1)} ms`;
   console.log(
     [
-      `\n| ${count} updates of ${live.LIVE_UPDATE_MAX} characters | figure |`,
+      `\n| ${count} updates of ${CHARS} characters | figure |`,
       '|---|---:|',
       `| article page (HTML) | ${kb(results.pageBytes)} |`,
       `| its render, page cache off (p50) | ${ms(results.renderMs)} |`,
