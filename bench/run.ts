@@ -648,8 +648,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 // `npm run bench -- --archive`: the big-archive read latencies instead (bench/archive.ts); `--soak`:
-// two instances behind Varnish for a long run (bench/soak.ts).
+// two instances behind Varnish for a long run (bench/soak.ts); `--live`: a live story's cost (bench/live.ts).
 if (process.argv.includes('--archive')) await (await import('./archive.ts')).runArchiveBench();
 else if (process.argv.includes('--soak')) await (await import('./soak.ts')).runSoak();
+else if (process.argv.includes('--live')) await (await import('./live.ts')).runLiveBench();
 else if (process.argv.includes('--search-quality')) await (await import('./search-quality.ts')).runSearchQuality(log);
 else await main();

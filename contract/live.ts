@@ -1,12 +1,23 @@
 // Live coverage on the wire: an update's shape, what is posted, and the messages.
 import { ISLAND_ROUTES } from './island-routes.ts';
 import { z } from 'zod';
-import { ErrorBody, IdParam, NoContent, PathId, Timestamp } from './http.ts';
+import { ErrorBody, IdParam, MAX_ID, NoContent, PathId, Timestamp } from './http.ts';
 import { defineRoute } from './route.ts';
 import { ReviewResultSchema } from './articles.schema.ts';
 import { stripTags } from './text.ts';
 
-export const LIVE_UPDATE_MAX = 20_000;
+/**
+ * The bounds that keep a live story's page and polled list small however long the coverage runs
+ * (docs/performance.md, "Live coverage"): an update's HTML in characters; the newest updates the
+ * page, the JSON-LD and each answer of the list carry (older ones are paged in by `before`), and
+ * their HTML together: 20 updates of a few paragraphs, or 10 of the longest (a page holds at least
+ * one: longer ones stored before the limit was lowered make shorter pages); the updates a story
+ * may hold.
+ */
+export const LIVE_UPDATE_MAX = 5_000;
+export const LIVE_PAGE_SIZE = 20;
+export const LIVE_PAGE_CHARS = 50_000;
+export const LIVE_UPDATES_PER_STORY = 1_000;
 
 export const LIVE_MESSAGES = {
   notApproved: 'Only an approved story can be covered live.',
@@ -14,6 +25,9 @@ export const LIVE_MESSAGES = {
   notPublic: 'This story is not public: updates can be posted only on an approved story.',
   contentRequired: 'Write the update before posting it: the content is empty.',
   tooLong: `An update can be at most ${LIVE_UPDATE_MAX} characters.`,
+  tooMany: `A live story can hold at most ${LIVE_UPDATES_PER_STORY} updates: delete old ones, or carry the coverage on in a new story.`,
+  notYours: "Only the update's author or an admin can change it.",
+  before: 'before must be the id of an update',
   updateNotFound: 'Live update not found.',
   started: 'The story is live.',
   ended: 'Live coverage ended.',
@@ -33,6 +47,7 @@ export const LiveUpdateSchema = z
     articleId: z.number(),
     /** Sanitised HTML, as an article body. */
     content: z.string(),
+    /** Who wrote the current text: the poster, or whoever edited it last. */
     authorName: z.string(),
     createdAt: Timestamp,
     updatedAt: Timestamp,
@@ -40,14 +55,31 @@ export const LiveUpdateSchema = z
   .meta({ id: 'LiveUpdate' });
 export type LiveUpdate = z.infer<typeof LiveUpdateSchema>;
 
-/** The public list: whether the story is live now, and its updates newest first. */
+/**
+ * The public list: whether the story is live now, and a page of its updates newest first (the
+ * newest LIVE_PAGE_SIZE, or those before `before`); `more` says older ones remain.
+ */
 export const LiveUpdateListSchema = z.object({
   live: z.boolean(),
   liveSince: Timestamp.nullable(),
   liveEndedAt: Timestamp.nullable(),
   updates: z.array(LiveUpdateSchema),
+  more: z.boolean(),
 });
 export type LiveUpdateList = z.infer<typeof LiveUpdateListSchema>;
+
+/** `?before=<update id>`: the page of updates older than that one; blank or absent: the newest. */
+export const LiveListQuery = z.object({
+  before: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: LIVE_MESSAGES.before })
+      .int(LIVE_MESSAGES.before)
+      .min(1, LIVE_MESSAGES.before)
+      .max(MAX_ID, LIVE_MESSAGES.before)
+      .optional(),
+  ),
+});
 
 const liveTags = ['live coverage'];
 const conflict = { 409: ErrorBody };
@@ -81,6 +113,7 @@ export const LIVE_ROUTES = {
     access: ['REPORTER', 'ADMIN'],
     tags: liveTags,
     summary: "Post an update on a live story (an admin, or the story's reporter); the HTML is sanitised like a body",
+    description: `409 once the story holds ${LIVE_UPDATES_PER_STORY} updates.`,
     params: IdParam,
     body: LiveUpdateBodySchema,
     response: LiveUpdateSchema,
@@ -92,7 +125,7 @@ export const LIVE_ROUTES = {
     path: '/articles/:id/live-updates/:updateId',
     access: ['REPORTER', 'ADMIN'],
     tags: liveTags,
-    summary: 'Edit an update of a public story',
+    summary: "Edit an update of a public story (its author or an admin; the editor becomes the update's author)",
     params: UpdateParams,
     body: LiveUpdateBodySchema,
     response: LiveUpdateSchema,
@@ -103,7 +136,7 @@ export const LIVE_ROUTES = {
     path: '/articles/:id/live-updates/:updateId',
     access: ['REPORTER', 'ADMIN'],
     tags: liveTags,
-    summary: 'Delete an update of a public story',
+    summary: 'Delete an update of a public story (its author or an admin)',
     params: UpdateParams,
     response: NoContent,
     status: 204,
@@ -114,8 +147,10 @@ export const LIVE_ROUTES = {
     access: 'public',
     cache: 'public-read',
     tags: liveTags,
-    summary: "A public story's live updates, newest first, and whether it is live (ETag; poll with If-None-Match)",
+    summary: "A public story's live updates, a page newest first, and whether it is live (ETag; poll with If-None-Match)",
+    description: `The newest updates (at most ${LIVE_PAGE_SIZE}, and ${LIVE_PAGE_CHARS} characters of HTML together); \`before\` pages back through older ones.`,
     params: IdParam,
+    query: LiveListQuery,
     response: LiveUpdateListSchema,
   }),
 };

@@ -1,7 +1,9 @@
 // District editions and live coverage in Chromium on a phone: a story filed under its district
 // (the form's district pick), the district page, 'నా జిల్లా' kept in the browser and drawn on the
 // cached home page; a story made live from the admin screen, its updates reaching an open article
-// page within 10 s without a reload (ETag polls), the 'లైవ్' badge in lists and the JSON-LD.
+// page within 10 s without a reload (ETag polls), the 'లైవ్' badge in lists and the JSON-LD; a long
+// story's page with its newest updates only, the older ones on 'పాత అప్‌డేట్‌లు', and the desk's
+// Edit and Delete on the reporter's own updates only.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,6 +17,7 @@ let browser: Browser;
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 let chief: { username: string; password: string };
+let writer: { username: string; password: string };
 const stamp = Date.now().toString(36);
 let category = 0;
 
@@ -63,7 +66,7 @@ beforeAll(async () => {
   browser = await launch();
   chief = inject('admin');
   admin = await apiContext(chief.username, chief.password);
-  const writer = await createUser('REPORTER', 'district_desk');
+  writer = await createUser('REPORTER', 'district_desk');
   reporter = await apiContext(writer.username, writer.password);
   category = (await ok<{ id: number }>(await admin.post('/api/admin/categories', { data: { name: `జిల్లాలు ${stamp}` } }))).id;
 }, 120_000);
@@ -85,8 +88,8 @@ describe('district editions', () => {
 
       // The reporter's form offers every district.
       const desk = await phone();
-      const writer = await createUser('REPORTER', 'district_form');
-      await signIn(desk.page, writer.username, writer.password);
+      const former = await createUser('REPORTER', 'district_form');
+      await signIn(desk.page, former.username, former.password);
       await desk.page.goto('/reporter-dashboard/write-article');
       const pick = desk.page.locator('select[name="district"]');
       await pick.waitFor();
@@ -193,4 +196,49 @@ describe('live coverage', () => {
     await fresh.context.close();
     await desk.context.close();
   });
+
+  it(
+    "shows a long story's newest 20 updates, the older ones on 'పాత అప్‌డేట్‌లు'; the reporter changes only their own",
+    { timeout: 240_000 },
+    async () => {
+      const story = await publish(`లెక్కింపు లైవ్ ${stamp}`);
+      await ok(await admin.put(`/api/admin/articles/${story.id}/live`));
+      const path = `/api/articles/${story.id}/live-updates`;
+      await ok(await admin.post(path, { data: { content: '<p>డెస్క్ ప్రకటన</p>' } }));
+      for (let n = 1; n <= 24; n++) await ok(await reporter.post(path, { data: { content: `<p>రౌండ్ ${n} ఫలితం</p>` } }));
+
+      // The reader's page carries the newest 20, in the HTML and in the JSON-LD.
+      const { context, page } = await phone();
+      await page.goto(`/article/${story.id}`);
+      const live = page.locator('.live-updates');
+      await live.getByText('రౌండ్ 24 ఫలితం').waitFor();
+      expect(await live.locator('.live-update').count()).toBe(20);
+      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+      const posting = jsonLd.map((t) => JSON.parse(t) as Record<string, unknown>).find((j) => j['@type'] === 'LiveBlogPosting');
+      expect((posting!.liveBlogUpdate as unknown[]).length).toBe(20);
+      // The older ones on request (a tap before the island is alive waits for it and is replayed).
+      const older = live.getByRole('button', { name: 'పాత అప్‌డేట్‌లు' });
+      await older.scrollIntoViewIfNeeded();
+      await older.click();
+      await live.getByText('డెస్క్ ప్రకటన').waitFor();
+      expect(await live.locator('.live-update').count()).toBe(25);
+      expect(await live.locator('.live-update').last().textContent()).toContain('డెస్క్ ప్రకటన');
+      await older.waitFor({ state: 'detached' });
+      await context.close();
+
+      // The reporter's desk: Edit and Delete on their own updates, none on the admin's.
+      const desk = await phone();
+      await signIn(desk.page, writer.username, writer.password);
+      await goto(desk.page, `/reporter/view-article/${story.id}`);
+      const panel = desk.page.locator('.live-panel');
+      await panel.getByText('రౌండ్ 24 ఫలితం').waitFor();
+      await panel.getByRole('button', { name: 'Older updates' }).click();
+      const desks = panel.locator('.live-staff-list li', { hasText: 'డెస్క్ ప్రకటన' });
+      await desks.waitFor();
+      expect(await panel.locator('.live-staff-list li').count()).toBe(25);
+      expect(await desks.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+      expect(await panel.getByRole('button', { name: 'Edit' }).count()).toBe(24);
+      await desk.context.close();
+    },
+  );
 });

@@ -132,6 +132,9 @@ export const MESSAGES = {
     none: 'ఇంకా అప్‌డేట్స్ లేవు.',
     /** Said to screen readers when new updates arrive. */
     fresh: (n: number) => (n === 1 ? '1 కొత్త అప్‌డేట్' : `${n} కొత్త అప్‌డేట్స్`),
+    /** The load-more of older updates under the newest ones. */
+    older: 'పాత అప్‌డేట్‌లు',
+    olderFailed: 'పాత అప్‌డేట్‌లు రాలేదు. మళ్ళీ ప్రయత్నించండి.',
   },
   search: {
     heading: 'శోధన',

@@ -44,12 +44,13 @@ export function sendPublic(
   request: FastifyRequest,
   reply: FastifyReply,
   body: unknown,
-  opts: { contentType?: string; cacheControl?: string; tags?: readonly string[] } = {},
+  /** `etag`: the body's own, when the caller keeps it with a body it sends again and again. */
+  opts: { contentType?: string; cacheControl?: string; tags?: readonly string[]; etag?: string } = {},
 ) {
   // Through the route's response schema when it has one (the same checks as any other answer).
   const text = typeof body === 'string' ? body : String(reply.serialize(body));
   // Weak: the compression plugin may send it gzip- or brotli-encoded, which a strong ETag would not allow.
-  const etag = `W/${etagOf(text)}`;
+  const etag = opts.etag ?? `W/${etagOf(text)}`;
   reply.header('cache-control', opts.cacheControl ?? PUBLIC_API_CACHE).header('etag', etag);
   tagAnswer(reply, opts.tags ?? tagsOfAnswer(reply));
   if (notModified(request, etag)) return reply.status(304).send();

@@ -1,6 +1,7 @@
 // Live coverage from outside: the admin's live switch, updates by admins and the story's reporter
-// (sanitised, audited), the refusals (not live, not public, another reporter, empty), and the
-// readers' list: newest first, ETag and 304, dropped by a change.
+// (sanitised, audited), the refusals (not live, not public, another reporter, empty, another's
+// update), and the readers' list: newest first, ETag and 304, dropped by a change, one bounded page
+// at a time however long the story (issue 35).
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type SignedIn } from '../test/app.ts';
@@ -96,7 +97,7 @@ describe('live updates', () => {
   it('are listed for readers newest first, with an ETag that answers 304 until a change', async () => {
     const res = await t.call('GET', `/api/public/articles/${story}/live-updates`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=4');
+    expect(res.headers['cache-control']).toBe('public, max-age=4, s-maxage=4');
     const list = res.json() as { live: boolean; updates: { id: number; content: string }[] };
     expect(list.live).toBe(true);
     expect(list.updates.map((u) => u.content)).toEqual(['<p>రెండో రౌండ్</p>', '<p>మొదటి రౌండ్ <strong>ఫలితం</strong></p>']);
@@ -153,5 +154,146 @@ describe('live updates', () => {
     expect(list.live).toBe(false);
     expect(list.updates).toHaveLength(2);
     expect((await t.call('GET', `/api/public/articles/${pending}/live-updates`)).statusCode).toBe(404);
+  });
+});
+
+describe("an update's author (issue 35)", () => {
+  let live: number;
+  const list = async () =>
+    (
+      (await t.call('GET', `/api/public/articles/${live}/live-updates`)).json() as {
+        updates: { id: number; content: string; authorName: string }[];
+      }
+    ).updates;
+
+  beforeAll(async () => {
+    [live] = await addArticles(t.services.db, [{ title: 'కౌంటింగ్ లైవ్', reporterId: reporter.id }]);
+    expect((await t.call('PUT', `/api/admin/articles/${live}/live`, admin.cookie)).statusCode).toBe(200);
+  });
+
+  it("is the only reporter who may change it: the story's reporter cannot edit or delete the admin's update", async () => {
+    const posted = await t.call('POST', `/api/articles/${live}/live-updates`, admin.cookie, { content: '<p>అధికారిక ఫలితం</p>' });
+    const update = (posted.json() as { id: number }).id;
+    const edit = await t.call('PUT', `/api/articles/${live}/live-updates/${update}`, reporter.cookie, {
+      content: '<p>రిపోర్టర్ మాటలు</p>',
+    });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json()).toMatchObject({ message: "Only the update's author or an admin can change it." });
+    expect((await t.call('DELETE', `/api/articles/${live}/live-updates/${update}`, reporter.cookie)).statusCode).toBe(403);
+    const [shown] = await list();
+    expect(shown).toMatchObject({ id: update, content: '<p>అధికారిక ఫలితం</p>', authorName: admin.username });
+  });
+
+  it("is whoever wrote the current text: an admin who edits a reporter's update is named, and the reporter no longer changes it", async () => {
+    const posted = await t.call('POST', `/api/articles/${live}/live-updates`, reporter.cookie, { content: '<p>మొదటి మాట</p>' });
+    const update = (posted.json() as { id: number }).id;
+    const own = await t.call('PUT', `/api/articles/${live}/live-updates/${update}`, reporter.cookie, {
+      content: '<p>సరిచేసిన మాట</p>',
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ authorName: reporter.username });
+    const byAdmin = await t.call('PUT', `/api/articles/${live}/live-updates/${update}`, admin.cookie, {
+      content: '<p>డెస్క్ మాట</p>',
+    });
+    expect(byAdmin.statusCode).toBe(200);
+    expect((await list())[0]).toMatchObject({ id: update, content: '<p>డెస్క్ మాట</p>', authorName: admin.username });
+    expect(
+      (await t.call('PUT', `/api/articles/${live}/live-updates/${update}`, reporter.cookie, { content: '<p>x</p>' })).statusCode,
+    ).toBe(403);
+    expect((await t.call('DELETE', `/api/articles/${live}/live-updates/${update}`, admin.cookie)).statusCode).toBe(204);
+  });
+});
+
+describe('a long live story (issue 35)', () => {
+  type Page = { live: boolean; updates: { id: number; content: string }[]; more: boolean };
+  const pageOf = async (id: number, before?: number) => {
+    const res = await t.call('GET', `/api/public/articles/${id}/live-updates${before ? `?before=${before}` : ''}`);
+    expect(res.statusCode).toBe(200);
+    return { res, page: res.json() as Page };
+  };
+  /** Rows as an older version stored them (no bound on their number, 20,000 characters each allowed). */
+  const store = (articleId: number, contents: string[]) =>
+    t.services.db
+      .insert(liveUpdates)
+      .values(contents.map((content) => ({ articleId, content, authorId: admin.id, authorName: admin.username })));
+
+  it('refuses an update longer than the limit, naming the field and the limit', async () => {
+    const [id] = await addArticles(t.services.db, [{ title: 'పొడవైన అప్‌డేట్', reporterId: reporter.id }]);
+    await t.call('PUT', `/api/admin/articles/${id}/live`, admin.cookie);
+    // The attack's update: 20,000 characters.
+    const res = await t.call('POST', `/api/articles/${id}/live-updates`, admin.cookie, {
+      content: `<p>${'అ'.repeat(20_000 - 7)}</p>`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect((res.json() as { errors: Record<string, string> }).errors.content).toBe('An update can be at most 5000 characters.');
+    expect(await updates(id)).toHaveLength(0);
+    const atLimit = await t.call('POST', `/api/articles/${id}/live-updates`, admin.cookie, {
+      content: `<p>${'అ'.repeat(5_000 - 7)}</p>`,
+    });
+    expect(atLimit.statusCode).toBe(201);
+  });
+
+  it('answers one bounded page, newest first, kept in memory; every update is reached through `before`', async () => {
+    const [id] = await addArticles(t.services.db, [{ title: '110 అప్‌డేట్ల కథనం', reporterId: reporter.id }]);
+    await t.call('PUT', `/api/admin/articles/${id}/live`, admin.cookie);
+    // The attack as it was made: 110 updates of 20,000 characters (14.1 MB pages, a 5.7 MB list).
+    const words = 'ఎన్నికల ఫలితాల లెక్కింపు కొనసాగుతోంది. ';
+    await store(
+      id,
+      Array.from({ length: 110 }, (_, n) => `<p>${n} ${words.repeat(20_000 / words.length)}`.slice(0, 20_000 - 4) + '</p>'),
+    );
+    const { res, page } = await pageOf(id);
+    expect(Buffer.byteLength(res.body)).toBeLessThan(500_000);
+    expect(page.updates.length).toBeGreaterThan(0);
+    expect(page.updates.length).toBeLessThan(20);
+    expect(page.more).toBe(true);
+    // Kept: the next poll reads nothing from the database.
+    expect(await t.services.live.publicList(id)).toBe(await t.services.live.publicList(id));
+    const seen: number[] = page.updates.map((u) => u.id);
+    for (let next = page; next.more;) {
+      next = (await pageOf(id, seen.at(-1))).page;
+      expect(next.updates.length).toBeGreaterThan(0);
+      seen.push(...next.updates.map((u) => u.id));
+    }
+    expect(seen).toHaveLength(110);
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+    expect(new Set(seen).size).toBe(110);
+    const bad = await t.call('GET', `/api/public/articles/${id}/live-updates?before=abc`);
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { errors: Record<string, string> }).errors.before).toBe('before must be the id of an update');
+  });
+
+  it('carries the newest 20 short updates a page', async () => {
+    const [id] = await addArticles(t.services.db, [{ title: 'చిన్న అప్‌డేట్లు', reporterId: reporter.id }]);
+    await t.call('PUT', `/api/admin/articles/${id}/live`, admin.cookie);
+    await store(
+      id,
+      Array.from({ length: 45 }, (_, n) => `<p>అప్‌డేట్ ${n}</p>`),
+    );
+    const first = (await pageOf(id)).page;
+    expect(first.updates.map((u) => u.content).slice(0, 2)).toEqual(['<p>అప్‌డేట్ 44</p>', '<p>అప్‌డేట్ 43</p>']);
+    expect(first.updates).toHaveLength(20);
+    const last = (await pageOf(id, (await pageOf(id, first.updates.at(-1)!.id)).page.updates.at(-1)!.id)).page;
+    expect(last.updates.map((u) => u.content).at(-1)).toBe('<p>అప్‌డేట్ 0</p>');
+    expect(last).toMatchObject({ more: false });
+    expect(last.updates).toHaveLength(5);
+  });
+
+  it('refuses a post once the story holds 1,000 updates (409 naming the bound); a deleted one makes room', async () => {
+    const [id] = await addArticles(t.services.db, [{ title: 'నిండిన కథనం', reporterId: reporter.id }]);
+    await t.call('PUT', `/api/admin/articles/${id}/live`, admin.cookie);
+    await store(
+      id,
+      Array.from({ length: 1_000 }, (_, n) => `<p>${n}</p>`),
+    );
+    const res = await t.call('POST', `/api/articles/${id}/live-updates`, reporter.cookie, { content: '<p>ఇంకొకటి</p>' });
+    expect(res.statusCode).toBe(409);
+    expect((res.json() as { message: string }).message).toMatch(/at most 1000 updates/);
+    expect(await updates(id)).toHaveLength(1_000);
+    const oldest = Math.min(...(await updates(id)).map((u) => u.id));
+    expect((await t.call('DELETE', `/api/articles/${id}/live-updates/${oldest}`, admin.cookie)).statusCode).toBe(204);
+    expect(
+      (await t.call('POST', `/api/articles/${id}/live-updates`, reporter.cookie, { content: '<p>ఇంకొకటి</p>' })).statusCode,
+    ).toBe(201);
   });
 });

@@ -6,7 +6,7 @@ import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
 import { currentUser } from '../http/guards.ts';
 import { serve } from '../http/contract.ts';
-import { sendPublic } from '../http/cache.ts';
+import { etagOf, sendPublic } from '../http/cache.ts';
 import { notFound } from '../http/errors.ts';
 import { LIVE_MESSAGES, LIVE_ROUTES as routes, LiveUpdateListSchema } from '../../contract/live.ts';
 import { REVIEW_MESSAGES } from '../../contract/review.ts';
@@ -14,15 +14,20 @@ import { REVIEW_MESSAGES } from '../../contract/review.ts';
 /**
  * Readers poll the list every LIVE_POLL_SECONDS: a CDN may keep it 4 s and no longer (no stale
  * copy), so a new update reaches a reader within 10 s; the server answers a current copy with 304.
+ * The `s-maxage` is said here, so the long one given to purged answers (server/cdn/http.ts) never
+ * replaces it when a CDN is configured.
  */
-export const LIVE_LIST_CACHE = 'public, max-age=4';
+export const LIVE_LIST_CACHE = 'public, max-age=4, s-maxage=4';
 
-// The kept list is written out once, not once per polling reader.
-const written = new WeakMap<object, string>();
+// The kept list is written out and hashed once, not once per polling reader.
+const written = new WeakMap<object, { text: string; etag: string }>();
 function jsonOf(list: z.infer<typeof LiveUpdateListSchema>) {
-  let text = written.get(list);
-  if (text === undefined) written.set(list, (text = JSON.stringify(LiveUpdateListSchema.parse(list))));
-  return text;
+  let json = written.get(list);
+  if (json === undefined) {
+    const text = JSON.stringify(LiveUpdateListSchema.parse(list));
+    written.set(list, (json = { text, etag: `W/${etagOf(text)}` }));
+  }
+  return json;
 }
 
 export async function liveRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -45,8 +50,9 @@ export async function liveRoutes(app: FastifyInstance, { services }: { services:
   });
   // Sent by this route itself: the list is written out once and kept a shorter time than other public reads.
   serve(app, routes.list, async (request, reply) => {
-    const list = await live.publicList(request.params.id);
+    const list = await live.publicList(request.params.id, request.query.before);
     if (!list) throw notFound(REVIEW_MESSAGES.notFound);
-    return sendPublic(request, reply, jsonOf(list), { cacheControl: LIVE_LIST_CACHE });
+    const { text, etag } = jsonOf(list);
+    return sendPublic(request, reply, text, { cacheControl: LIVE_LIST_CACHE, etag });
   });
 }

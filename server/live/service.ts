@@ -1,27 +1,32 @@
 // Live coverage: an admin makes an approved story live and ends it (lifecycle acts 'go-live' and
-// 'end-live'); admins and the story's reporter post, edit and delete its updates. Every act is
+// 'end-live'); admins and the story's reporter post updates, and an update's author or an admin
+// edits or deletes it (the editor becomes its author: the list names who wrote the text). Every act is
 // audited in its transaction and announced as a change of the article (changes.write), so its
 // cached page and the public list below are dropped. Readers poll the list: it is kept in memory
 // per article until a change names the article, and answered with an ETag, so a waiting reader
-// costs a 304, never a render.
-import { and, desc, eq } from 'drizzle-orm';
+// costs a 304, never a render. Every answer is one bounded page (contract/live.ts's bounds).
+import { and, count, desc, eq, lt } from 'drizzle-orm';
 import type { ServiceDeps } from '../services.ts';
 import type { Tx } from '../db/client.ts';
 import type { Notice } from '../db/changes.ts';
 import { createTaggedCache } from '../db/memo.ts';
 import { articles, liveUpdates } from '../db/schema.ts';
 import { record, type AuditActor } from '../audit/service.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { createLifecycle, adminCaller } from '../articles/lifecycle.ts';
 import { loadArticle } from '../articles/model.ts';
 import { sanitizeArticleHtml } from '../articles/sanitize.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { REVIEW_MESSAGES } from '../../contract/review.ts';
-import { LIVE_MESSAGES, type LiveUpdate, type LiveUpdateList } from '../../contract/live.ts';
+import {
+  LIVE_MESSAGES,
+  LIVE_PAGE_CHARS,
+  LIVE_PAGE_SIZE,
+  LIVE_UPDATES_PER_STORY,
+  type LiveUpdate,
+  type LiveUpdateList,
+} from '../../contract/live.ts';
 import type { Article } from '../../contract/articles.ts';
-
-/** The newest updates a reader gets; older ones stay stored. */
-export const LIVE_LIST_MAX = 200;
 
 type Row = typeof liveUpdates.$inferSelect;
 const toUpdate = (r: Row): LiveUpdate => ({
@@ -70,23 +75,36 @@ export function createLiveService(deps: Pick<ServiceDeps, 'db' | 'changes' | 'im
   const announce = (notice: Notice, articleId: number) => notice({ kind: 'articles', articles: [articleId], categories: [] });
   const actor = (user: SessionUser, ip?: string): AuditActor => ({ id: user.id, username: user.username, ip });
 
-  async function updateOf(tx: Tx, articleId: number, updateId: number) {
+  /** The update to change: 404 when the story has none of that id, 403 unless it is the caller's or the caller is an admin. */
+  async function updateOf(tx: Tx, user: SessionUser, articleId: number, updateId: number) {
     const [row] = await tx
       .select()
       .from(liveUpdates)
       .where(and(eq(liveUpdates.id, updateId), eq(liveUpdates.articleId, articleId)));
     if (!row) throw notFound(LIVE_MESSAGES.updateNotFound);
+    if (user.role !== 'ADMIN' && row.authorId !== user.id) throw forbidden(LIVE_MESSAGES.notYours);
     return row;
   }
 
-  async function list(articleId: number): Promise<LiveUpdate[]> {
+  /**
+   * A page of the story's updates, newest first: the newest, or those before `before`. The id is
+   * the order: a story's posts are serialised by the lock on its row, so ids follow posting.
+   */
+  async function page(articleId: number, before?: number) {
     const rows = await db
       .select()
       .from(liveUpdates)
-      .where(eq(liveUpdates.articleId, articleId))
-      .orderBy(desc(liveUpdates.createdAt), desc(liveUpdates.id))
-      .limit(LIVE_LIST_MAX);
-    return rows.map(toUpdate);
+      .where(
+        before ? and(eq(liveUpdates.articleId, articleId), lt(liveUpdates.id, before)) : eq(liveUpdates.articleId, articleId),
+      )
+      .orderBy(desc(liveUpdates.id))
+      .limit(LIVE_PAGE_SIZE + 1);
+    let taken = 0;
+    for (let chars = 0; taken < Math.min(rows.length, LIVE_PAGE_SIZE); taken++) {
+      chars += rows[taken].content.length;
+      if (taken > 0 && chars > LIVE_PAGE_CHARS) break;
+    }
+    return { updates: rows.slice(0, taken).map(toUpdate), more: rows.length > taken };
   }
 
   return {
@@ -114,6 +132,9 @@ export function createLiveService(deps: Pick<ServiceDeps, 'db' | 'changes' | 'im
       const html = sanitizeArticleHtml(content);
       return changes.write(async (tx, notice) => {
         const story = await lockStory(tx, user, articleId, { mustBeLive: true });
+        // Counted under the story's lock: two posts cannot both take the last place.
+        const [held] = await tx.select({ n: count() }).from(liveUpdates).where(eq(liveUpdates.articleId, articleId));
+        if (held.n >= LIVE_UPDATES_PER_STORY) throw conflict(LIVE_MESSAGES.tooMany);
         const now = deps.clock.now();
         const [row] = await tx
           .insert(liveUpdates)
@@ -136,10 +157,10 @@ export function createLiveService(deps: Pick<ServiceDeps, 'db' | 'changes' | 'im
       const html = sanitizeArticleHtml(content);
       return changes.write(async (tx, notice) => {
         const story = await lockStory(tx, user, articleId, { mustBeLive: false });
-        await updateOf(tx, articleId, updateId);
+        await updateOf(tx, user, articleId, updateId);
         const [row] = await tx
           .update(liveUpdates)
-          .set({ content: html, updatedAt: deps.clock.now() })
+          .set({ content: html, authorId: user.id, authorName: user.username, updatedAt: deps.clock.now() })
           .where(eq(liveUpdates.id, updateId))
           .returning();
         await record(tx, {
@@ -158,7 +179,7 @@ export function createLiveService(deps: Pick<ServiceDeps, 'db' | 'changes' | 'im
     async remove(user: SessionUser, articleId: number, updateId: number, ip?: string): Promise<void> {
       await changes.write(async (tx, notice) => {
         const story = await lockStory(tx, user, articleId, { mustBeLive: false });
-        await updateOf(tx, articleId, updateId);
+        await updateOf(tx, user, articleId, updateId);
         await tx.delete(liveUpdates).where(eq(liveUpdates.id, updateId));
         await record(tx, {
           actor: actor(user, ip),
@@ -173,12 +194,13 @@ export function createLiveService(deps: Pick<ServiceDeps, 'db' | 'changes' | 'im
     },
 
     /**
-     * GET /api/public/articles/{id}/live-updates: a public story's updates, newest first, and
-     * whether it is live; null when the story is not public. Kept until a change names the story.
+     * GET /api/public/articles/{id}/live-updates: a page of a public story's updates, newest first
+     * (the newest, or those before `before`), and whether it is live; null when the story is not
+     * public. Kept until a change names the story.
      */
-    async publicList(articleId: number): Promise<LiveUpdateList | null> {
+    async publicList(articleId: number, before?: number): Promise<LiveUpdateList | null> {
       if (!Number.isSafeInteger(articleId) || articleId <= 0) return null;
-      const key = String(articleId);
+      const key = before ? `${articleId}<${before}` : String(articleId);
       const kept = lists.get(key);
       if (kept) return kept;
       const version = changes.version;
@@ -191,7 +213,7 @@ export function createLiveService(deps: Pick<ServiceDeps, 'db' | 'changes' | 'im
         live: Boolean(story.liveSince && !story.liveEndedAt),
         liveSince: story.liveSince?.toISOString() ?? null,
         liveEndedAt: story.liveEndedAt?.toISOString() ?? null,
-        updates: story.liveSince ? await list(articleId) : [],
+        ...(story.liveSince ? await page(articleId, before) : { updates: [], more: false }),
       };
       lists.set(key, result, version, [`article:${articleId}`]);
       return result;

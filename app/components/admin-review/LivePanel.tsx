@@ -1,17 +1,17 @@
 // Live coverage on the staff screens: an admin makes an approved story live ('లైవ్') and ends it;
-// the admin and the story's reporter post, edit and delete its updates (the editor's HTML, which
-// the server sanitises like a body). Readers see a new update within seconds (app/components/public/LiveUpdates.tsx).
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+// the admin and the story's reporter post updates (the editor's HTML, which the server sanitises
+// like a body); an update's author or an admin edits or deletes it. Readers see a new update within
+// seconds (app/components/public/LiveUpdates.tsx).
+import { lazy, Suspense, useId, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { failureText } from '../dashboard/failure.ts';
 import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
 import { isLive, LIVE_LABEL, type Article } from '../../../contract/articles.ts';
 import { LIVE_ROUTES, type LiveUpdate } from '../../../contract/live.ts';
 import { formatDateTime } from '../public/format.ts';
+import { LiveStaffList, useStaffLiveList, type Notice } from './LiveStaffList.tsx';
 
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
-
-type Notice = { ok: boolean; text: string } | null;
 
 export function LivePanel({
   article,
@@ -19,25 +19,20 @@ export function LivePanel({
   onChange,
 }: {
   article: Article;
+  /** The caller is an admin: switches live coverage and may change every update. */
   canSwitch: boolean;
   onChange?(article: Article): void;
 }) {
   const headingId = useId();
   const live = isLive(article);
-  const [updates, setUpdates] = useState<LiveUpdate[]>([]);
   const [draft, setDraft] = useState('');
   // A new key gives a fresh editor (after a post, or to edit another update).
   const [editorKey, setEditorKey] = useState(0);
   const [editing, setEditing] = useState<LiveUpdate | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-
-  useEffect(() => {
-    if (!article.liveSince || article.approvalStatus !== 'APPROVED') return;
-    call(LIVE_ROUTES.list, { params: { id: article.id }, cache: 'no-store' })
-      .then((list) => setUpdates(list.updates))
-      .catch((e: unknown) => setNotice({ ok: false, text: failureText(e) }));
-  }, [article.id, article.liveSince, article.approvalStatus]);
+  const list = useStaffLiveList(article, setNotice);
+  const { setUpdates } = list;
 
   if (article.approvalStatus !== 'APPROVED' || (!canSwitch && !article.liveSince)) return null;
 
@@ -70,9 +65,7 @@ export function LivePanel({
         const posted = await call(LIVE_ROUTES.post, { params: { id: article.id }, body: { content } });
         setUpdates((list) => [posted, ...list]);
       }
-      setEditing(null);
-      setDraft('');
-      setEditorKey((k) => k + 1);
+      startEdit(null);
       return editing ? 'Update saved.' : 'Update posted.';
     });
 
@@ -83,9 +76,10 @@ export function LivePanel({
       return 'Update deleted.';
     });
 
-  const startEdit = (update: LiveUpdate) => {
+  /** A fresh editor: on an update to edit, or empty for the next post. */
+  const startEdit = (update: LiveUpdate | null) => {
     setEditing(update);
-    setDraft(update.content);
+    setDraft(update?.content ?? '');
     setEditorKey((k) => k + 1);
   };
 
@@ -123,16 +117,7 @@ export function LivePanel({
               {editing ? 'Save update' : 'Post update'}
             </button>
             {editing && (
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => {
-                  setEditing(null);
-                  setDraft('');
-                  setEditorKey((k) => k + 1);
-                }}
-                disabled={busy}
-              >
+              <button type="button" className="secondary" onClick={() => startEdit(null)} disabled={busy}>
                 Cancel
               </button>
             )}
@@ -144,27 +129,14 @@ export function LivePanel({
           {notice.text}
         </p>
       )}
-      {updates.length > 0 && (
-        <ol className="live-staff-list">
-          {updates.map((u) => (
-            <li key={u.id}>
-              <p className="review-hint">
-                {formatDateTime(u.createdAt)} · {u.authorName}
-              </p>
-              {/* Sanitised by the server when it was written. */}
-              <div dangerouslySetInnerHTML={{ __html: u.content }} />
-              <div className="schedule-row">
-                <button type="button" className="secondary" onClick={() => startEdit(u)} disabled={busy}>
-                  Edit
-                </button>
-                <button type="button" className="secondary" onClick={() => void remove(u)} disabled={busy}>
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
+      <LiveStaffList
+        list={list}
+        // The server refuses the rest (403); a reporter's own updates carry their username.
+        mayChange={(u) => canSwitch || u.authorName === article.reporterName}
+        busy={busy}
+        onEdit={startEdit}
+        onDelete={(u) => void remove(u)}
+      />
     </section>
   );
 }

@@ -122,7 +122,7 @@ function contentLocation(article: Article) {
   return article.region ? { contentLocation: { '@type': 'Place', name: article.region } } : {};
 }
 
-/** A story covered live: schema.org LiveBlogPosting (a NewsArticle too) with its updates as liveBlogUpdate. */
+/** A story covered live: schema.org LiveBlogPosting (a NewsArticle too) with its newest updates as liveBlogUpdate. */
 export function liveBlogJsonLd(article: Article, live: LiveUpdateList, publicUrl: string, path: string, description: string) {
   const url = absoluteUrl(publicUrl, path);
   return {
@@ -130,8 +130,9 @@ export function liveBlogJsonLd(article: Article, live: LiveUpdateList, publicUrl
     '@type': 'LiveBlogPosting',
     ...(live.liveSince ? { coverageStartTime: live.liveSince } : {}),
     ...(live.liveEndedAt ? { coverageEndTime: live.liveEndedAt } : {}),
-    ...(live.updates[0] ? { dateModified: live.updates[0].updatedAt } : {}),
-    liveBlogUpdate: live.updates.slice(0, 50).map((u) => ({
+    ...(live.updates[0] ? { dateModified: live.updates.map((u) => u.updatedAt).reduce((a, b) => (a > b ? a : b)) } : {}),
+    // The newest page only, as on the page (contract/live.ts's LIVE_PAGE_SIZE).
+    liveBlogUpdate: live.updates.map((u) => ({
       '@type': 'BlogPosting',
       '@id': `${url}#update-${u.id}`,
       headline: stripTags(u.content).trim().slice(0, 110),

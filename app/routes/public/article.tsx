@@ -54,7 +54,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return data({ article: null, related: [], latest: [], ads: [] as Ad[], publicUrl, live: null }, { status: 404 });
   }
   const { article, related, latest } = page;
-  // Live coverage (now or ended): its updates, kept in memory until the story changes (server/live/).
+  // Live coverage (now or ended): its newest updates (older ones are paged in by the island), kept
+  // in memory until the story changes (server/live/).
   const live = article.liveSince ? await services.live.publicList(article.id) : null;
   // Its related and latest lists come from its categories.
   cacheTags(context, [`article:${article.id}`, ...article.categories.map((c) => `category:${c.id}`)]);
@@ -168,7 +169,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <Island
               name="live"
               component={LiveUpdates}
-              props={{ articleId: article.id, live: live.live, updates: live.updates }}
+              props={{ articleId: article.id, live: live.live, updates: live.updates, more: live.more }}
             />
           )}
           {/* Sanitised by the server when it was written (sanitizeArticleHtml). */}
