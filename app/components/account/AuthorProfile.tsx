@@ -2,7 +2,7 @@
 // photo, shown on their public page (/author/{username}) and the byline's link leads there.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiRequestError, call, formOf } from '../../lib/api.ts';
-import { Field, fieldProps, FormStatus } from '../form/Field.tsx';
+import { Field, fieldProps, FormStatus } from '../dashboard/Field.tsx';
 import { BIO_MAX, DISPLAY_NAME_MAX, PROFILE_ROUTES, type Profile } from '../../../contract/authors.ts';
 
 export function AuthorProfile() {

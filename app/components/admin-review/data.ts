@@ -3,7 +3,7 @@
 // alerts) instead of throwing; acts answer the outcome the screen shows.
 import { useState } from 'react';
 import { call } from '../../lib/api.ts';
-import { loaded } from '../article-form/desk-data.ts';
+import { loaded } from '../dashboard/screen.ts';
 import { apiForm, SAVE_FIELDS, SAVE_INTENTS, saveOutcome, type SaveOutcome } from '../article-form/save.ts';
 import { failureStatus, failureText } from '../dashboard/failure.ts';
 import { CATEGORY_ROUTES } from '../../../contract/categories.ts';

@@ -3,7 +3,7 @@
 // field component and one check (the contract's schema) for both; the server checks again.
 import type { InputHTMLAttributes } from 'react';
 import type { useFetcher } from 'react-router';
-import { Field, fieldProps, FormError } from '../form/Field.tsx';
+import { Field, fieldProps, FormError } from '../dashboard/Field.tsx';
 import { formatDateTime } from '../public/format.ts';
 import { AD_DEFAULT_DURATION, AdDetailSchema, inWindow, type Ad, type AdDetail } from '../../../contract/ads.ts';
 import { indiaLocalToIso, isoToIndiaLocal } from '../../../contract/review.ts';

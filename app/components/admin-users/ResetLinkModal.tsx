@@ -6,7 +6,7 @@ import { useFetcher } from 'react-router';
 import type { PasswordResetLink } from '../../../contract/auth.ts';
 import type { UserSummary } from '../../../contract/users.ts';
 import { Modal } from '../Modal.tsx';
-import { FormError } from '../form/Field.tsx';
+import { FormError } from '../dashboard/Field.tsx';
 import { formatDateTime } from '../public/format.ts';
 import type { UserOutcome } from './useUserChanges.ts';
 

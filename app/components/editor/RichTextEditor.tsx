@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { ALIGNMENTS, HEADING_LEVELS, editorExtensions } from './extensions.ts';
 import { checkLinkUrl, DEFAULT_FONT_SIZE, FONT_SIZES } from '../../../contract/article-form.ts';
-import { URL_INPUT } from '../form/Field.tsx';
+import { URL_INPUT } from '../dashboard/Field.tsx';
 
 export type RichTextEditorProps = {
   initialContent: string;

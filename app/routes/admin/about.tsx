@@ -9,10 +9,10 @@ import { requireRole } from '../../lib/guard.ts';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import { NoticeLine, type Notice } from '../../components/dashboard/notice.tsx';
 import { failureStatus, serverMessage } from '../../components/dashboard/failure.ts';
-import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
+import { LeaveGuard } from '../../components/dashboard/LeaveGuard.tsx';
 import { checkFiles, FilePickField } from '../../components/admin-site/FilePickField.tsx';
-import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { adminMeta, loaded } from '../../components/dashboard/screen.ts';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import {
   ABOUT_IMAGE_TYPES,

@@ -23,9 +23,9 @@ import {
   type AdFieldName,
   type AdTyped,
 } from '../../components/admin-site/AdEditForm.tsx';
-import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
-import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { LeaveGuard } from '../../components/dashboard/LeaveGuard.tsx';
+import { adminMeta, loaded } from '../../components/dashboard/screen.ts';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { AD_IMAGE_TYPES, AD_MESSAGES, AD_ROUTES, AdDetailsSchema, MAX_ADS_PER_UPLOAD, type Ad } from '../../../contract/ads.ts';
 import { PathId } from '../../../contract/http.ts';

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../components/public/format.ts';
 import { pageParam, useListPaging } from '../../components/article-form/useListPaging.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { FormError, FormStatus } from '../../components/form/Field.tsx';
+import { FormError, FormStatus } from '../../components/dashboard/Field.tsx';
 import { call } from '../../lib/api.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { APPROVED_PAGE_SIZE, BREAKING_LABEL, REVIEW_ERRORS, REVIEW_MESSAGES, REVIEW_ROUTES } from '../../../contract/review.ts';

@@ -9,8 +9,8 @@ import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { ConfirmDialog } from '../../components/dashboard/ConfirmDialog.tsx';
 import { failureText, serverMessage } from '../../components/dashboard/failure.ts';
-import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
-import { Field, fieldProps, FormError } from '../../components/form/Field.tsx';
+import { adminMeta, loaded } from '../../components/dashboard/screen.ts';
+import { Field, fieldProps, FormError } from '../../components/dashboard/Field.tsx';
 import {
   CATEGORY_MESSAGES,
   CATEGORY_NAME_MAX,

@@ -19,7 +19,7 @@ import {
 import { isArticleSave, type SaveOutcome } from '../../components/article-form/save.ts';
 import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 

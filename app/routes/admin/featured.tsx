@@ -5,7 +5,7 @@ import { requireRole } from '../../lib/guard.ts';
 import { loadSelection, readSelection, SelectionScreen } from '../../components/admin-site/CategorySelectionEditor.tsx';
 import { withReason } from '../../components/dashboard/failure.ts';
 import { outcome } from '../../components/dashboard/notice.tsx';
-import { adminMeta } from '../../components/admin-site/screen.ts';
+import { adminMeta } from '../../components/dashboard/screen.ts';
 import { CATEGORY_MESSAGES, FEATURED_MESSAGES, FeaturedSelectionSchema } from '../../../contract/categories.ts';
 import { FEATURED_ROUTES } from '../../../contract/featured.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';

@@ -6,7 +6,7 @@ import { requireRole } from '../../lib/guard.ts';
 import { loadSelection, readSelection, SelectionScreen } from '../../components/admin-site/CategorySelectionEditor.tsx';
 import { failureText } from '../../components/dashboard/failure.ts';
 import { outcome } from '../../components/dashboard/notice.tsx';
-import { adminMeta } from '../../components/admin-site/screen.ts';
+import { adminMeta } from '../../components/dashboard/screen.ts';
 import { NAVIGATION_MESSAGES } from '../../../contract/categories.ts';
 import { NAVIGATION_ROUTES, NavigationSelectionSchema } from '../../../contract/navigation.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../components/public/format.ts';
 import { loadedOr, publishedAddress } from '../../components/admin-review/data.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { FormError, FormStatus } from '../../components/form/Field.tsx';
+import { FormError, FormStatus } from '../../components/dashboard/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { REVIEW_MESSAGES, REVIEW_ROUTES } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';

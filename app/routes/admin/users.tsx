@@ -24,8 +24,8 @@ import { useUserChanges, type UserIntent, type UserOutcome } from '../../compone
 import { ResetLinkModal, useResetLink } from '../../components/admin-users/ResetLinkModal.tsx';
 import { NoticeLine, outcome } from '../../components/dashboard/notice.tsx';
 import { failureText, withReason } from '../../components/dashboard/failure.ts';
-import { adminMeta, loaded, pageOf, useListPlace } from '../../components/admin-site/screen.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { adminMeta, loaded, pageOf, useListPlace } from '../../components/dashboard/screen.ts';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';

@@ -19,7 +19,7 @@ import {
   useLatest,
   type ActOutcome,
 } from '../../components/admin-review/data.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import type { Article } from '../../../contract/articles.ts';
 import type { RevisionSummary } from '../../../contract/drafts.ts';
 import '../../styles/reporter.css';

@@ -25,7 +25,7 @@ import {
 } from '../../components/admin-review/data.ts';
 import { isArticleSave, type SaveOutcome } from '../../components/article-form/save.ts';
 import { useNavigateLater } from '../../components/admin-review/feedback.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { ADMIN_PENDING, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { call } from '../../lib/api.ts';

@@ -15,7 +15,7 @@ import { apiForm, isArticleSave, SAVE_FIELDS, saveOutcome, type SaveOutcome } fr
 import { loadAuthorName, loadCategories } from '../../components/article-form/desk-data.ts';
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import {
   clearLocalDraft,
   loadLocalDraftOwner,

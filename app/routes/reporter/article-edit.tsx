@@ -9,7 +9,7 @@ import { ArticleStatus } from '../../components/article-form/ArticleView.tsx';
 import { loadingScreen, DeskPage, PENDING_REJECTED, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loadCategories, loadOwnArticle } from '../../components/article-form/desk-data.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { apiForm, saveOutcome, type SaveOutcome } from '../../components/article-form/save.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';

@@ -12,7 +12,7 @@ import { clearLocalDraft, loadLocalDraftOwner, readLocalDraft } from '../../comp
 import { DeskPage } from '../../components/article-form/DeskPage.tsx';
 import { ConfirmDialog, useConfirm } from '../../components/dashboard/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/public/format.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import type { Draft } from '../../../contract/drafts.ts';
 import { ARTICLE_ROUTES, DRAFT_ROUTES, type ReporterCounts } from '../../../contract/reporter.ts';
 import '../../styles/reporter.css';

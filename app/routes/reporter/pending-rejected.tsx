@@ -8,10 +8,10 @@ import { DELETE_ARTICLE, useConfirmedDelete, type DeleteOutcome } from '../../co
 import { ArticleRow, listFailure } from '../../components/article-form/ArticleRow.tsx';
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { loaded } from '../../components/article-form/desk-data.ts';
+import { loaded } from '../../components/dashboard/screen.ts';
 import { StatusBadge } from '../../components/article-form/ArticleView.tsx';
 import { formatDateTime } from '../../components/public/format.ts';
-import { FormError, FormStatus } from '../../components/form/Field.tsx';
+import { FormError, FormStatus } from '../../components/dashboard/Field.tsx';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { call } from '../../lib/api.ts';

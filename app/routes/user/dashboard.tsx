@@ -14,7 +14,7 @@ import { AUTH_MESSAGES, AUTH_ROUTES, ChangePasswordSchema, TotpCodeSchema, type 
 import { toApiError } from '../../../contract/errors.ts';
 import { homeForRole } from '../../../contract/roles.ts';
 import { checkStaffPassword, isStaffRole, STAFF_PASSWORD_MESSAGES } from '../../../contract/staff-password.ts';
-import { FormStatus } from '../../components/form/Field.tsx';
+import { FormStatus } from '../../components/dashboard/Field.tsx';
 import { failureText, serverMessage } from '../../components/dashboard/failure.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { AuthorProfile } from '../../components/account/AuthorProfile.tsx';

@@ -1,4 +1,4 @@
-// What the admin screens' route modules share: their meta tags, the shape of a first load that may
+// What the staff screens' route modules share: the admin screens' meta tags, the shape of a first load that may
 // fail (the screen still renders, with its own error text where the data would be), and the place of
 // a paged list kept in the address (so Back and a reload return to the same page and filters).
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router';
