@@ -2,7 +2,7 @@
 // approved-edit screens. It validates with the same zod schemas as the server plus the picture
 // rules before anything is sent (the first invalid field gets focus), then submits a ready
 // multipart body with a useFetcher to its screen's route: the route's clientAction saves it with
-// the typed client and answers a SaveOutcome (./save.ts), which the form shows. The fields are in
+// the typed client and answers the kit's Outcome (./save.ts), which the form shows. The fields are in
 // ./fields.tsx and ./ImageField.tsx; leaving with unsaved changes asks first.
 //
 // What the action receives: the API's parts, the `article` part (JSON; an edit adds the picture
@@ -57,7 +57,8 @@ import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-auto
 import { CategoryField, ContentField, DistrictField, SummaryField, TagsField, TextField, VideoField } from './fields.tsx';
 import { ImageField } from './ImageField.tsx';
 import { ReaderPreview } from './ReaderPreview.tsx';
-import { SAVE_FIELDS, SAVE_INTENTS, type SaveOutcome } from './save.ts';
+import { SAVE_FIELDS, SAVE_INTENTS } from './save.ts';
+import type { Outcome } from '../dashboard/outcome.ts';
 import { checkImageItems, imageOrderOf, imagesSignature, storedFromUrls, storedItems, type ImageItem } from './image-list.ts';
 
 export type ArticleFormProps = {
@@ -136,11 +137,11 @@ export function ArticleForm({
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const fetcher = useFetcher<SaveOutcome>();
+  const fetcher = useFetcher<Outcome>();
   // Waiting for the last autosave before the body is built; then the fetcher's submission.
   const [preparing, setPreparing] = useState(false);
   const saving = preparing || fetcher.state !== 'idle';
-  const answered = useRef<SaveOutcome | undefined>(undefined);
+  const answered = useRef<Outcome | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // What the form held when it opened: an edit that changed nothing is not "unsaved".
@@ -177,7 +178,7 @@ export function ArticleForm({
       setSuccess(successMessage ?? '');
       if (afterSuccess) timer.current = setTimeout(afterSuccess, successDelayMs);
     } else {
-      setFormError(outcome.message);
+      setFormError(outcome.text);
       if (outcome.errors) setErrors(outcome.errors as Errors);
     }
   }, [outcome, autosave, draft, successMessage, afterSuccess, successDelayMs]);

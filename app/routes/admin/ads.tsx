@@ -8,7 +8,8 @@ import { call, formOf } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { ConfirmDialog, useConfirm } from '../../components/dashboard/ConfirmDialog.tsx';
 import { NoticeLine, type Notice } from '../../components/dashboard/notice.tsx';
-import { serverMessage } from '../../components/dashboard/failure.ts';
+import { joinReason, withReason } from '../../components/dashboard/failure.ts';
+import { outcome, refused, type Outcome } from '../../components/dashboard/outcome.ts';
 import { checkFiles, FilePickField } from '../../components/admin-site/FilePickField.tsx';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import {
@@ -19,7 +20,6 @@ import {
   adWindowText,
   checkAdDetail,
   NEW_AD_TYPED,
-  type AdEditOutcome,
   type AdFieldName,
   type AdTyped,
 } from '../../components/admin-site/AdEditForm.tsx';
@@ -40,47 +40,38 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return loaded(call(AD_ROUTES.adminList), AD_MESSAGES.fetchFailed);
 }
 
-/** What the screen's writes answer: the notice, and for an edit the message of each field. */
-export type AdOutcome = { ok: boolean; text: string } & AdEditOutcome;
-
 /**
  * `intent=upload` (the `images` and their `adDetails`, JSON in the same order), `intent=update`
- * (`id`, `durationInSeconds`, `link`, `startsAt`, `endsAt`) or `intent=delete` (`id`).
+ * (`id`, `durationInSeconds`, `link`, `startsAt`, `endsAt`) or `intent=delete` (`id`). The outcome carries an edit's field messages and the ad it was about.
  */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<AdOutcome> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome<{ id?: number }>> {
   const form = await request.formData();
   const intent = form.get('intent');
   const id = PathId.parse(String(form.get('id') ?? ''));
   if (intent === 'delete') {
-    return call(AD_ROUTES.remove, { params: { id } }).then(
-      () => ({ ok: true, text: AD_MESSAGES.deleted }),
-      () => ({ ok: false, text: AD_MESSAGES.deleteFailed }),
-    );
+    return outcome(call(AD_ROUTES.remove, { params: { id } }), AD_MESSAGES.deleted, AD_MESSAGES.deleteFailed);
   }
   if (intent === 'update') {
     const typed = Object.fromEntries(AD_FIELD_NAMES.map((name) => [name, String(form.get(name) ?? '')])) as AdTyped;
     const checked = checkAdDetail(typed);
-    if (!checked.ok) return { ok: false, text: AD_MESSAGES.updateFailed, fieldErrors: checked.fieldErrors, id };
-    return call(AD_ROUTES.update, { params: { id }, body: checked.detail }).then(
-      () => ({ ok: true, text: AD_MESSAGES.updated, id }),
-      (error: unknown) => ({ ok: false, text: withServerReason(AD_MESSAGES.updateFailed, error), id }),
+    if (!checked.ok) return refused(AD_MESSAGES.updateFailed, checked.fieldErrors as Record<string, string>, { id });
+    return outcome(
+      call(AD_ROUTES.update, { params: { id }, body: checked.detail }),
+      AD_MESSAGES.updated,
+      (error) => withReason(AD_MESSAGES.updateFailed, error),
+      { id },
     );
   }
   const images = form.getAll('images').filter((f): f is File => f instanceof File);
-  if (images.length === 0) return { ok: false, text: AD_MESSAGES.noneSelected };
+  if (images.length === 0) return refused(AD_MESSAGES.noneSelected);
   const details = AdDetailsSchema.safeParse(JSON.parse(String(form.get('adDetails') ?? '[]')));
-  if (!details.success) return { ok: false, text: details.error.issues[0]?.message ?? AD_MESSAGES.badDetails };
+  if (!details.success) return refused(details.error.issues[0]?.message ?? AD_MESSAGES.badDetails);
   const upload = formOf(AD_ROUTES.upload, { adDetails: details.data }, { images });
-  return call(AD_ROUTES.upload, { form: upload }).then(
-    (result) => ({ ok: true, text: result.notice ? `${AD_MESSAGES.uploaded} ${result.notice}` : AD_MESSAGES.uploaded }),
-    (error: unknown) => ({ ok: false, text: withServerReason(AD_MESSAGES.uploadFailed, error) }),
+  return outcome(
+    call(AD_ROUTES.upload, { form: upload }),
+    (result) => joinReason(AD_MESSAGES.uploaded, result.notice),
+    (error) => withReason(AD_MESSAGES.uploadFailed, error),
   );
-}
-
-/** 'Upload failed: <the server's reason>', or the text alone. */
-function withServerReason(text: string, error: unknown) {
-  const detail = serverMessage(error);
-  return detail ? `${text}: ${detail}` : text;
 }
 
 /** A chosen picture not uploaded yet, and its fields as typed. */
@@ -95,9 +86,9 @@ export default function AdManagement() {
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [checkNotice, setCheckNotice] = useState<Notice>(null);
-  const uploader = useFetcher<AdOutcome>();
-  const remover = useFetcher<AdOutcome>();
-  const editor = useFetcher<AdOutcome>();
+  const uploader = useFetcher<Outcome<{ id?: number }>>();
+  const remover = useFetcher<Outcome<{ id?: number }>>();
+  const editor = useFetcher<Outcome<{ id?: number }>>();
   const deleting = useConfirm<Ad>();
   const [editing, setEditing] = useState<Ad | null>(null);
   const uploading = uploader.state !== 'idle';
