@@ -17,13 +17,13 @@ import { loadAuthorName, loadCategories } from '../../components/article-form/de
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/dashboard/Field.tsx';
+import type { DraftStart } from '../../components/article-form/draft-autosave.ts';
 import {
   clearLocalDraft,
   loadLocalDraftOwner,
   readLocalDraft,
-  type DraftStart,
   type LocalDraft,
-} from '../../components/article-form/draft-autosave.ts';
+} from '../../components/article-form/draft-storage.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { ApiRequestError, call } from '../../lib/api.ts';

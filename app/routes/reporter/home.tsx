@@ -8,7 +8,7 @@ import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import type { Route } from './+types/home';
 import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
-import { clearLocalDraft, loadLocalDraftOwner, readLocalDraft } from '../../components/article-form/draft-autosave.ts';
+import { clearLocalDraft, loadLocalDraftOwner, readLocalDraft } from '../../components/article-form/draft-storage.ts';
 import { DeskPage } from '../../components/article-form/DeskPage.tsx';
 import { ConfirmDialog, useConfirm } from '../../components/dashboard/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/public/format.ts';
