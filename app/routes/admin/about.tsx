@@ -5,14 +5,13 @@ import { lazy, Suspense, useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/about';
 import { call, formOf } from '../../lib/api.ts';
-import { requireRole } from '../../lib/guard.ts';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
 import { NoticeLine } from '../../components/dashboard/notice.tsx';
 import { outcome, refused, type Outcome } from '../../components/dashboard/outcome.ts';
 import { failureStatus, serverMessage } from '../../components/dashboard/failure.ts';
 import { LeaveGuard } from '../../components/dashboard/LeaveGuard.tsx';
 import { checkFiles, FilePickField } from '../../components/admin-site/FilePickField.tsx';
-import { adminMeta, loaded } from '../../components/dashboard/screen.ts';
+import { adminLoader, adminMeta } from '../../components/dashboard/screen.ts';
 import { FormError } from '../../components/dashboard/Field.tsx';
 import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import {
@@ -32,10 +31,7 @@ const RichTextEditor = lazy(() => import('../../components/editor/RichTextEditor
 export const meta = () => adminMeta('About Us Management');
 export const handle: ScreenHandle = { loadingText: 'Loading About Us content...' };
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['ADMIN']);
-  return loaded(call(ABOUT_ROUTES.adminRead), ABOUT_MESSAGES.loadFailed);
-}
+export const clientLoader = adminLoader(() => call(ABOUT_ROUTES.adminRead), ABOUT_MESSAGES.loadFailed);
 
 /**
  * The save: `content`, `keepImageUrls` (JSON; only when the page exists, so the save is an update)

@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/ads';
 import { call, formOf } from '../../lib/api.ts';
-import { requireRole } from '../../lib/guard.ts';
 import { ConfirmDialog, useConfirm } from '../../components/dashboard/ConfirmDialog.tsx';
 import { NoticeLine, type Notice } from '../../components/dashboard/notice.tsx';
 import { joinReason, withReason } from '../../components/dashboard/failure.ts';
@@ -19,7 +18,7 @@ import {
   type AdTyped,
 } from '../../components/admin-site/AdEditForm.tsx';
 import { AdUploadForm, useAdUpload } from '../../components/admin-site/AdUpload.tsx';
-import { adminMeta, loaded } from '../../components/dashboard/screen.ts';
+import { adminLoader, adminMeta } from '../../components/dashboard/screen.ts';
 import { FormError } from '../../components/dashboard/Field.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { AD_MESSAGES, AD_ROUTES, AdDetailsSchema, type Ad } from '../../../contract/ads.ts';
@@ -30,10 +29,7 @@ import '../../styles/admin-site.css';
 export const meta = () => adminMeta('Ad Management');
 export const handle: ScreenHandle = { loadingText: 'Loading ads...' };
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['ADMIN']);
-  return loaded(call(AD_ROUTES.adminList), AD_MESSAGES.fetchFailed);
-}
+export const clientLoader = adminLoader(() => call(AD_ROUTES.adminList), AD_MESSAGES.fetchFailed);
 
 /**
  * `intent=upload` (the `images` and their `adDetails`, JSON in the same order), `intent=update`

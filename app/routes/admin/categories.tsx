@@ -4,12 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/categories';
 import { call } from '../../lib/api.ts';
-import { requireRole } from '../../lib/guard.ts';
 import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { ConfirmDialog } from '../../components/dashboard/ConfirmDialog.tsx';
 import { outcome, refused, type Outcome } from '../../components/dashboard/outcome.ts';
-import { adminMeta, loaded } from '../../components/dashboard/screen.ts';
+import { adminLoader, adminMeta } from '../../components/dashboard/screen.ts';
 import { Field, fieldProps, FormError } from '../../components/dashboard/Field.tsx';
 import {
   CATEGORY_MESSAGES,
@@ -26,10 +25,7 @@ import '../../styles/admin-site.css';
 export const meta = () => adminMeta('Manage Categories');
 export const handle: ScreenHandle = { loadingText: 'Loading categories...' };
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['ADMIN']);
-  return loaded(call(CATEGORY_ROUTES.adminList), CATEGORY_MESSAGES.listFailed);
-}
+export const clientLoader = adminLoader(() => call(CATEGORY_ROUTES.adminList), CATEGORY_MESSAGES.listFailed);
 
 /**
  * Create (no id), rename (`id` and `name`) or delete (`intent=delete`, `id`); the list reloads after.

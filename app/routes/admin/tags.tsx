@@ -5,10 +5,9 @@ import { useEffect, useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/tags';
 import { call } from '../../lib/api.ts';
-import { requireRole } from '../../lib/guard.ts';
 import { NoticeLine } from '../../components/dashboard/notice.tsx';
 import { outcome, refused, type Outcome } from '../../components/dashboard/outcome.ts';
-import { adminMeta, loaded } from '../../components/dashboard/screen.ts';
+import { adminLoader, adminMeta } from '../../components/dashboard/screen.ts';
 import { FormError } from '../../components/dashboard/Field.tsx';
 import { PathId } from '../../../contract/http.ts';
 import { TAG_NAME_MAX } from '../../../contract/tags.ts';
@@ -22,10 +21,7 @@ export const handle: ScreenHandle = { loadingText: 'Loading tags...' };
 
 const TAG_FAILED = 'Failed to save the tag.';
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['ADMIN']);
-  return loaded(call(TAG_ROUTES.adminList), 'Failed to load tags. Please try again later.');
-}
+export const clientLoader = adminLoader(() => call(TAG_ROUTES.adminList), 'Failed to load tags. Please try again later.');
 
 /** `intent=rename` with `name`, or `intent=merge` with `into`; the server's message either way. */
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
