@@ -7,7 +7,7 @@ import { toApiError } from '../../contract/errors.ts';
 import { ApiRequestError } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { isNetworkFailure, MESSAGES } from '../lib/messages.ts';
-import { Field, FormError, fieldProps } from './form/Field.tsx';
+import { Field, FormError, fieldProps } from './dashboard/Field.tsx';
 import { Modal } from './Modal.tsx';
 
 const T = MESSAGES.login;

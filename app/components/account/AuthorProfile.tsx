@@ -2,7 +2,8 @@
 // photo, shown on their public page (/author/{username}) and the byline's link leads there.
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiRequestError, call, formOf } from '../../lib/api.ts';
-import { Field, fieldProps, FormStatus } from '../form/Field.tsx';
+import { Field, fieldProps, FormStatus } from '../dashboard/Field.tsx';
+import type { Notice } from '../dashboard/notice.tsx';
 import { BIO_MAX, DISPLAY_NAME_MAX, PROFILE_ROUTES, type Profile } from '../../../contract/authors.ts';
 
 export function AuthorProfile() {
@@ -10,7 +11,7 @@ export function AuthorProfile() {
   const [values, setValues] = useState({ displayName: '', bio: '' });
   const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {

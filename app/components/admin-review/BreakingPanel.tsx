@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { failureText } from '../dashboard/failure.ts';
+import type { Notice } from '../dashboard/notice.tsx';
 import { formatDateTime } from '../public/format.ts';
 import type { Article } from '../../../contract/articles.ts';
 import {
@@ -18,7 +19,7 @@ export function BreakingPanel({ article, onChange }: { article: Article; onChang
   const selectId = useId();
   const [hours, setHours] = useState(2);
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
   const active = article.breakingUntil && new Date(article.breakingUntil).getTime() > Date.now();
 
   const send = async (method: 'PUT' | 'DELETE') => {

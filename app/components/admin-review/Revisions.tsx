@@ -11,7 +11,8 @@ import type { ChangesSinceRejection as Changes, Revision, RevisionSummary } from
 import { REVISION_ROUTES } from '../../../contract/revisions.ts';
 import { ConfirmDialog, useConfirm } from '../dashboard/ConfirmDialog.tsx';
 import { formatDateTime } from '../public/format.ts';
-import type { ActOutcome } from './data.ts';
+import type { ActResult } from './data.ts';
+import type { Outcome } from '../dashboard/outcome.ts';
 
 /**
  * A removed word and the word that replaced it are never drawn touching: the browser would shape
@@ -208,7 +209,7 @@ function RevisionPreview({ articleId, revisionId }: { articleId: number; revisio
 
 export function RevisionHistory({ articleId, revisions }: { articleId: number; revisions: RevisionSummary[] }) {
   const [shown, setShown] = useState<number | null>(null); // the revision whose changes are open
-  const restoring = useFetcher<ActOutcome>();
+  const restoring = useFetcher<Outcome<ActResult>>();
   const busy = restoring.state !== 'idle';
   // Asked on the page first (never window.confirm), with the old version shown: a restore replaces the current text.
   const asking = useConfirm<RevisionSummary>();

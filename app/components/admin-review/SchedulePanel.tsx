@@ -6,13 +6,14 @@ import { useFetcher } from 'react-router';
 import type { Article } from '../../../contract/articles.ts';
 import { isoToIndiaLocal } from '../../../contract/review.ts';
 import { formatDateTime } from '../public/format.ts';
-import type { ActOutcome } from './data.ts';
+import type { ActResult } from './data.ts';
+import type { Outcome } from '../dashboard/outcome.ts';
 
 type Props = {
   article: Article;
   disabled?: boolean;
   /** Called once with each successful answer (the review screen then leads to the story's own screen). */
-  onDone?(outcome: ActOutcome): void;
+  onDone?(outcome: Outcome<ActResult>): void;
 };
 
 const inOneHour = () => isoToIndiaLocal(new Date(Date.now() + 3_600_000));
@@ -21,7 +22,7 @@ export function SchedulePanel({ article, disabled, onDone }: Props) {
   const pickerId = useId();
   const scheduled = article.approvalStatus === 'SCHEDULED';
   const [local, setLocal] = useState(() => (scheduled ? isoToIndiaLocal(article.publicationDate) : inOneHour()));
-  const fetcher = useFetcher<ActOutcome>();
+  const fetcher = useFetcher<Outcome<ActResult>>();
   const busy = fetcher.state !== 'idle';
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   useEffect(() => {

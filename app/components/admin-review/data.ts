@@ -3,9 +3,10 @@
 // alerts) instead of throwing; acts answer the outcome the screen shows.
 import { useState } from 'react';
 import { call } from '../../lib/api.ts';
-import { loaded } from '../article-form/desk-data.ts';
-import { apiForm, SAVE_FIELDS, SAVE_INTENTS, saveOutcome, type SaveOutcome } from '../article-form/save.ts';
+import { loaded } from '../dashboard/screen.ts';
+import { apiForm, SAVE_FIELDS, SAVE_INTENTS, saveOutcome } from '../article-form/save.ts';
 import { failureStatus, failureText } from '../dashboard/failure.ts';
+import { failed, outcome, refused, type Outcome } from '../dashboard/outcome.ts';
 import { CATEGORY_ROUTES } from '../../../contract/categories.ts';
 import type { Article, ArticleListItem } from '../../../contract/articles.ts';
 import { indiaLocalToIso, REVIEW_ERRORS, REVIEW_MESSAGES, REVIEW_ROUTES } from '../../../contract/review.ts';
@@ -47,10 +48,8 @@ export async function nextPending(id: number): Promise<ArticleListItem | null> {
   }
 }
 
-/** An admin act's outcome: the notice, the failure's detail on its own line, and the story to review next. */
-export type ActOutcome = {
-  ok: boolean;
-  text: string;
+/** What an admin act answers beside its outcome: the failure's detail on its own line, and the story to review next. */
+export type ActResult = {
   detail?: string;
   /** The story as the act left it (approve, reject, schedule). */
   article?: Article;
@@ -58,14 +57,12 @@ export type ActOutcome = {
   next?: { id: number; title: string } | null;
 };
 
-const fail = (text: string, detail?: string): ActOutcome => ({ ok: false, text, detail });
-
 /**
  * The acts of the review and published-story screens, by the form's `intent`: approve, reject
  * (`reason`), schedule (`publishAt`, India time as a datetime-local value), unschedule, restore
  * (`revisionId`). Returns what the screen shows.
  */
-export async function reviewAct(id: number, form: FormData): Promise<ActOutcome> {
+export async function reviewAct(id: number, form: FormData): Promise<Outcome<ActResult>> {
   const intent = String(form.get('intent') ?? '');
   const params = { id };
   switch (intent) {
@@ -76,7 +73,7 @@ export async function reviewAct(id: number, form: FormData): Promise<ActOutcome>
         return { ok: true, text: REVIEW_MESSAGES.approved, article, next };
       } catch (e) {
         // Worded with the status; the server's reason follows on its own line.
-        return fail(REVIEW_ERRORS.approve + failureStatus(e), failureText(e));
+        return failed(e, REVIEW_ERRORS.approve + failureStatus(e), { detail: failureText(e) });
       }
     case 'reject':
       try {
@@ -87,33 +84,29 @@ export async function reviewAct(id: number, form: FormData): Promise<ActOutcome>
         ]);
         return { ok: true, text: REVIEW_MESSAGES.rejected, article, next };
       } catch (e) {
-        return fail(REVIEW_ERRORS.reject + failureText(e));
+        return failed(e, (error) => REVIEW_ERRORS.reject + failureText(error));
       }
     case 'schedule': {
       const publishAt = indiaLocalToIso(String(form.get('publishAt') ?? ''));
-      if (!publishAt) return fail(REVIEW_ERRORS.approve + REVIEW_MESSAGES.invalidPublishAt);
-      try {
-        const result = await call(REVIEW_ROUTES.approve, { params, query: { publishAt } });
-        return { ok: true, text: result.message };
-      } catch (e) {
-        return fail(REVIEW_ERRORS.approve + failureText(e));
-      }
+      if (!publishAt) return refused(REVIEW_ERRORS.approve + REVIEW_MESSAGES.invalidPublishAt);
+      return outcome(
+        call(REVIEW_ROUTES.approve, { params, query: { publishAt } }),
+        (result) => result.message,
+        (e) => REVIEW_ERRORS.approve + failureText(e),
+      );
     }
     case 'unschedule':
-      try {
-        return { ok: true, text: (await call(REVIEW_ROUTES.unschedule, { params })).message };
-      } catch (e) {
-        return fail(failureText(e));
-      }
-    case 'restore':
-      try {
-        const revId = Number(form.get('revisionId'));
-        return { ok: true, text: (await call(REVISION_ROUTES.restore, { params: { id, revId } })).message };
-      } catch (e) {
-        return fail(`Error restoring revision: ${failureText(e)}`);
-      }
+      return outcome(call(REVIEW_ROUTES.unschedule, { params }), (result) => result.message, failureText);
+    case 'restore': {
+      const revId = Number(form.get('revisionId'));
+      return outcome(
+        call(REVISION_ROUTES.restore, { params: { id, revId } }),
+        (result) => result.message,
+        (e) => `Error restoring revision: ${failureText(e)}`,
+      );
+    }
     default:
-      return fail(`Unknown action: ${intent}`);
+      return refused(`Unknown action: ${intent}`);
   }
 }
 
@@ -123,7 +116,7 @@ export async function reviewAct(id: number, form: FormData): Promise<ActOutcome>
  * (PUT /api/admin/articles/{id}/save-and-approve?publishAt=); a published story's edit saves only
  * (PUT /api/articles/{id}). Edit & Approve's failures read 'Error saving and approving article: ...'.
  */
-export async function reviewSave(id: number, form: FormData): Promise<SaveOutcome> {
+export async function reviewSave(id: number, form: FormData): Promise<Outcome> {
   const params = { id };
   if (form.get(SAVE_FIELDS.intent) !== SAVE_INTENTS.approve) {
     return saveOutcome(call(ARTICLE_ROUTES.update, { params, form: apiForm(form) }));
@@ -131,7 +124,7 @@ export async function reviewSave(id: number, form: FormData): Promise<SaveOutcom
   const local = String(form.get(SAVE_FIELDS.publishAt) ?? '');
   const publishAt = local ? indiaLocalToIso(local) : undefined;
   if (publishAt === null) {
-    return { ok: false, status: 0, message: REVIEW_ERRORS.saveAndApprove + REVIEW_MESSAGES.invalidPublishAt };
+    return refused(REVIEW_ERRORS.saveAndApprove + REVIEW_MESSAGES.invalidPublishAt);
   }
   return saveOutcome(
     call(REVIEW_ROUTES.saveAndApprove, { params, query: { publishAt }, form: apiForm(form) }),

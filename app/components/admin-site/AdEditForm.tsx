@@ -3,15 +3,11 @@
 // field component and one check (the contract's schema) for both; the server checks again.
 import type { InputHTMLAttributes } from 'react';
 import type { useFetcher } from 'react-router';
-import { Field, fieldProps, FormError } from '../form/Field.tsx';
+import { Field, fieldProps, FormError } from '../dashboard/Field.tsx';
+import type { Outcome } from '../dashboard/outcome.ts';
 import { formatDateTime } from '../public/format.ts';
 import { AD_DEFAULT_DURATION, AdDetailSchema, inWindow, type Ad, type AdDetail } from '../../../contract/ads.ts';
 import { indiaLocalToIso, isoToIndiaLocal } from '../../../contract/review.ts';
-
-/** An edit's answer beyond its notice: the message of each field, and the ad it was for. */
-export type AdEditOutcome = { fieldErrors?: Partial<Record<AdFieldName, string>>; id?: number };
-
-type Answer = { ok: boolean; text: string } & AdEditOutcome;
 
 /** When readers see the ad, as the list says it. */
 export function adWindowText(ad: Pick<Ad, 'startsAt' | 'endsAt'>, now = new Date()): string {
@@ -99,12 +95,12 @@ export function AdEditForm({
   ad: Ad;
   /** The ad's place in the list (its name on the screen: "Ad 2"). */
   number: number;
-  fetcher: ReturnType<typeof useFetcher<Answer>>;
+  fetcher: ReturnType<typeof useFetcher<Outcome<{ id?: number }>>>;
   onCancel(): void;
 }) {
   const saving = fetcher.state !== 'idle';
   const answer = !saving && fetcher.data?.id === ad.id && !fetcher.data.ok ? fetcher.data : null;
-  const errors: Partial<Record<AdFieldName, string>> = answer?.fieldErrors ?? {};
+  const errors: Partial<Record<AdFieldName, string>> = answer?.errors ?? {};
   const now: AdTyped = {
     durationInSeconds: String(ad.durationInSeconds),
     link: ad.link ?? '',
@@ -120,7 +116,7 @@ export function AdEditForm({
         <AdDetailField key={name} id={`ad-edit-${name}`} field={name} name={name} defaultValue={now[name]} error={errors[name]} />
       ))}
       <p className="muted">{AD_WINDOW_HINT}</p>
-      <FormError>{answer && !answer.fieldErrors ? answer.text : null}</FormError>
+      <FormError>{answer && !answer.errors ? answer.text : null}</FormError>
       <div className="modal-actions">
         <button type="button" className="secondary" onClick={onCancel} disabled={saving}>
           Cancel

@@ -7,7 +7,8 @@ import { useFetcher, useLoaderData } from 'react-router';
 import { z } from 'zod';
 import { call } from '../../lib/api.ts';
 import { CategoryOrderPicker } from './CategoryOrderPicker.tsx';
-import { NoticeLine, type Notice } from '../dashboard/notice.tsx';
+import { NoticeLine } from '../dashboard/notice.tsx';
+import type { Outcome } from '../dashboard/outcome.ts';
 import { CATEGORY_ROUTES, type Category } from '../../../contract/categories.ts';
 
 export type Selection = {
@@ -48,7 +49,7 @@ type Props = Selection & {
 };
 
 export function CategorySelectionEditor({ categories, selected, loadErrors, orderHeading, emptyText, saveLabel }: Props) {
-  const save = useFetcher<Notice>();
+  const save = useFetcher<Outcome>();
   const [chosen, setChosen] = useState(selected);
   // The saved choice, reloaded after a save, replaces the edited one (React's reset-on-new-prop pattern).
   const [saved, setSaved] = useState(selected);

@@ -1,6 +1,6 @@
 // Picking image files (About Us pictures, ads): the browser's quick check of type and size before
 // anything is sent (the server decides again by the bytes), and the refused files listed by name.
-import { Field, fieldProps } from '../form/Field.tsx';
+import { Field, fieldProps } from '../dashboard/Field.tsx';
 import { MAX_IMAGE_BYTES } from '../../../contract/articles.ts';
 
 /** Splits picked files into those to keep and the messages for the others. */

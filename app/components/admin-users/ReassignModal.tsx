@@ -4,7 +4,7 @@
 // included; with nobody to take the articles it says so and offers no confirm.
 import { useRef, type RefObject } from 'react';
 import { ConfirmDialog } from '../dashboard/ConfirmDialog.tsx';
-import { FormError } from '../form/Field.tsx';
+import { FormError } from '../dashboard/Field.tsx';
 import { ROLE_AFTER_REASSIGN, type PendingChange } from './useUserChanges.ts';
 
 type Reassign = Extract<PendingChange, { kind: 'reassign' }>;

@@ -6,16 +6,17 @@ import { useFetcher } from 'react-router';
 import type { PasswordResetLink } from '../../../contract/auth.ts';
 import type { UserSummary } from '../../../contract/users.ts';
 import { Modal } from '../Modal.tsx';
-import { FormError } from '../form/Field.tsx';
+import { FormError } from '../dashboard/Field.tsx';
 import { formatDateTime } from '../public/format.ts';
-import type { UserOutcome } from './useUserChanges.ts';
+import type { IssuedLink } from './useUserChanges.ts';
+import type { Outcome } from '../dashboard/outcome.ts';
 
 type Issued = { user: UserSummary; link: PasswordResetLink | null; error: string };
 
 /** The link being shown (null: closed), and `issue` to ask the server for a new one. */
 export function useResetLink() {
   const [user, setUser] = useState<UserSummary | null>(null);
-  const issuer = useFetcher<UserOutcome>();
+  const issuer = useFetcher<Outcome<IssuedLink>>();
   // Only the answer for the account shown now counts (a new issue cancels the one before).
   const answer = issuer.state === 'idle' && issuer.data?.userId === user?.id ? issuer.data : undefined;
   const issued: Issued | null = user && {

@@ -3,7 +3,7 @@
 import type { Role } from '../../../contract/roles.ts';
 import { USER_MESSAGES } from '../../../contract/users.ts';
 import { ConfirmDialog } from '../dashboard/ConfirmDialog.tsx';
-import { FormError } from '../form/Field.tsx';
+import { FormError } from '../dashboard/Field.tsx';
 import { ReassignModal } from './ReassignModal.tsx';
 import type { useUserChanges } from './useUserChanges.ts';
 

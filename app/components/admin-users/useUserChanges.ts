@@ -11,6 +11,7 @@ import type { Role } from '../../../contract/roles.ts';
 import { USER_MESSAGES, USER_ROUTES, USERS_PAGE_MAX, type UserSummary } from '../../../contract/users.ts';
 import { call } from '../../lib/api.ts';
 import type { Notice } from '../dashboard/notice.tsx';
+import type { Outcome } from '../dashboard/outcome.ts';
 
 export type ReassignFlow = 'role' | 'delete';
 
@@ -32,8 +33,8 @@ export type PendingChange =
 /** The writes of the All Users screen, by the `intent` field of their submission. */
 export type UserIntent = 'role' | 'delete' | 'reassign-role' | 'reassign-delete' | 'reset-link';
 
-/** What the route's clientAction answers: the outcome's text; for a reset link, the link and its account. */
-export type UserOutcome = { ok: boolean; text: string; userId?: number; link?: PasswordResetLink };
+/** What the route's clientAction answers beside the outcome's text, for a reset link: the link and its account. */
+export type IssuedLink = { userId?: number; link?: PasswordResetLink };
 
 /** The role a reporter who hands over the articles gets (the reassign call's newRole, docs/product.md). */
 export const ROLE_AFTER_REASSIGN = 'USER' satisfies Role;
@@ -69,14 +70,14 @@ export function useUserChanges() {
   const [pending, setPending] = useState<PendingChange | null>(null);
   // Each question has its own fetcher, so an earlier answer never shows under a later question.
   const [asked, setAsked] = useState(0);
-  const changer = useFetcher<UserOutcome>({ key: `all-users-change-${asked}` });
+  const changer = useFetcher<Outcome<IssuedLink>>({ key: `all-users-change-${asked}` });
   const busy = changer.state !== 'idle';
   /** The answer to the confirmed change, once the list has loaded again. */
   const answer = changer.state === 'idle' ? changer.data : undefined;
   /** The row whose reporter is being counted: its controls wait. */
   const [checking, setChecking] = useState<number | null>(null);
   const [checkFailed, setCheckFailed] = useState(false);
-  const [announced, setAnnounced] = useState<UserOutcome | null>(null);
+  const [announced, setAnnounced] = useState<Outcome<IssuedLink> | null>(null);
 
   useEffect(() => {
     if (!answer?.ok) return;

@@ -2,7 +2,7 @@
 // approved-edit screens. It validates with the same zod schemas as the server plus the picture
 // rules before anything is sent (the first invalid field gets focus), then submits a ready
 // multipart body with a useFetcher to its screen's route: the route's clientAction saves it with
-// the typed client and answers a SaveOutcome (./save.ts), which the form shows. The fields are in
+// the typed client and answers the kit's Outcome (./save.ts), which the form shows. The fields are in
 // ./fields.tsx and ./ImageField.tsx; leaving with unsaved changes asks first.
 //
 // What the action receives: the API's parts, the `article` part (JSON; an edit adds the picture
@@ -50,14 +50,15 @@ import type { Category } from '../../../contract/categories.ts';
 import { DRAFT_MESSAGES, type Draft } from '../../../contract/drafts.ts';
 import { formOf } from '../../lib/api.ts';
 import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
-import { FormError, FormStatus } from '../form/Field.tsx';
-import { LeaveGuard } from '../form/LeaveGuard.tsx';
+import { FormError, FormStatus } from '../dashboard/Field.tsx';
+import { LeaveGuard } from '../dashboard/LeaveGuard.tsx';
 import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
 import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-autosave.ts';
 import { CategoryField, ContentField, DistrictField, SummaryField, TagsField, TextField, VideoField } from './fields.tsx';
 import { ImageField } from './ImageField.tsx';
 import { ReaderPreview } from './ReaderPreview.tsx';
-import { SAVE_FIELDS, SAVE_INTENTS, type SaveOutcome } from './save.ts';
+import { SAVE_FIELDS, SAVE_INTENTS } from './save.ts';
+import type { Outcome } from '../dashboard/outcome.ts';
 import { checkImageItems, imageOrderOf, imagesSignature, storedFromUrls, storedItems, type ImageItem } from './image-list.ts';
 
 export type ArticleFormProps = {
@@ -109,6 +110,123 @@ const valuesOf = (initial?: Article, defaultAuthor = ''): ArticlePayload => ({
 
 const formSignature = (values: ArticlePayload, images: readonly ImageItem[]) => JSON.stringify([values, imagesSignature(images)]);
 
+/** A field's props: its id, value, change and message. */
+type FieldOf = <K extends keyof ArticlePayload>(
+  name: K,
+) => { id: string; value: ArticlePayload[K]; onChange(value: ArticlePayload[K]): void; error?: string };
+
+/** The problems the browser can see before sending; an edit that keeps its pictures as they were passes them. */
+function checkArticle(
+  payload: ArticlePayload,
+  images: readonly ImageItem[],
+  { mode, multipleCategories, initial }: Pick<ArticleFormProps, 'mode' | 'multipleCategories' | 'initial'>,
+) {
+  const parsed = (mode === 'create' ? ArticleCreateSchema : ArticleEditSchema).safeParse(payload);
+  const found: Errors = parsed.success ? {} : (toApiError(parsed.error).errors as Errors);
+  if (!multipleCategories && payload.categoryIds.length > 1) found.categoryIds ??= ARTICLE_MESSAGES.oneCategoryOnly;
+  const picturesUntouched = mode === 'edit' && imagesSignature(images) === imagesSignature(storedItems(initial?.images ?? []));
+  const imageProblem = picturesUntouched ? null : checkImageItems(images);
+  if (imageProblem) found.images = imageProblem;
+  return { parsed, found };
+}
+
+/**
+ * The multipart body: the `article` part (with the picture order on an edit or a draft), the new
+ * files, and the action's fields; `saved`, the autosaved draft it submits.
+ */
+function saveBody(
+  data: object,
+  images: readonly ImageItem[],
+  {
+    mode,
+    fields,
+    saved,
+  }: Pick<ArticleFormProps, 'mode' | 'fields'> & {
+    saved: Awaited<ReturnType<ReturnType<typeof useDraftAutosave>['settle']>> | null;
+  },
+): FormData {
+  const { order, files } = imageOrderOf(images, saved?.storedAs);
+  const article =
+    saved?.draftId != null
+      ? { ...data, version: saved.version, imageOrder: order }
+      : mode === 'edit'
+        ? { ...data, imageOrder: order }
+        : data;
+  // Every article route (create, edit, draft submit) takes this one form: `article` and `images`.
+  const formData = formOf(ARTICLE_ROUTES.update, { article: article as ArticleEditInput }, { images: files });
+  const extra = { [SAVE_FIELDS.intent]: SAVE_INTENTS.save, ...fields };
+  for (const [name, value] of Object.entries(extra)) if (value !== undefined) formData.append(name, value);
+  if (saved) formData.append(SAVE_FIELDS.draftId, saved.draftId === null ? '' : String(saved.draftId));
+  return formData;
+}
+
+/** Puts the cursor in a field the check refused (the editor's body, the first category box). */
+function focusField(form: HTMLFormElement | null, ids: Record<FieldName, string>, field: FieldName, multipleCategories: boolean) {
+  if (!form) return;
+  const target =
+    field === 'content'
+      ? form.querySelector<HTMLElement>('.editor-content')
+      : field === 'categoryIds' && multipleCategories
+        ? form.querySelector<HTMLElement>(`#${CSS.escape(ids.categoryIds)} input`)
+        : form.querySelector<HTMLElement>(`#${CSS.escape(ids[field])}`);
+  target?.focus();
+}
+
+/** The story's words and where it belongs: title, author, region, district, categories, tags, body and summary. */
+function ArticleFields({
+  field,
+  mode,
+  multipleCategories,
+  categories,
+}: {
+  field: FieldOf;
+  mode: ArticleFormProps['mode'];
+  multipleCategories: boolean;
+  categories: readonly Category[];
+}) {
+  return (
+    <>
+      <TextField label="Title" name="title" {...field('title')} />
+      <div className="form-row">
+        <TextField label="Author" name="author" {...field('author')} />
+        <TextField label={`Region${mode === 'edit' ? ' (optional)' : ''}`} name="region" {...field('region')} />
+      </div>
+      <DistrictField {...field('district')} value={field('district').value ?? ''} />
+      <CategoryField multiple={multipleCategories} categories={categories} {...field('categoryIds')} />
+      <TagsField {...field('tags')} />
+      <ContentField {...field('content')} />
+      <SummaryField {...field('summary')} />
+    </>
+  );
+}
+
+/** What the form holds: the fields' values, the pictures and each field's message (a change clears its own). */
+function useArticleContents(start: () => ArticlePayload, startImages: () => ImageItem[]) {
+  const [values, setValues] = useState<ArticlePayload>(start);
+  const [images, setImages] = useState<ImageItem[]>(startImages);
+  const [errors, setErrors] = useState<Errors>({});
+  const set = <K extends keyof ArticlePayload>(key: K, value: ArticlePayload[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // Functional updates: the editor may call this through a callback from an earlier render.
+    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
+  };
+  const setImageList = (next: ImageItem[]) => {
+    setImages(next);
+    setErrors((e) => ({ ...e, images: checkImageItems(next) ?? undefined }));
+  };
+  // A save uploaded these files: they are stored pictures now, in the same places.
+  const swapUploaded = useCallback(
+    (stored: Map<File, string>) =>
+      setImages((list) =>
+        list.map((item) =>
+          item.kind === 'new' && stored.has(item.file) ? { kind: 'stored', url: stored.get(item.file)! } : item,
+        ),
+      ),
+    [],
+  );
+  return { values, images, errors, setErrors, set, setImageList, swapUploaded };
+}
+
 export function ArticleForm({
   mode,
   initial,
@@ -128,34 +246,23 @@ export function ArticleForm({
 }: ArticleFormProps) {
   const uid = useId();
   const ids = useMemo(() => Object.fromEntries(FIELD_ORDER.map((f) => [f, `${uid}-${f}`])) as Record<FieldName, string>, [uid]);
-  const [values, setValues] = useState<ArticlePayload>(() => valuesOf(initial, defaultAuthor));
-  const [previewing, setPreviewing] = useState(false);
-  const [images, setImages] = useState<ImageItem[]>(() =>
-    autosave ? storedFromUrls(autosave.start.imageUrls) : storedItems(initial?.images ?? []),
+  const { values, images, errors, setErrors, set, setImageList, swapUploaded } = useArticleContents(
+    () => valuesOf(initial, defaultAuthor),
+    () => (autosave ? storedFromUrls(autosave.start.imageUrls) : storedItems(initial?.images ?? [])),
   );
-  const [errors, setErrors] = useState<Errors>({});
+  const [previewing, setPreviewing] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const fetcher = useFetcher<SaveOutcome>();
+  const fetcher = useFetcher<Outcome>();
   // Waiting for the last autosave before the body is built; then the fetcher's submission.
   const [preparing, setPreparing] = useState(false);
   const saving = preparing || fetcher.state !== 'idle';
-  const answered = useRef<SaveOutcome | undefined>(undefined);
+  const answered = useRef<Outcome | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // What the form held when it opened: an edit that changed nothing is not "unsaved".
   const [opened] = useState(() => formSignature(values, images));
 
-  // A save uploaded these files: they are stored pictures now, in the same places.
-  const swapUploaded = useCallback(
-    (stored: Map<File, string>) =>
-      setImages((list) =>
-        list.map((item) =>
-          item.kind === 'new' && stored.has(item.file) ? { kind: 'stored', url: stored.get(item.file)! } : item,
-        ),
-      ),
-    [],
-  );
   const draft = useDraftAutosave({
     enabled: !!autosave && mode === 'create',
     start: autosave?.start ?? { draftId: null, version: 1, imageUrls: [] },
@@ -177,68 +284,27 @@ export function ArticleForm({
       setSuccess(successMessage ?? '');
       if (afterSuccess) timer.current = setTimeout(afterSuccess, successDelayMs);
     } else {
-      setFormError(outcome.message);
+      setFormError(outcome.text);
       if (outcome.errors) setErrors(outcome.errors as Errors);
     }
-  }, [outcome, autosave, draft, successMessage, afterSuccess, successDelayMs]);
-
-  const set = <K extends keyof ArticlePayload>(key: K, value: ArticlePayload[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // Functional updates: the editor may call this through a callback from an earlier render.
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
-  const setImageList = (next: ImageItem[]) => {
-    setImages(next);
-    setErrors((e) => ({ ...e, images: checkImageItems(next) ?? undefined }));
-  };
-
-  /** The problems the browser can see before sending; an edit that keeps its pictures as they were passes them. */
-  function check(payload: ArticlePayload) {
-    const parsed = (mode === 'create' ? ArticleCreateSchema : ArticleEditSchema).safeParse(payload);
-    const found: Errors = parsed.success ? {} : (toApiError(parsed.error).errors as Errors);
-    if (!multipleCategories && payload.categoryIds.length > 1) found.categoryIds ??= ARTICLE_MESSAGES.oneCategoryOnly;
-    const picturesUntouched = mode === 'edit' && imagesSignature(images) === imagesSignature(storedItems(initial?.images ?? []));
-    const imageProblem = picturesUntouched ? null : checkImageItems(images);
-    if (imageProblem) found.images = imageProblem;
-    return { parsed, found };
-  }
-
-  /**
-   * The multipart body: the `article` part (with the picture order on an edit or a draft), the new
-   * files, and the action's fields.
-   */
-  async function body(data: object): Promise<FormData> {
-    const saved = autosave ? await draft.settle() : null;
-    const { order, files } = imageOrderOf(images, saved?.storedAs);
-    const article =
-      saved?.draftId != null
-        ? { ...data, version: saved.version, imageOrder: order }
-        : mode === 'edit'
-          ? { ...data, imageOrder: order }
-          : data;
-    // Every article route (create, edit, draft submit) takes this one form: `article` and `images`.
-    const formData = formOf(ARTICLE_ROUTES.update, { article: article as ArticleEditInput }, { images: files });
-    const extra = { [SAVE_FIELDS.intent]: SAVE_INTENTS.save, ...fields };
-    for (const [name, value] of Object.entries(extra)) if (value !== undefined) formData.append(name, value);
-    if (saved) formData.append(SAVE_FIELDS.draftId, saved.draftId === null ? '' : String(saved.draftId));
-    return formData;
-  }
+  }, [outcome, autosave, draft, successMessage, afterSuccess, successDelayMs, setErrors]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving || success) return;
     setFormError(null);
     const payload: ArticlePayload = { ...values, content: sanitizeEditorHtml(values.content) };
-    const { parsed, found } = check(payload);
+    const { parsed, found } = checkArticle(payload, images, { mode, multipleCategories, initial });
     setErrors(found);
     const firstInvalid = FIELD_ORDER.find((f) => found[f]);
     if (firstInvalid || !parsed.success) {
-      if (firstInvalid) focusField(firstInvalid);
+      if (firstInvalid) focusField(formRef.current, ids, firstInvalid, multipleCategories);
       return;
     }
     setPreparing(true);
     try {
-      const formData = await body(parsed.data);
+      const saved = autosave ? await draft.settle() : null;
+      const formData = saveBody(parsed.data, images, { mode, fields, saved });
       // Resolves once the action has answered and the screen's loaders were read again.
       await fetcher.submit(formData, { method: 'post', encType: 'multipart/form-data', action });
     } catch (error) {
@@ -248,22 +314,10 @@ export function ArticleForm({
     }
   }
 
-  function focusField(field: FieldName) {
-    const form = formRef.current;
-    if (!form) return;
-    const target =
-      field === 'content'
-        ? form.querySelector<HTMLElement>('.editor-content')
-        : field === 'categoryIds' && multipleCategories
-          ? form.querySelector<HTMLElement>(`#${CSS.escape(ids.categoryIds)} input`)
-          : form.querySelector<HTMLElement>(`#${CSS.escape(ids[field])}`);
-    target?.focus();
-  }
-
-  const field = <K extends keyof ArticlePayload>(name: K) => ({
+  const field: FieldOf = (name) => ({
     id: ids[name],
     value: values[name],
-    onChange: (value: ArticlePayload[K]) => set(name, value),
+    onChange: (value) => set(name, value),
     error: errors[name],
   });
 
@@ -271,16 +325,7 @@ export function ArticleForm({
     <form ref={formRef} className="article-form" noValidate onSubmit={submit} aria-busy={saving}>
       <LeaveGuard when={unsaved && !saving} />
       <TeluguTypingToggle />
-      <TextField label="Title" name="title" {...field('title')} />
-      <div className="form-row">
-        <TextField label="Author" name="author" {...field('author')} />
-        <TextField label={`Region${mode === 'edit' ? ' (optional)' : ''}`} name="region" {...field('region')} />
-      </div>
-      <DistrictField {...field('district')} value={values.district ?? ''} />
-      <CategoryField multiple={multipleCategories} categories={categories} {...field('categoryIds')} />
-      <TagsField {...field('tags')} />
-      <ContentField {...field('content')} />
-      <SummaryField {...field('summary')} />
+      <ArticleFields field={field} mode={mode} multipleCategories={multipleCategories} categories={categories} />
       <ImageField id={ids.images} items={images} onChange={setImageList} error={errors.images} title={values.title} />
       <VideoField {...field('youtubeVideoId')} />
       {autosave && mode === 'create' && !success && (

@@ -1,7 +1,7 @@
 // The article's pictures: add, remove and reorder (the first is the cover), within 1 to 4. Stored
 // pictures and newly chosen files sit in one list; ./image-list.ts turns it into what a save sends.
 import { useEffect, useMemo } from 'react';
-import { fieldProps } from '../form/Field.tsx';
+import { fieldProps } from '../dashboard/Field.tsx';
 import { MAX_ARTICLE_IMAGES } from '../../../contract/articles.ts';
 import { ARTICLE_IMAGE_TYPES } from '../../../contract/article-form.ts';
 import { itemKey, moveItem, type ImageItem } from './image-list.ts';

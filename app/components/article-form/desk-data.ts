@@ -5,16 +5,7 @@ import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import { CATEGORY_ROUTES } from '../../../contract/categories.ts';
 import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import { PROFILE_ROUTES } from '../../../contract/authors.ts';
-
-export type Loaded<T> = { data: T; error: null } | { data: null; error: string };
-
-/** The answer, or the failure worded for the screen. */
-export function loaded<T>(promise: Promise<T>, failure: (error: unknown) => string): Promise<Loaded<T>> {
-  return promise.then(
-    (data) => ({ data, error: null }),
-    (error: unknown) => ({ data: null, error: failure(error) }),
-  );
-}
+import { loaded } from '../dashboard/screen.ts';
 
 /** An own article (any status), or 'Article not found.' / the load failure text. */
 export const loadOwnArticle = (id: string | undefined) =>

@@ -1,7 +1,6 @@
 // Autosave of the reporter's article form as a draft (server/articles/drafts.ts).
 //
-// - Every change is written to localStorage at once, so nothing typed is lost while the server is
-//   unreachable or a save is refused; the entry is removed when the article is submitted.
+// - Every change is kept in the browser at once (./draft-storage.ts).
 // - A save goes to the server AUTOSAVE_DELAY_MS after typing stops, and at once (a keepalive
 //   fetch, text only) when the page is hidden or closed. New image files go with the next
 //   ordinary save, in their place in the picture order, and are then stored images (uploaded once).
@@ -11,79 +10,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ArticlePayload } from '../../../contract/article-form.ts';
 import { DRAFT_MESSAGES, type Draft, type DraftConflict } from '../../../contract/drafts.ts';
 import { API_BASE, ApiRequestError, call, formOf } from '../../lib/api.ts';
-import { AUTH_ROUTES } from '../../../contract/auth.ts';
 import type { ApiError } from '../../../contract/errors.ts';
 import { pathOf } from '../../../contract/route.ts';
 import { DRAFT_ROUTES } from '../../../contract/reporter.ts';
 import { imageOrderOf, imagesSignature, storedUrls, type ImageItem } from './image-list.ts';
+import { clearLocalDraft, writeLocalDraft, type LocalDraft } from './draft-storage.ts';
 
 export const AUTOSAVE_DELAY_MS = 3000;
 const RETRY_MS = 15_000;
-export const LOCAL_DRAFT_KEY = 'news:article-draft';
-/** The account that last opened the form on this browser: whose copy to use when the server cannot say. */
-const LAST_OWNER_KEY = 'news:article-draft-owner';
-
-/** What the browser keeps of the form between visits. */
-export type LocalDraft = {
-  draftId: number | null;
-  version: number;
-  values: ArticlePayload;
-  imageUrls: string[];
-  /** Changes not yet confirmed by the server. */
-  dirty: boolean;
-  /** A keepalive save was sent on close: if it arrived the server is at version + 1 with these values. */
-  closeSent?: boolean;
-};
-
-// One copy per account (`news:article-draft:<user id>`): two reporters sharing a browser never see
-// each other's unsent text. Nothing is read or written until the form knows whose it is.
-let owner: number | null = null;
-const keyOf = (id: number) => `${LOCAL_DRAFT_KEY}:${id}`;
-
-/** Whose copy the form keeps: the signed-in account's, or (null: the server cannot be reached) the last one's. */
-export function setLocalDraftOwner(id: number | null) {
-  try {
-    if (id !== null) localStorage.setItem(LAST_OWNER_KEY, String(id));
-    else id = Number(localStorage.getItem(LAST_OWNER_KEY)) || null;
-  } catch {
-    // Storage disabled: nothing is kept anyway.
-  }
-  owner = id;
-}
-
-/** Asks who is signed in (another reporter may have signed in since the last visit) and keeps their copy. */
-export function loadLocalDraftOwner(): Promise<void> {
-  return call(AUTH_ROUTES.me).then(
-    (me) => setLocalDraftOwner(me.id),
-    () => setLocalDraftOwner(null),
-  );
-}
-
-export function readLocalDraft(): LocalDraft | null {
-  if (owner === null) return null;
-  try {
-    const raw = localStorage.getItem(keyOf(owner));
-    return raw ? (JSON.parse(raw) as LocalDraft) : null;
-  } catch {
-    return null;
-  }
-}
-function writeLocalDraft(entry: LocalDraft) {
-  if (owner === null) return;
-  try {
-    localStorage.setItem(keyOf(owner), JSON.stringify(entry));
-  } catch {
-    // Storage full or disabled: the server copy is all there is.
-  }
-}
-export function clearLocalDraft() {
-  if (owner === null) return;
-  try {
-    localStorage.removeItem(keyOf(owner));
-  } catch {
-    // nothing to clear
-  }
-}
 
 /** An ordinary save: the first creates the draft, the next ones save it by the version last read. */
 const sendSave = (id: number | null, form: FormData): Promise<Draft> =>
@@ -124,6 +58,88 @@ const isEmpty = (v: ArticlePayload) =>
 /** What a save would send: equal signatures need no save. */
 const signature = (values: ArticlePayload, images: readonly ImageItem[]) => JSON.stringify([values, imagesSignature(images)]);
 
+/**
+ * A save's request: the form as the server takes it, the picture order sent and the files it
+ * uploads. A keepalive request carries at most 64 KB: text only, new pictures wait for the next save.
+ */
+function draftRequest(
+  values: ArticlePayload,
+  list: readonly ImageItem[],
+  version: number,
+  storedAs: (file: File) => string | undefined,
+  keepalive: boolean,
+) {
+  const built = imageOrderOf(list, storedAs);
+  const order = keepalive ? built.order.filter((entry) => typeof entry !== 'object') : built.order;
+  const files = keepalive ? [] : built.files;
+  const form = formOf(DRAFT_ROUTES.save, { article: { ...values, version, imageOrder: order } }, { images: files });
+  return { form, order, files };
+}
+
+/** The files a save uploaded, with their URLs: the server kept the order sent, so the n-th URL is the n-th place sent. */
+function storedFiles({ order, files }: ReturnType<typeof draftRequest>, imageUrls: readonly string[]): Map<File, string> {
+  const stored = new Map<File, string>();
+  if (imageUrls.length === order.length)
+    order.forEach((entry, i) => {
+      if (typeof entry === 'object') stored.set(files[entry.upload], imageUrls[i]);
+    });
+  return stored;
+}
+
+/** The pictures with the uploaded files in place as the stored images they now are. */
+const withStored = (list: readonly ImageItem[], stored: Map<File, string>) =>
+  list.map((item): ImageItem => {
+    const url = item.kind === 'new' ? stored.get(item.file) : undefined;
+    return url ? { kind: 'stored', url } : item;
+  });
+
+/** Why a save failed: refused (a stale save brings the newer draft), or no answer (tried again later). */
+function failureOf(error: unknown): { reason: string; newer?: Draft; retry?: true } {
+  if (!(error instanceof ApiRequestError)) return { reason: DRAFT_MESSAGES.offline, retry: true };
+  const refused = error.body as (ApiError & Partial<DraftConflict>) | null;
+  const newer = error.status === 409 && refused?.draft ? refused.draft : undefined;
+  return { reason: refused?.message ?? error.message, ...(newer ? { newer } : {}) };
+}
+
+/** Saves at once when the page is hidden or closed (a keepalive save) and when the network is back. */
+function useSaveOnLeave(enabled: boolean, save: (keepalive?: boolean) => Promise<void>, onEnd: () => void) {
+  useEffect(() => {
+    if (!enabled) return;
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') void save(true);
+    };
+    const onPageHide = () => void save(true);
+    const onOnline = () => void save();
+    document.addEventListener('visibilitychange', onHide);
+    window.addEventListener('pagehide', onPageHide);
+    window.addEventListener('online', onOnline);
+    return () => {
+      document.removeEventListener('visibilitychange', onHide);
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('online', onOnline);
+      onEnd();
+    };
+  }, [enabled, save, onEnd]);
+}
+
+/** What the server has of the draft: its id and version, the files it stored and the form as it last confirmed it. */
+function useServerCopy(start: DraftStart, values: ArticlePayload, images: readonly ImageItem[]) {
+  const draftId = useRef<number | null>(start.draftId);
+  const version = useRef(start.version);
+  // Files a save has stored, with their URLs: the form's list may not have caught up when a submit
+  // follows at once.
+  const uploaded = useRef(new WeakMap<File, string>());
+  // The form as the server last confirmed it (the start counts as confirmed); state too, so the
+  // screen knows whether the latest text is saved.
+  const savedSignature = useRef(start.unsent ? '' : signature(values, images));
+  const [saved, setSaved] = useState(savedSignature.current);
+  const confirm = useCallback((value: string) => {
+    savedSignature.current = value;
+    setSaved(value);
+  }, []);
+  return { draftId, version, uploaded, savedSignature, saved, confirm };
+}
+
 export function useDraftAutosave(opts: {
   enabled: boolean;
   start: DraftStart;
@@ -136,8 +152,7 @@ export function useDraftAutosave(opts: {
   const { enabled, values, images, onUploaded } = opts;
   const [status, setStatus] = useState<SaveStatus>({ state: 'idle' });
   const [conflict, setConflict] = useState<Draft | null>(null);
-  const draftId = useRef<number | null>(opts.start.draftId);
-  const version = useRef(opts.start.version);
+  const { draftId, version, uploaded, savedSignature, saved, confirm } = useServerCopy(opts.start, values, images);
   const latest = useRef({ values, images });
   latest.current = { values, images };
   const inFlight = useRef<Promise<void> | null>(null);
@@ -146,28 +161,20 @@ export function useDraftAutosave(opts: {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const stopped = useRef(false);
   const first = useRef(true);
-  // Files a save has stored, with their URLs: the form's list may not have caught up when a submit
-  // follows at once.
-  const uploaded = useRef(new WeakMap<File, string>());
-  // The form as the server last confirmed it (the start counts as confirmed); state too, so the
-  // screen knows whether the latest text is saved.
-  const savedSignature = useRef(opts.start.unsent ? '' : signature(values, images));
-  const [saved, setSaved] = useState(savedSignature.current);
-  const confirm = (value: string) => {
-    savedSignature.current = value;
-    setSaved(value);
-  };
 
-  const remember = useCallback((extra: Partial<LocalDraft> = {}) => {
-    writeLocalDraft({
-      draftId: draftId.current,
-      version: version.current,
-      values: latest.current.values,
-      imageUrls: storedUrls(latest.current.images),
-      dirty: dirty.current,
-      ...extra,
-    });
-  }, []);
+  const remember = useCallback(
+    (extra: Partial<LocalDraft> = {}) => {
+      writeLocalDraft({
+        draftId: draftId.current,
+        version: version.current,
+        values: latest.current.values,
+        imageUrls: storedUrls(latest.current.images),
+        dirty: dirty.current,
+        ...extra,
+      });
+    },
+    [draftId, version],
+  );
 
   const save = useCallback(
     async (keepalive = false): Promise<void> => {
@@ -181,54 +188,32 @@ export function useDraftAutosave(opts: {
       // A draft created by a request whose answer never arrives (the page is closing) would be
       // created again on reopening: before the first save the text stays in this browser only.
       if (keepalive && draftId.current === null) return;
-      const storedAs = (file: File) => uploaded.current.get(file);
-      const built = imageOrderOf(list, storedAs);
-      // A keepalive request carries at most 64 KB: text only, new pictures wait for the next save.
-      const order = keepalive ? built.order.filter((entry) => typeof entry !== 'object') : built.order;
-      const sent = keepalive ? [] : built.files;
       const id = draftId.current;
-      const form = formOf(
-        DRAFT_ROUTES.save,
-        { article: { ...v, version: version.current, imageOrder: order } },
-        { images: sent },
-      );
+      const request = draftRequest(v, list, version.current, (file) => uploaded.current.get(file), keepalive);
       dirty.current = false;
       if (keepalive) remember({ dirty: true, closeSent: id !== null });
       setStatus({ state: 'saving' });
       const run = (async () => {
         try {
-          const body = keepalive && id !== null ? await sendOnClose(id, form) : await sendSave(id, form);
+          const body = keepalive && id !== null ? await sendOnClose(id, request.form) : await sendSave(id, request.form);
           draftId.current = body.id;
           version.current = body.version;
-          // The server kept the order sent: the n-th URL it lists is the n-th place sent.
-          const stored = new Map<File, string>();
-          if (body.imageUrls.length === order.length)
-            order.forEach((entry, i) => {
-              if (typeof entry === 'object') stored.set(sent[entry.upload], body.imageUrls[i]);
-            });
+          const stored = storedFiles(request, body.imageUrls);
           for (const [file, url] of stored) uploaded.current.set(file, url);
-          const asSaved = list.map((item): ImageItem => {
-            const url = item.kind === 'new' ? stored.get(item.file) : undefined;
-            return url ? { kind: 'stored', url } : item;
-          });
-          confirm(signature(v, keepalive ? list : asSaved));
+          confirm(signature(v, keepalive ? list : withStored(list, stored)));
           if (stored.size) onUploaded(stored);
           setStatus({ state: 'saved' });
           remember();
         } catch (error) {
           dirty.current = true;
-          if (error instanceof ApiRequestError) {
-            // Refused: a stale save offers the newer draft, anything else says why.
-            const refused = error.body as (ApiError & Partial<DraftConflict>) | null;
-            if (error.status === 409 && refused?.draft) {
-              setConflict(refused.draft);
-              stopped.current = true;
-            }
-            setStatus({ state: 'failed', reason: refused?.message ?? error.message });
-            remember();
-          } else {
-            setStatus({ state: 'failed', reason: DRAFT_MESSAGES.offline });
-            remember();
+          const failure = failureOf(error);
+          if (failure.newer) {
+            setConflict(failure.newer);
+            stopped.current = true;
+          }
+          setStatus({ state: 'failed', reason: failure.reason });
+          remember();
+          if (failure.retry) {
             clearTimeout(timer.current);
             timer.current = setTimeout(() => void save(), RETRY_MS);
           }
@@ -243,7 +228,7 @@ export function useDraftAutosave(opts: {
         await save();
       }
     },
-    [enabled, onUploaded, remember],
+    [enabled, onUploaded, remember, draftId, version, uploaded, confirm],
   );
 
   // Every change: kept in the browser at once, sent to the server after a pause in typing.
@@ -264,25 +249,10 @@ export function useDraftAutosave(opts: {
     remember();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
-  }, [enabled, values, images, remember, save]);
+  }, [enabled, values, images, remember, save, savedSignature]);
 
-  useEffect(() => {
-    if (!enabled) return;
-    const onHide = () => {
-      if (document.visibilityState === 'hidden') void save(true);
-    };
-    const onPageHide = () => void save(true);
-    const onOnline = () => void save();
-    document.addEventListener('visibilitychange', onHide);
-    window.addEventListener('pagehide', onPageHide);
-    window.addEventListener('online', onOnline);
-    return () => {
-      document.removeEventListener('visibilitychange', onHide);
-      window.removeEventListener('pagehide', onPageHide);
-      window.removeEventListener('online', onOnline);
-      clearTimeout(timer.current);
-    };
-  }, [enabled, save]);
+  const stopTimer = useCallback(() => clearTimeout(timer.current), []);
+  useSaveOnLeave(enabled, save, stopTimer);
 
   return {
     status,

@@ -1,8 +1,8 @@
 // The article form's fields, each a labelled control with its error tied to it (Field from
-// app/components/form/Field.tsx). ArticleForm.tsx holds the values and the rules.
+// app/components/dashboard/Field.tsx). ArticleForm.tsx holds the values and the rules.
 import { lazy, Suspense, useState } from 'react';
 import { MAX_TAGS, splitTags } from '../../../contract/tags.ts';
-import { Field, fieldProps, URL_INPUT } from '../form/Field.tsx';
+import { Field, fieldProps, URL_INPUT } from '../dashboard/Field.tsx';
 import { SUMMARY_MAX } from '../../../contract/articles.ts';
 import { youtubeIdFrom } from '../../../contract/article-form.ts';
 import type { Category } from '../../../contract/categories.ts';

@@ -2,10 +2,11 @@
 // the fields in the browser, builds the API's multipart body (the `article` part and the `images`
 // files) and submits it with a useFetcher to the screen's clientAction, adding the SAVE_FIELDS the
 // action needs. The action sends the API's parts with the typed client
-// (`saveOutcome(call(ROUTE, { params, form: apiForm(form) }))`) and answers a SaveOutcome, which the
-// form shows: the success message, or the failure with the server's field messages.
+// (`saveOutcome(call(ROUTE, { params, form: apiForm(form) }))`) and answers the kit's Outcome, which
+// the form shows: the success message, or the failure with the server's field messages.
 import { ApiRequestError } from '../../lib/api.ts';
 import { saveErrorMessage } from '../../../contract/article-form.ts';
+import { outcome, type Outcome } from '../dashboard/outcome.ts';
 
 /** The fields a save carries beside the API's parts, for the screen's action; they never reach the API. */
 export const SAVE_FIELDS = {
@@ -19,9 +20,6 @@ export const SAVE_FIELDS = {
 
 /** `save`: create, update or submit the draft; `approve`: save and approve (or schedule) in one request. */
 export const SAVE_INTENTS = { save: 'save-article', approve: 'save-and-approve' } as const;
-
-/** What the action answers: saved, or the failure as the form shows it (status 0: no answer). */
-export type SaveOutcome = { ok: true } | { ok: false; status: number; message: string; errors?: Record<string, string> };
 
 /** Whether a submission to a route with several acts is an article save. */
 export const isArticleSave = (form: FormData) => {
@@ -43,16 +41,11 @@ export function apiForm(form: FormData): FormData {
  * server's field messages; a call that got no answer, its error's message. `word` words every
  * failure itself instead (the review screen's 'Error saving and approving article: ...').
  */
-export async function saveOutcome(save: Promise<unknown>, word?: (error: unknown) => string): Promise<SaveOutcome> {
-  try {
-    await save;
-    return { ok: true };
-  } catch (error) {
-    const status = error instanceof ApiRequestError ? error.status : 0;
-    if (word) return { ok: false, status, message: word(error) };
-    if (error instanceof ApiRequestError) {
-      return { ok: false, status, message: saveErrorMessage(status, error.body?.message ?? ''), errors: error.body?.errors };
-    }
-    return { ok: false, status, message: error instanceof Error ? error.message : String(error) };
-  }
+export function saveOutcome(save: Promise<unknown>, word: (error: unknown) => string = saveFailure): Promise<Outcome> {
+  return outcome(save, '', word);
+}
+
+function saveFailure(error: unknown): string {
+  if (error instanceof ApiRequestError) return saveErrorMessage(error.status, error.body?.message ?? '');
+  return error instanceof Error ? error.message : String(error);
 }

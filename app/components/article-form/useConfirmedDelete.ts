@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useFetcher } from 'react-router';
 import { useConfirm } from '../dashboard/ConfirmDialog.tsx';
+import type { Outcome } from '../dashboard/outcome.ts';
 
 /** The delete question's words, for the kit's ConfirmDialog (`{...DELETE_ARTICLE}`). */
 export const DELETE_ARTICLE = {
@@ -13,14 +14,12 @@ export const DELETE_ARTICLE = {
   danger: true,
 } as const;
 
-/** What a list route's clientAction answers for a delete. */
-export type DeleteOutcome = { ok: boolean; text: string; id: number };
-
+/** A list route's clientAction answers a delete with its outcome and the article's `id`. */
 export function useConfirmedDelete<T extends { id: number }>() {
-  const fetcher = useFetcher<DeleteOutcome>();
+  const fetcher = useFetcher<Outcome<{ id: number }>>();
   const asking = useConfirm<T>();
   // The outcome already shown when another delete was asked for: it is not announced again.
-  const [seen, setSeen] = useState<DeleteOutcome | undefined>(undefined);
+  const [seen, setSeen] = useState<Outcome<{ id: number }> | undefined>(undefined);
   const busy = fetcher.state !== 'idle';
   const outcome = !busy && fetcher.data !== seen ? fetcher.data : undefined;
   const item = asking.item;

@@ -33,8 +33,21 @@ export function failureStatus(error: unknown): number {
   return error instanceof ApiRequestError ? error.status : 0;
 }
 
-/** A fixed text followed by the server's reason when it gave one ('Error assigning role. This reporter ...'). */
+/** The server's message for each field it refused, if it named any. */
+export function fieldErrors(error: unknown): Record<string, string> | undefined {
+  return error instanceof ApiRequestError ? error.body?.errors : undefined;
+}
+
+/**
+ * A fixed text followed by a reason, as one sentence: after a full stop a space ('Error assigning
+ * role. This reporter ...'), after a bare phrase a colon ('Upload failed: File too large').
+ */
+export function joinReason(text: string, reason: string | undefined): string {
+  if (!reason) return text;
+  return /[.!?:]$/.test(text) ? `${text} ${reason}` : `${text}: ${reason}`;
+}
+
+/** A fixed text followed by the server's reason when it gave one (`joinReason`). */
 export function withReason(text: string, error: unknown): string {
-  const reason = serverMessage(error);
-  return reason ? `${text} ${reason}` : text;
+  return joinReason(text, serverMessage(error));
 }

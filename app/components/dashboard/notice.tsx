@@ -1,15 +1,8 @@
 // The outcome of a screen's last action, and the live region that says it.
+import type { Outcome } from './outcome.ts';
 
-/** `{ ok, text }` after an action; null before any. */
-export type Notice = { ok: boolean; text: string } | null;
-
-/** An action's outcome: the success text, or the failure worded by `failure`. */
-export function outcome(call: Promise<string>, failure: (error: unknown) => string): Promise<NonNullable<Notice>> {
-  return call.then(
-    (text) => ({ ok: true, text }),
-    (error: unknown) => ({ ok: false, text: failure(error) }),
-  );
-}
+/** The outcome's `{ ok, text }` after an action; null before any. */
+export type Notice = Pick<Outcome, 'ok' | 'text'> | null;
 
 /**
  * Always on the page, so screen readers announce each new text (a region created together with its

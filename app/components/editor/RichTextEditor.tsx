@@ -14,7 +14,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { ALIGNMENTS, HEADING_LEVELS, editorExtensions } from './extensions.ts';
 import { checkLinkUrl, DEFAULT_FONT_SIZE, FONT_SIZES } from '../../../contract/article-form.ts';
-import { URL_INPUT } from '../form/Field.tsx';
+import { URL_INPUT } from '../dashboard/Field.tsx';
 
 export type RichTextEditorProps = {
   initialContent: string;
@@ -71,9 +71,12 @@ export default function RichTextEditor({ initialContent, onChange, label, invali
   );
 }
 
-function Toolbar({ editor, label }: { editor: Editor; label: string }) {
-  // v3 does not re-render on every transaction; the toolbar subscribes to what it shows.
-  const state = useEditorState({
+type ToolState = ReturnType<typeof useToolState>;
+type Chain = () => ReturnType<Editor['chain']>;
+
+/** What the toolbar shows of the selection (v3 does not re-render on every transaction; the toolbar subscribes). */
+function useToolState(editor: Editor) {
+  return useEditorState({
     editor,
     selector: ({ editor: e }) => ({
       heading: HEADING_LEVELS.find((level) => e.isActive('heading', { level })) ?? 0,
@@ -94,29 +97,61 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       canRedo: e.can().redo(),
     }),
   });
-  const [moreOpen, setMoreOpen] = useState(false);
-  const [linkOpen, setLinkOpen] = useState(false);
-  const moreId = useId();
-  const chain = () => editor.chain().focus();
+}
 
-  const toggle = (name: string, pressed: boolean, text: ReactNode, run: () => void, className?: string) => (
+/** A tool that is on or off for the selection (bold, a list, an alignment). */
+function Toggle({
+  name,
+  pressed,
+  children,
+  onClick,
+  className,
+}: {
+  name: string;
+  pressed: boolean;
+  children: ReactNode;
+  onClick(): void;
+  className?: string;
+}) {
+  return (
     <button
       type="button"
       className={`tool${className ? ` ${className}` : ''}`}
       aria-label={name}
       title={name}
       aria-pressed={pressed}
-      onClick={run}
+      onClick={onClick}
     >
-      <span aria-hidden="true">{text}</span>
+      <span aria-hidden="true">{children}</span>
     </button>
   );
-  const action = (name: string, text: ReactNode, run: () => void, disabled = false) => (
-    <button type="button" className="tool" aria-label={name} title={name} disabled={disabled} onClick={run}>
-      <span aria-hidden="true">{text}</span>
-    </button>
-  );
+}
 
+/** A tool that does something once (undo, clear formatting). */
+function Action({
+  name,
+  children,
+  onClick,
+  disabled = false,
+}: {
+  name: string;
+  children: ReactNode;
+  onClick(): void;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="button" className="tool" aria-label={name} title={name} disabled={disabled} onClick={onClick}>
+      <span aria-hidden="true">{children}</span>
+    </button>
+  );
+}
+
+function Toolbar({ editor, label }: { editor: Editor; label: string }) {
+  const state = useToolState(editor);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const moreId = useId();
+  const chain = () => editor.chain().focus();
   return (
     <div
       className="editor-toolbar"
@@ -130,89 +165,20 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       }}
     >
       <div className="tools-row">
-        <span className="tools-main">
-          <select
-            aria-label="Block style"
-            value={String(state.heading)}
-            onChange={(e) => {
-              const level = Number(e.target.value) as 0 | 1 | 2 | 3;
-              if (level === 0) chain().setParagraph().run();
-              else chain().setHeading({ level }).run();
-            }}
-          >
-            <option value="0">Paragraph</option>
-            {HEADING_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                Heading {level}
-              </option>
-            ))}
-          </select>
-          {toggle('Bold', state.bold, 'B', () => chain().toggleBold().run(), 'bold')}
-          {toggle('Italic', state.italic, 'I', () => chain().toggleItalic().run(), 'italic')}
-          {toggle('Link', state.link, <LinkIcon />, () => setLinkOpen((open) => !open))}
-        </span>
+        <EverydayTools state={state} chain={chain} onLink={() => setLinkOpen((open) => !open)} />
         <span className="tools-more" id={moreId} data-open={moreOpen}>
-          <select
-            aria-label="Font size"
-            value={state.fontSize}
-            onChange={(e) => {
-              // The default size is no mark at all, so plain text stays plain HTML.
-              if (e.target.value === `${DEFAULT_FONT_SIZE}px`) chain().unsetFontSize().run();
-              else chain().setFontSize(e.target.value).run();
-            }}
-          >
-            {FONT_SIZES.map((size) => (
-              <option key={size} value={`${size}px`}>
-                {size} px
-              </option>
-            ))}
-          </select>
-          <span className="tool-group">
-            {toggle('Underline', state.underline, 'U', () => chain().toggleUnderline().run(), 'underline')}
-            {toggle('Strikethrough', state.strike, 'S', () => chain().toggleStrike().run(), 'strike')}
-          </span>
-          <span className="tool-group">
-            {ALIGNMENTS.map((align) =>
-              toggle(ALIGN_LABELS[align], state.align === align, ALIGN_ICONS[align], () => chain().setTextAlign(align).run()),
-            )}
-          </span>
-          <span className="tool-group">
-            {toggle('Bullet list', state.bulletList, '•', () => chain().toggleBulletList().run())}
-            {toggle('Numbered list', state.orderedList, <NumberedListIcon />, () => chain().toggleOrderedList().run())}
-            {toggle('Quote', state.blockquote, '❝', () => chain().toggleBlockquote().run())}
-          </span>
-          <span className="tool-group">
-            <label className="tool colour" title="Text colour">
-              <span aria-hidden="true">A</span>
-              <input
-                type="color"
-                aria-label="Text colour"
-                value={toHex(state.color)}
-                onChange={(e) => chain().setColor(e.target.value).run()}
-              />
-            </label>
-            {toggle(
-              'Highlight',
-              state.highlight,
-              'H',
-              () => chain().toggleHighlight({ color: DEFAULT_HIGHLIGHT }).run(),
-              'highlight',
-            )}
-            <label className="tool colour" title="Highlight colour">
-              <span aria-hidden="true" className="swatch" />
-              <input
-                type="color"
-                aria-label="Highlight colour"
-                defaultValue={DEFAULT_HIGHLIGHT}
-                onChange={(e) => chain().setHighlight({ color: e.target.value }).run()}
-              />
-            </label>
-            {action('Clear formatting', '⌫', () => chain().unsetAllMarks().run())}
-          </span>
+          <FontSizeTool state={state} chain={chain} />
+          <MarkTools state={state} chain={chain} />
+          <BlockTools state={state} chain={chain} />
+          <ColourTools state={state} chain={chain} />
         </span>
         <span className="tools-end">
-          {action('Undo', '↶', () => chain().undo().run(), !state.canUndo)}
-          {action('Redo', '↷', () => chain().redo().run(), !state.canRedo)}
+          <Action name="Undo" onClick={() => chain().undo().run()} disabled={!state.canUndo}>
+            ↶
+          </Action>
+          <Action name="Redo" onClick={() => chain().redo().run()} disabled={!state.canRedo}>
+            ↷
+          </Action>
           <button
             type="button"
             className="tool more-toggle"
@@ -228,6 +194,142 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       </div>
       {linkOpen && <LinkPanel editor={editor} href={state.linkHref} onClose={() => setLinkOpen(false)} />}
     </div>
+  );
+}
+
+type ToolsProps = { state: ToolState; chain: Chain };
+
+/** Always on screen, on a phone too: block style, bold, italic and link. */
+function EverydayTools({ state, chain, onLink }: ToolsProps & { onLink(): void }) {
+  return (
+    <span className="tools-main">
+      <select
+        aria-label="Block style"
+        value={String(state.heading)}
+        onChange={(e) => {
+          const level = Number(e.target.value) as 0 | 1 | 2 | 3;
+          if (level === 0) chain().setParagraph().run();
+          else chain().setHeading({ level }).run();
+        }}
+      >
+        <option value="0">Paragraph</option>
+        {HEADING_LEVELS.map((level) => (
+          <option key={level} value={level}>
+            Heading {level}
+          </option>
+        ))}
+      </select>
+      <Toggle name="Bold" pressed={state.bold} onClick={() => chain().toggleBold().run()} className="bold">
+        B
+      </Toggle>
+      <Toggle name="Italic" pressed={state.italic} onClick={() => chain().toggleItalic().run()} className="italic">
+        I
+      </Toggle>
+      <Toggle name="Link" pressed={state.link} onClick={onLink}>
+        <LinkIcon />
+      </Toggle>
+    </span>
+  );
+}
+
+function FontSizeTool({ state, chain }: ToolsProps) {
+  return (
+    <select
+      aria-label="Font size"
+      value={state.fontSize}
+      onChange={(e) => {
+        // The default size is no mark at all, so plain text stays plain HTML.
+        if (e.target.value === `${DEFAULT_FONT_SIZE}px`) chain().unsetFontSize().run();
+        else chain().setFontSize(e.target.value).run();
+      }}
+    >
+      {FONT_SIZES.map((size) => (
+        <option key={size} value={`${size}px`}>
+          {size} px
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function MarkTools({ state, chain }: ToolsProps) {
+  return (
+    <span className="tool-group">
+      <Toggle name="Underline" pressed={state.underline} onClick={() => chain().toggleUnderline().run()} className="underline">
+        U
+      </Toggle>
+      <Toggle name="Strikethrough" pressed={state.strike} onClick={() => chain().toggleStrike().run()} className="strike">
+        S
+      </Toggle>
+    </span>
+  );
+}
+
+/** The paragraph's alignment, lists and quote. */
+function BlockTools({ state, chain }: ToolsProps) {
+  return (
+    <>
+      <span className="tool-group">
+        {ALIGNMENTS.map((align) => (
+          <Toggle
+            key={align}
+            name={ALIGN_LABELS[align]}
+            pressed={state.align === align}
+            onClick={() => chain().setTextAlign(align).run()}
+          >
+            {ALIGN_ICONS[align]}
+          </Toggle>
+        ))}
+      </span>
+      <span className="tool-group">
+        <Toggle name="Bullet list" pressed={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
+          •
+        </Toggle>
+        <Toggle name="Numbered list" pressed={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
+          <NumberedListIcon />
+        </Toggle>
+        <Toggle name="Quote" pressed={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
+          ❝
+        </Toggle>
+      </span>
+    </>
+  );
+}
+
+/** Text colour, highlight and its colour, and clearing every mark. */
+function ColourTools({ state, chain }: ToolsProps) {
+  return (
+    <span className="tool-group">
+      <label className="tool colour" title="Text colour">
+        <span aria-hidden="true">A</span>
+        <input
+          type="color"
+          aria-label="Text colour"
+          value={toHex(state.color)}
+          onChange={(e) => chain().setColor(e.target.value).run()}
+        />
+      </label>
+      <Toggle
+        name="Highlight"
+        pressed={state.highlight}
+        onClick={() => chain().toggleHighlight({ color: DEFAULT_HIGHLIGHT }).run()}
+        className="highlight"
+      >
+        H
+      </Toggle>
+      <label className="tool colour" title="Highlight colour">
+        <span aria-hidden="true" className="swatch" />
+        <input
+          type="color"
+          aria-label="Highlight colour"
+          defaultValue={DEFAULT_HIGHLIGHT}
+          onChange={(e) => chain().setHighlight({ color: e.target.value }).run()}
+        />
+      </label>
+      <Action name="Clear formatting" onClick={() => chain().unsetAllMarks().run()}>
+        ⌫
+      </Action>
+    </span>
   );
 }
 

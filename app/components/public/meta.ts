@@ -9,7 +9,7 @@ import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
 import { authorPath } from '../../../contract/site.ts';
 import { absoluteUrl, shareImage } from './format.ts';
 
-type PageMeta = {
+export type PageMeta = {
   title: string;
   description: string;
   publicUrl: string;

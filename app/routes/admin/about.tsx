@@ -5,14 +5,14 @@ import { lazy, Suspense, useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/about';
 import { call, formOf } from '../../lib/api.ts';
-import { requireRole } from '../../lib/guard.ts';
 import { useFilePreviews } from '../../components/admin-site/useFilePreviews.ts';
-import { NoticeLine, type Notice } from '../../components/dashboard/notice.tsx';
+import { NoticeLine } from '../../components/dashboard/notice.tsx';
+import { outcome, refused, type Outcome } from '../../components/dashboard/outcome.ts';
 import { failureStatus, serverMessage } from '../../components/dashboard/failure.ts';
-import { LeaveGuard } from '../../components/form/LeaveGuard.tsx';
+import { LeaveGuard } from '../../components/dashboard/LeaveGuard.tsx';
 import { checkFiles, FilePickField } from '../../components/admin-site/FilePickField.tsx';
-import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { adminLoader, adminMeta } from '../../components/dashboard/screen.ts';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import {
   ABOUT_IMAGE_TYPES,
@@ -31,42 +31,34 @@ const RichTextEditor = lazy(() => import('../../components/editor/RichTextEditor
 export const meta = () => adminMeta('About Us Management');
 export const handle: ScreenHandle = { loadingText: 'Loading About Us content...' };
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['ADMIN']);
-  return loaded(call(ABOUT_ROUTES.adminRead), ABOUT_MESSAGES.loadFailed);
-}
+export const clientLoader = adminLoader(() => call(ABOUT_ROUTES.adminRead), ABOUT_MESSAGES.loadFailed);
 
 /**
  * The save: `content`, `keepImageUrls` (JSON; only when the page exists, so the save is an update)
  * and the new `images`. The page reloads after, so the form starts again from what was stored.
  */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<Notice> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
   const form = await request.formData();
   const keep = form.get('keepImageUrls');
   const images = form.getAll('images').filter((f): f is File => f instanceof File);
   if ((keep ? (JSON.parse(String(keep)) as string[]).length : 0) + images.length > MAX_ABOUT_IMAGES)
-    return { ok: false, text: ABOUT_MESSAGES.tooManyImages };
+    return refused(ABOUT_MESSAGES.tooManyImages);
   const fields = AboutFieldsSchema.parse({
     content: String(form.get('content') ?? ''),
     keepImageUrls: keep ? JSON.parse(String(keep)) : undefined,
   });
   const route = keep === null ? ABOUT_ROUTES.create : ABOUT_ROUTES.update;
-  return call(route, { form: formOf(route, fields, { images }) }).then(
-    () => ({ ok: true, text: ABOUT_MESSAGES.saved }),
-    (error: unknown) => ({
-      ok: false,
-      // a 400 on save shows the server's words (e.g. the entry already exists).
-      text:
-        failureStatus(error) === 400 && serverMessage(error)
-          ? serverMessage(error)!
-          : `${ABOUT_MESSAGES.saveFailed}${serverMessage(error) ?? (error instanceof Error ? error.message : String(error))}`,
-    }),
+  return outcome(call(route, { form: formOf(route, fields, { images }) }), ABOUT_MESSAGES.saved, (error) =>
+    // a 400 on save shows the server's words (e.g. the entry already exists).
+    failureStatus(error) === 400 && serverMessage(error)
+      ? serverMessage(error)!
+      : `${ABOUT_MESSAGES.saveFailed}${serverMessage(error) ?? (error instanceof Error ? error.message : String(error))}`,
   );
 }
 
 export default function AboutUsManagement() {
   const { data, error } = useLoaderData<typeof clientLoader>();
-  const save = useFetcher<Notice>();
+  const save = useFetcher<Outcome>();
   return (
     <main className="page">
       <h1>About Us Management</h1>
@@ -86,7 +78,7 @@ export default function AboutUsManagement() {
 type NewImage = { file: File; preview: string };
 
 /** `saved`: the page as stored (null: none yet, so the first save creates it). */
-function AboutForm({ saved, save }: { saved: AboutUs | null; save: ReturnType<typeof useFetcher<Notice>> }) {
+function AboutForm({ saved, save }: { saved: AboutUs | null; save: ReturnType<typeof useFetcher<Outcome>> }) {
   const [content, setContent] = useState(saved?.content ?? '');
   const [kept, setKept] = useState<string[]>(saved?.imageUrls ?? []);
   const [added, updateAdded] = useFilePreviews<NewImage>();

@@ -6,8 +6,8 @@ import { Link, useLoaderData } from 'react-router';
 import type { Route } from './+types/activity';
 import { Pagination } from '../../components/Pagination.tsx';
 import { failureText } from '../../components/dashboard/failure.ts';
-import { adminMeta, loaded, pageOf, useListPlace } from '../../components/admin-site/screen.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { adminMeta, loaded, pageOf, useListPlace } from '../../components/dashboard/screen.ts';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import {

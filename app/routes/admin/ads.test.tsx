@@ -65,7 +65,7 @@ describe('Ad Management', () => {
       ok: false,
       text: AD_MESSAGES.updateFailed,
       id: 1,
-      fieldErrors: { endsAt: AD_MESSAGES.endBeforeStart, link: AD_MESSAGES.link },
+      errors: { endsAt: AD_MESSAGES.endBeforeStart, link: AD_MESSAGES.link },
     }));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit ad 1' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));

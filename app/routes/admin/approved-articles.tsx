@@ -4,14 +4,15 @@
 import { Form, Link, redirect, useNavigate, useNavigation, useSearchParams } from 'react-router';
 import type { Route } from './+types/approved-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
-import { DELETE_ARTICLE, useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
+import { DELETE_ARTICLE, useConfirmedDelete } from '../../components/article-form/useConfirmedDelete.ts';
+import { outcome, type Outcome } from '../../components/dashboard/outcome.ts';
 import { failureText } from '../../components/dashboard/failure.ts';
 import { ConfirmDialog } from '../../components/dashboard/ConfirmDialog.tsx';
 import { formatDateTime } from '../../components/public/format.ts';
 import { pageParam, useListPaging } from '../../components/article-form/useListPaging.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { FormError, FormStatus } from '../../components/form/Field.tsx';
+import { FormError, FormStatus } from '../../components/dashboard/Field.tsx';
 import { call } from '../../lib/api.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { APPROVED_PAGE_SIZE, BREAKING_LABEL, REVIEW_ERRORS, REVIEW_MESSAGES, REVIEW_ROUTES } from '../../../contract/review.ts';
@@ -48,11 +49,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 /** Deleting one (the page is read again after it). */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<DeleteOutcome> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome<{ id: number }>> {
   const id = Number((await request.formData()).get('id'));
-  return call(REVIEW_ROUTES.remove, { params: { id } }).then(
-    () => ({ ok: true, text: REVIEW_MESSAGES.deleted, id }),
-    (e: unknown) => ({ ok: false, text: REVIEW_ERRORS.delete + failureText(e), id }),
+  return outcome(
+    call(REVIEW_ROUTES.remove, { params: { id } }),
+    REVIEW_MESSAGES.deleted,
+    (e) => REVIEW_ERRORS.delete + failureText(e),
+    {
+      id,
+    },
   );
 }
 

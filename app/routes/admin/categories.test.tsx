@@ -21,7 +21,7 @@ function renderScreen(categories: Category[], action: (form: FormData) => unknow
 
 describe('Manage Categories', () => {
   it('creates through the action: the name is posted, a refusal shows in the form, done closes it', async () => {
-    let answer: unknown = { ok: false, error: CATEGORY_MESSAGES.nameTaken };
+    let answer: unknown = { ok: false, text: CATEGORY_MESSAGES.nameTaken };
     const action = vi.fn((_form: FormData) => answer);
     renderScreen([{ id: 1, name: 'రాజకీయం' }], action);
     fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
@@ -30,13 +30,17 @@ describe('Manage Categories', () => {
     await screen.findByText(CATEGORY_MESSAGES.nameTaken);
     expect(Object.fromEntries(action.mock.calls[0][0].entries())).toEqual({ name: 'క్రీడలు' });
 
-    answer = { ok: true };
+    answer = { ok: true, text: '' };
     fireEvent.click(screen.getAllByRole('button', { name: 'Create' }).at(-1)!);
     await waitFor(() => expect(screen.queryByPlaceholderText('Category Name')).toBeNull());
   });
 
   it('renames with the id, and shows the name rule from the action', async () => {
-    const action = vi.fn((_form: FormData) => ({ ok: false, nameError: CATEGORY_MESSAGES.nameRequired }));
+    const action = vi.fn((_form: FormData) => ({
+      ok: false,
+      text: CATEGORY_MESSAGES.nameRequired,
+      errors: { name: CATEGORY_MESSAGES.nameRequired },
+    }));
     renderScreen([{ id: 4, name: 'సినిమా' }], action);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit సినిమా' }));
     expect((screen.getByPlaceholderText('Category Name') as HTMLInputElement).value).toBe('సినిమా');

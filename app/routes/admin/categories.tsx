@@ -4,13 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/categories';
 import { call } from '../../lib/api.ts';
-import { requireRole } from '../../lib/guard.ts';
 import { TeluguTypingToggle } from '../../components/TeluguTypingToggle.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { ConfirmDialog } from '../../components/dashboard/ConfirmDialog.tsx';
-import { failureText, serverMessage } from '../../components/dashboard/failure.ts';
-import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
-import { Field, fieldProps, FormError } from '../../components/form/Field.tsx';
+import { outcome, refused, type Outcome } from '../../components/dashboard/outcome.ts';
+import { adminLoader, adminMeta } from '../../components/dashboard/screen.ts';
+import { Field, fieldProps, FormError } from '../../components/dashboard/Field.tsx';
 import {
   CATEGORY_MESSAGES,
   CATEGORY_NAME_MAX,
@@ -26,40 +25,34 @@ import '../../styles/admin-site.css';
 export const meta = () => adminMeta('Manage Categories');
 export const handle: ScreenHandle = { loadingText: 'Loading categories...' };
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['ADMIN']);
-  return loaded(call(CATEGORY_ROUTES.adminList), CATEGORY_MESSAGES.listFailed);
-}
+export const clientLoader = adminLoader(() => call(CATEGORY_ROUTES.adminList), CATEGORY_MESSAGES.listFailed);
 
-/** What a create, rename or delete answers the screen: done, or the name's message, or the failure. */
-export type CategoryOutcome = { ok: true } | { ok: false; nameError?: string; error?: string };
-
-/** Create (no id), rename (`id` and `name`) or delete (`intent=delete`, `id`); the list reloads after. */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<CategoryOutcome> {
+/**
+ * Create (no id), rename (`id` and `name`) or delete (`intent=delete`, `id`); the list reloads after.
+ * A refused name's message is the outcome's `errors.name`.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
   const form = await request.formData();
   const id = PathId.parse(String(form.get('id') ?? ''));
   if (form.get('intent') === 'delete') {
-    return call(CATEGORY_ROUTES.remove, { params: { id } }).then(
-      () => ({ ok: true }),
-      (error: unknown) => ({
-        ok: false,
-        error:
-          serverMessage(error) ??
-          failureText(error, { failed: CATEGORY_MESSAGES.deleteFailed, errored: CATEGORY_MESSAGES.deleteError }),
-      }),
-    );
+    return outcome(call(CATEGORY_ROUTES.remove, { params: { id } }), '', {
+      preferServer: true,
+      failed: CATEGORY_MESSAGES.deleteFailed,
+      errored: CATEGORY_MESSAGES.deleteError,
+    });
   }
   const parsed = CategoryInputSchema.safeParse({ name: form.get('name') ?? '' });
-  if (!parsed.success) return { ok: false, nameError: parsed.error.issues[0]?.message ?? CATEGORY_MESSAGES.nameRequired };
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? CATEGORY_MESSAGES.nameRequired;
+    return refused(message, { name: message });
+  }
   const [failed, errored] = id
     ? [CATEGORY_MESSAGES.updateFailed, CATEGORY_MESSAGES.updateError]
     : [CATEGORY_MESSAGES.createFailed, CATEGORY_MESSAGES.createError];
-  return (
-    id ? call(CATEGORY_ROUTES.rename, { params: { id }, body: parsed.data }) : call(CATEGORY_ROUTES.create, { body: parsed.data })
-  ).then(
-    () => ({ ok: true }),
-    (error: unknown) => ({ ok: false, error: serverMessage(error) ?? failureText(error, { failed, errored }) }),
-  );
+  const save = id
+    ? call(CATEGORY_ROUTES.rename, { params: { id }, body: parsed.data })
+    : call(CATEGORY_ROUTES.create, { body: parsed.data });
+  return outcome(save, '', { preferServer: true, failed, errored });
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; category: Category } | null;
@@ -70,14 +63,14 @@ export default function ManageCategories() {
   const { data: categories, error: loadError } = useLoaderData<typeof clientLoader>();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Deleting>(null);
-  const remover = useFetcher<CategoryOutcome>();
+  const remover = useFetcher<Outcome>();
   const removingId = remover.state !== 'idle' ? Number(remover.formData?.get('id')) : null;
 
   // The delete's answer: done closes the question (the list has reloaded), a refusal replaces it.
   useEffect(() => {
     if (remover.state !== 'idle' || !remover.data) return;
     const answer = remover.data;
-    setDeleting((d) => d && (answer.ok ? null : { ...d, error: answer.error ?? CATEGORY_MESSAGES.deleteFailed }));
+    setDeleting((d) => d && (answer.ok ? null : { ...d, error: answer.text || CATEGORY_MESSAGES.deleteFailed }));
   }, [remover.state, remover.data]);
 
   async function openDelete(category: Category) {
@@ -220,16 +213,16 @@ function CategoryFormModal({ editing, onClose }: { editing: Editing; onClose(): 
 /** Create or rename: posted to the route's clientAction; done closes it (the list has reloaded). */
 function CategoryForm({ editing, title, onDone }: { editing: Exclude<Editing, null>; title: string; onDone(): void }) {
   const isEdit = editing.mode === 'edit';
-  const save = useFetcher<CategoryOutcome>();
+  const save = useFetcher<Outcome>();
   const saving = save.state !== 'idle';
   const answer = saving ? undefined : save.data;
-  const nameError = answer && !answer.ok ? (answer.nameError ?? null) : null;
+  const nameError = answer && !answer.ok ? (answer.errors?.name ?? null) : null;
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (save.state !== 'idle' || !save.data) return;
     if (save.data.ok) onDone();
-    else if (save.data.nameError) input.current?.focus();
+    else if (save.data.errors?.name) input.current?.focus();
   }, [save.state, save.data, onDone]);
 
   return (
@@ -250,7 +243,7 @@ function CategoryForm({ editing, title, onDone }: { editing: Exclude<Editing, nu
           data-telugu
         />
       </Field>
-      <FormError>{answer && !answer.ok ? answer.error : null}</FormError>
+      <FormError>{answer && !answer.ok && !nameError ? answer.text : null}</FormError>
       <div className="modal-actions">
         <button type="submit" disabled={saving}>
           {isEdit ? (saving ? 'Updating...' : 'Update') : saving ? 'Creating...' : 'Create'}

@@ -14,12 +14,13 @@ import {
   publishedAddress,
   reviewAct,
   reviewSave,
-  type ActOutcome,
+  type ActResult,
 } from '../../components/admin-review/data.ts';
-import { isArticleSave, type SaveOutcome } from '../../components/article-form/save.ts';
+import type { Outcome } from '../../components/dashboard/outcome.ts';
+import { isArticleSave } from '../../components/article-form/save.ts';
 import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
@@ -31,7 +32,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 }
 
 /** The form's save (reviewSave), or a restore from the history (reviewAct), by the `intent`. */
-export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActOutcome | SaveOutcome> {
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<Outcome<ActResult>> {
   const form = await request.formData();
   return isArticleSave(form) ? reviewSave(Number(params.id), form) : reviewAct(Number(params.id), form);
 }
@@ -41,7 +42,7 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
  * revision (its key) and lose the message. A restore reads it again.
  */
 export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData && isArticleSave(formData) && (actionResult as SaveOutcome | undefined)?.ok) return false;
+  if (formData && isArticleSave(formData) && (actionResult as Outcome | undefined)?.ok) return false;
   return defaultShouldRevalidate;
 }
 

@@ -4,8 +4,8 @@ import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { loadSelection, readSelection, SelectionScreen } from '../../components/admin-site/CategorySelectionEditor.tsx';
 import { withReason } from '../../components/dashboard/failure.ts';
-import { outcome } from '../../components/dashboard/notice.tsx';
-import { adminMeta } from '../../components/admin-site/screen.ts';
+import { outcome, refused, type Outcome } from '../../components/dashboard/outcome.ts';
+import { adminMeta } from '../../components/dashboard/screen.ts';
 import { CATEGORY_MESSAGES, FEATURED_MESSAGES, FeaturedSelectionSchema } from '../../../contract/categories.ts';
 import { FEATURED_ROUTES } from '../../../contract/featured.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
@@ -22,11 +22,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   });
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
   const ids = FeaturedSelectionSchema.safeParse(await readSelection(request));
-  if (!ids.success) return { ok: false, text: ids.error.issues[0]?.message ?? FEATURED_MESSAGES.saveFailed };
+  if (!ids.success) return refused(ids.error.issues[0]?.message ?? FEATURED_MESSAGES.saveFailed);
   return outcome(
-    call(FEATURED_ROUTES.replace, { body: ids.data }).then((saved) => saved.message || FEATURED_MESSAGES.saved),
+    call(FEATURED_ROUTES.replace, { body: ids.data }),
+    (saved) => saved.message || FEATURED_MESSAGES.saved,
     (error) => withReason(FEATURED_MESSAGES.saveFailed, error),
   );
 }

@@ -2,7 +2,7 @@
 // tiles show how many stories are in each (GET /api/admin/articles/counts).
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
-import { adminMeta } from '../../components/admin-site/screen.ts';
+import { adminMeta } from '../../components/dashboard/screen.ts';
 import { call } from '../../lib/api.ts';
 import { REVIEW_ROUTES, type ArticleCounts } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';

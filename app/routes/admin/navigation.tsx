@@ -4,9 +4,8 @@ import type { Route } from './+types/navigation';
 import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
 import { loadSelection, readSelection, SelectionScreen } from '../../components/admin-site/CategorySelectionEditor.tsx';
-import { failureText } from '../../components/dashboard/failure.ts';
-import { outcome } from '../../components/dashboard/notice.tsx';
-import { adminMeta } from '../../components/admin-site/screen.ts';
+import { outcome, type Outcome } from '../../components/dashboard/outcome.ts';
+import { adminMeta } from '../../components/dashboard/screen.ts';
 import { NAVIGATION_MESSAGES } from '../../../contract/categories.ts';
 import { NAVIGATION_ROUTES, NavigationSelectionSchema } from '../../../contract/navigation.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
@@ -25,14 +24,14 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   });
 }
 
-export async function clientAction({ request }: Route.ClientActionArgs) {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
   const body = NavigationSelectionSchema.parse(
     (await readSelection(request)).map((categoryId, i) => ({ categoryId, displayOrder: i + 1 })),
   );
-  return outcome(
-    call(NAVIGATION_ROUTES.replace, { body }).then(() => NAVIGATION_MESSAGES.saved),
-    (error) => failureText(error, { failed: NAVIGATION_MESSAGES.saveFailed, errored: NAVIGATION_MESSAGES.saveError }),
-  );
+  return outcome(call(NAVIGATION_ROUTES.replace, { body }), NAVIGATION_MESSAGES.saved, {
+    failed: NAVIGATION_MESSAGES.saveFailed,
+    errored: NAVIGATION_MESSAGES.saveError,
+  });
 }
 
 export default function NavigationManagement() {

@@ -5,7 +5,7 @@ import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx
 import { loadedOr } from '../../components/admin-review/data.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { REVIEW_ERRORS, REVIEW_ROUTES } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';

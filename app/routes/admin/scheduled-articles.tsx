@@ -4,11 +4,12 @@ import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/scheduled-articles';
 import { ArticleSummary } from '../../components/admin-review/ArticleSummary.tsx';
 import { failureText } from '../../components/dashboard/failure.ts';
+import { outcome, type Outcome } from '../../components/dashboard/outcome.ts';
 import { formatDateTime } from '../../components/public/format.ts';
 import { loadedOr, publishedAddress } from '../../components/admin-review/data.ts';
 import { loadingScreen, DeskPage } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { FormError, FormStatus } from '../../components/form/Field.tsx';
+import { FormError, FormStatus } from '../../components/dashboard/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { REVIEW_MESSAGES, REVIEW_ROUTES } from '../../../contract/review.ts';
 import '../../styles/admin-review.css';
@@ -18,14 +19,9 @@ export const meta = () => [{ title: 'Scheduled Articles' }, { name: 'robots', co
 export const clientLoader = () => loadedOr(call(REVIEW_ROUTES.scheduled), 'Error fetching scheduled articles: ');
 
 /** Unscheduling one (the list is read again after it). */
-export async function clientAction({ request }: Route.ClientActionArgs) {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
   const id = Number((await request.formData()).get('id'));
-  try {
-    await call(REVIEW_ROUTES.unschedule, { params: { id } });
-    return { ok: true, text: REVIEW_MESSAGES.unscheduled };
-  } catch (e) {
-    return { ok: false, text: failureText(e) };
-  }
+  return outcome(call(REVIEW_ROUTES.unschedule, { params: { id } }), REVIEW_MESSAGES.unscheduled, failureText);
 }
 
 export const handle: ScreenHandle = {

@@ -5,11 +5,10 @@ import { useEffect, useState } from 'react';
 import { useFetcher, useLoaderData } from 'react-router';
 import type { Route } from './+types/tags';
 import { call } from '../../lib/api.ts';
-import { requireRole } from '../../lib/guard.ts';
-import { failureText } from '../../components/dashboard/failure.ts';
-import { NoticeLine, type Notice } from '../../components/dashboard/notice.tsx';
-import { adminMeta, loaded } from '../../components/admin-site/screen.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { NoticeLine } from '../../components/dashboard/notice.tsx';
+import { outcome, refused, type Outcome } from '../../components/dashboard/outcome.ts';
+import { adminLoader, adminMeta } from '../../components/dashboard/screen.ts';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { PathId } from '../../../contract/http.ts';
 import { TAG_NAME_MAX } from '../../../contract/tags.ts';
 import { TagMergeSchema, TagRenameSchema } from '../../../contract/tags.schema.ts';
@@ -22,37 +21,28 @@ export const handle: ScreenHandle = { loadingText: 'Loading tags...' };
 
 const TAG_FAILED = 'Failed to save the tag.';
 
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  await requireRole(request, ['ADMIN']);
-  return loaded(call(TAG_ROUTES.adminList), 'Failed to load tags. Please try again later.');
-}
+export const clientLoader = adminLoader(() => call(TAG_ROUTES.adminList), 'Failed to load tags. Please try again later.');
 
 /** `intent=rename` with `name`, or `intent=merge` with `into`; the server's message either way. */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<Notice> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
   const form = await request.formData();
   const id = PathId.parse(String(form.get('id') ?? ''));
   const rename = form.get('intent') === 'rename';
   const parsed = rename
     ? TagRenameSchema.safeParse({ name: form.get('name') ?? '' })
     : TagMergeSchema.safeParse({ into: Number(form.get('into')) });
-  if (!parsed.success) return { ok: false, text: parsed.error.issues[0]?.message ?? TAG_FAILED };
+  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? TAG_FAILED);
   const act = rename
     ? call(TAG_ROUTES.rename, { params: { id }, body: parsed.data as { name: string } })
     : call(TAG_ROUTES.merge, { params: { id }, body: parsed.data as { into: number } });
-  return act.then(
-    (result) => ({ ok: true, text: result.message }),
-    (error: unknown) => ({
-      ok: false,
-      text: failureText(error, { preferServer: true, failed: TAG_FAILED, errored: TAG_FAILED }),
-    }),
-  );
+  return outcome(act, (result) => result.message, { preferServer: true, failed: TAG_FAILED, errored: TAG_FAILED });
 }
 
 export default function ManageTags() {
   const { data, error: loadError } = useLoaderData<typeof clientLoader>();
   const tags = data ?? [];
   const [editingId, setEditingId] = useState<number | null>(null);
-  const act = useFetcher<Notice>();
+  const act = useFetcher<Outcome>();
   const busy = act.state !== 'idle';
   const [into, setInto] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);

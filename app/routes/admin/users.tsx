@@ -20,12 +20,13 @@ import {
 } from '../../../contract/users.ts';
 import { UsersTable, type RoleFilter } from '../../components/admin-users/UsersTable.tsx';
 import { UserChangeDialogs } from '../../components/admin-users/UserChangeDialogs.tsx';
-import { useUserChanges, type UserIntent, type UserOutcome } from '../../components/admin-users/useUserChanges.ts';
+import { useUserChanges, type IssuedLink, type UserIntent } from '../../components/admin-users/useUserChanges.ts';
 import { ResetLinkModal, useResetLink } from '../../components/admin-users/ResetLinkModal.tsx';
-import { NoticeLine, outcome } from '../../components/dashboard/notice.tsx';
-import { failureText, withReason } from '../../components/dashboard/failure.ts';
-import { adminMeta, loaded, pageOf, useListPlace } from '../../components/admin-site/screen.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { NoticeLine } from '../../components/dashboard/notice.tsx';
+import { failureText, joinReason, withReason } from '../../components/dashboard/failure.ts';
+import { failed, outcome, refused, type Outcome } from '../../components/dashboard/outcome.ts';
+import { adminMeta, loaded, pageOf, useListPlace } from '../../components/dashboard/screen.ts';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { call } from '../../lib/api.ts';
 import { requireRole } from '../../lib/guard.ts';
@@ -79,18 +80,15 @@ const nowRole = (username: string, role: string) => `${username} is now ${role}.
  * `toReporterId`), `reset-link` (`id`). Each is checked with the route's schema and sent through
  * the typed client; the answer is the outcome the screen shows.
  */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<UserOutcome> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome<IssuedLink>> {
   const form = await request.formData();
   const text = (name: string) => String(form.get(name) ?? '');
   const id = (name: string) => Number(text(name));
   /** Checks the body with the route's schema and sends it: the success text, or the failure followed by the reason. */
   const change = <T,>(parsed: z.ZodSafeParseResult<T>, send: (body: T) => Promise<unknown>, success: string, failure: string) =>
     parsed.success
-      ? outcome(
-          send(parsed.data).then(() => success),
-          (error) => withReason(failure, error),
-        )
-      : { ok: false, text: `${failure} ${parsed.error.issues[0]?.message ?? ''}`.trim() };
+      ? outcome(send(parsed.data), success, (error) => withReason(failure, error))
+      : refused(joinReason(failure, parsed.error.issues[0]?.message));
 
   switch (text('intent') as UserIntent) {
     case 'role':
@@ -129,15 +127,11 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       const userId = id('id');
       return call(AUTH_ROUTES.issueReset, { params: { id: userId } }).then(
         (link) => ({ ok: true, text: '', userId, link }),
-        (error: unknown) => ({
-          ok: false,
-          text: failureText(error, { preferServer: true, failed: 'Could not issue a reset link.' }),
-          userId,
-        }),
+        (error: unknown) => failed(error, { preferServer: true, failed: 'Could not issue a reset link.' }, { userId }),
       );
     }
     default:
-      return { ok: false, text: `Unknown change: ${text('intent')}` };
+      return refused(`Unknown change: ${text('intent')}`);
   }
 }
 

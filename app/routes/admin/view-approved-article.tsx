@@ -17,9 +17,10 @@ import {
   reviewAct,
   reviewAddress,
   useLatest,
-  type ActOutcome,
+  type ActResult,
 } from '../../components/admin-review/data.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import type { Outcome } from '../../components/dashboard/outcome.ts';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import type { Article } from '../../../contract/articles.ts';
 import type { RevisionSummary } from '../../../contract/drafts.ts';
 import '../../styles/reporter.css';
@@ -34,7 +35,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { article, revisions: article.data ? await loadRevisions(article.data.id) : [] };
 }
 
-export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActOutcome> {
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<Outcome<ActResult>> {
   return reviewAct(Number(params.id), await request.formData());
 }
 

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRoutesStub } from 'react-router';
 import ReviewArticle from './view-article.tsx';
 import { storyFixture } from '../../components/admin-review/test-fixtures.ts';
-import type { ActOutcome } from '../../components/admin-review/data.ts';
+import type { ActResult } from '../../components/admin-review/data.ts';
+import type { Outcome } from '../../components/dashboard/outcome.ts';
 import { json, stubApi } from '../../test/route-stub.tsx';
 
 // A shared machine: screens may take more than a second to answer.
@@ -24,7 +25,7 @@ const loaded = () => ({
   changes: null,
 });
 
-function stub(answer: (form: FormData) => ActOutcome) {
+function stub(answer: (form: FormData) => Outcome<ActResult>) {
   const sent: FormData[] = [];
   const Stub = createRoutesStub([
     {

@@ -21,11 +21,12 @@ import {
   reviewAct,
   reviewAddress,
   reviewSave,
-  type ActOutcome,
+  type ActResult,
 } from '../../components/admin-review/data.ts';
-import { isArticleSave, type SaveOutcome } from '../../components/article-form/save.ts';
+import type { Outcome } from '../../components/dashboard/outcome.ts';
+import { isArticleSave } from '../../components/article-form/save.ts';
 import { useNavigateLater } from '../../components/admin-review/feedback.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { ADMIN_PENDING, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { call } from '../../lib/api.ts';
@@ -60,7 +61,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 }
 
 /** The review acts by their `intent` (reviewAct), and Edit & Approve's save (reviewSave). */
-export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<ActOutcome | SaveOutcome> {
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<Outcome<ActResult>> {
   const form = await request.formData();
   return isArticleSave(form) ? reviewSave(Number(params.id), form) : reviewAct(Number(params.id), form);
 }
@@ -105,7 +106,7 @@ export default function ReviewArticle({ loaderData }: Route.ComponentProps) {
  * What the screen says after an act (the live region holds the outcome alone), then the next story
  * waiting, or that none is left.
  */
-export function ActNotice({ outcome }: { outcome: ActOutcome }) {
+export function ActNotice({ outcome }: { outcome: Outcome<ActResult> }) {
   return (
     <>
       {outcome.ok ? (
@@ -150,7 +151,7 @@ function Review({
   const [previewing, setPreviewing] = useState(false);
   // Scheduled from the panel: the story is no longer under review.
   const [scheduled, setScheduled] = useState(false);
-  const fetcher = useFetcher<ActOutcome>();
+  const fetcher = useFetcher<Outcome<ActResult>>();
   const navigate = useNavigate();
   const navigateLater = useNavigateLater();
   const busy = fetcher.state !== 'idle';

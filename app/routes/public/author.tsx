@@ -9,9 +9,8 @@ import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
 import { authorPath } from '../../../contract/site.ts';
 import { ArticleImage } from '../../components/public/ArticleImage.tsx';
 import { absoluteUrl } from '../../components/public/format.ts';
-import { ListingStories } from '../../components/public/ListingPage.tsx';
-import { feedLink, pageMeta } from '../../components/public/meta.ts';
-import { keepLoadedPages, PAGE_SIZE, pagesAsked, toListArticle } from '../../components/public/paging.ts';
+import { ListingPage, listingMeta, loadListing } from '../../components/public/ListingPage.tsx';
+import { keepLoadedPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import { orNotFound, PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
@@ -29,55 +28,52 @@ export const cachePolicy: CachePolicy = { name: 'author', params: ['page'] };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const pages = pagesAsked(request);
   const { username } = paramsOrNotFound(UsernameParam, params);
-  const author = await orNotFound(services.authors.page(username, 0, PAGE_SIZE * pages));
-  cacheTags(context, ['search', `author:${author.id}`]);
-  return {
-    author: { ...author, articles: author.articles.map(toListArticle) },
-    pages,
-    publicUrl: services.config.publicUrl,
-  };
+  return loadListing(request, context, async (size) => {
+    const { articles, total, ...author } = await orNotFound(services.authors.page(username, 0, size));
+    cacheTags(context, ['search', `author:${author.id}`]);
+    return { author, articles, total };
+  });
 }
 
 export const shouldRevalidate = keepLoadedPages;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${T.notFound} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
-  const { author, publicUrl } = loaderData;
-  const url = absoluteUrl(publicUrl, authorPath(author.username));
-  return [
-    ...pageMeta({
-      title: author.displayName,
-      description: author.bio || `${author.displayName} – ${SITE_NAME}`,
-      publicUrl,
-      path: authorPath(author.username),
-      type: 'website',
-      jsonLd: {
-        '@context': 'https://schema.org',
-        '@type': 'ProfilePage',
-        mainEntity: {
-          '@type': 'Person',
-          name: author.displayName,
-          url,
-          ...(author.bio ? { description: author.bio } : {}),
-          ...(author.photo ? { image: absoluteUrl(publicUrl, author.photo.url) } : {}),
-        },
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  listingMeta(loaderData, T.notFound, ({ author, publicUrl }) => ({
+    title: author.displayName,
+    description: author.bio || `${author.displayName} – ${SITE_NAME}`,
+    path: authorPath(author.username),
+    // The reporter's photo is in the profile below, not a cover for link previews.
+    image: null,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ProfilePage',
+      mainEntity: {
+        '@type': 'Person',
+        name: author.displayName,
+        url: absoluteUrl(publicUrl, authorPath(author.username)),
+        ...(author.bio ? { description: author.bio } : {}),
+        ...(author.photo ? { image: absoluteUrl(publicUrl, author.photo.url) } : {}),
       },
-    }),
-    feedLink(`${author.displayName} – ${SITE_NAME}`, FEED_PATHS.author(author.username)),
-  ];
-}
+    },
+    feed: FEED_PATHS.author(author.username),
+  }));
 
-async function loadAuthorPage(username: string, page: number) {
+const loadAuthorPage = (username: string) => async (page: number) => {
   const author = await call(AUTHOR_ROUTES.page, { params: { username }, query: { page, size: PAGE_SIZE } });
   return { articles: author.articles.map((a) => toListArticle(a as Article)), total: author.total };
-}
+};
 
 export default function AuthorPage({ loaderData }: Route.ComponentProps) {
-  const { author, pages } = loaderData;
+  const { author } = loaderData;
   return (
-    <main className="page list-page author-page">
+    <ListingPage
+      className="author-page"
+      list={loaderData}
+      path={authorPath(author.username)}
+      loadPage={loadAuthorPage(author.username)}
+      empty={T.empty}
+    >
       <header className="author-card">
         {author.photo && (
           <div className="author-photo">
@@ -93,16 +89,7 @@ export default function AuthorPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <h2 className="section-heading">{T.stories}</h2>
-      <ListingStories
-        listKey={author.username}
-        articles={author.articles}
-        total={author.total}
-        pages={pages}
-        path={authorPath(author.username)}
-        loadPage={(page) => loadAuthorPage(author.username, page)}
-        empty={T.empty}
-      />
-    </main>
+    </ListingPage>
   );
 }
 

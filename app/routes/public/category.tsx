@@ -7,15 +7,16 @@ import { callWithHeaders } from '../../lib/api.ts';
 import { IdParam } from '../../../contract/http.ts';
 import { PUBLIC_ARTICLE_ROUTES } from '../../../contract/public-articles.ts';
 import { FEED_PATHS, SITE_NAME } from '../../lib/site.ts';
-import { ListingStories, pageFromApi } from '../../components/public/ListingPage.tsx';
-import { feedLink, listCover, pageMeta } from '../../components/public/meta.ts';
-import { keepLoadedPages, PAGE_SIZE, pagesAsked, toListArticle } from '../../components/public/paging.ts';
+import { ListingPage, listingMeta, loadListing, pageFromApi } from '../../components/public/ListingPage.tsx';
+import { keepLoadedPages, PAGE_SIZE } from '../../components/public/paging.ts';
 import { orNotFound, PageError } from '../../components/public/PageError.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
 import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
 const T = MESSAGES.category;
+
+const categoryPath = (id: number) => `/public/articles/category/${id}`;
 
 // Cached by the server (server/http/ssr.ts), one entry per `?page=N`, until a change in the category.
 export const cachePolicy: CachePolicy = { name: 'category', params: ['page'] };
@@ -26,54 +27,34 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { id } = IdParam.parse(params);
   if (!id) throw data(null, { status: 404 });
   cacheTags(context, [`category:${id}`]);
-  // ?page=N is where the load-more link leads without JavaScript: pages 0..N in one list.
-  const pages = pagesAsked(request);
-  const result = await orNotFound(services.publicArticles.byCategory(id, 0, PAGE_SIZE * pages));
-  return {
-    category: { id: result.category.id, name: result.category.name },
-    articles: result.articles.map(toListArticle),
-    total: result.total,
-    pages,
-    publicUrl: services.config.publicUrl,
-  };
+  return loadListing(request, context, async (size) => {
+    const { category, articles, total } = await orNotFound(services.publicArticles.byCategory(id, 0, size));
+    return { category: { id: category.id, name: category.name }, articles, total };
+  });
 }
 
 export const shouldRevalidate = keepLoadedPages;
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `${T.notFound} | ${SITE_NAME}` }, { name: 'robots', content: 'noindex' }];
-  const { category, articles, publicUrl } = loaderData;
-  const name = stripTags(category.name);
-  return [
-    ...pageMeta({
+export const meta = ({ loaderData }: Route.MetaArgs) =>
+  listingMeta(loaderData, T.notFound, ({ category }) => {
+    const name = stripTags(category.name);
+    return {
       title: name,
       description: `${name} – ${SITE_NAME}: తాజా ${name} వార్తలు.`,
-      publicUrl,
-      path: `/public/articles/category/${category.id}`,
-      image: listCover(articles),
-    }),
-    feedLink(`${name} – ${SITE_NAME}`, FEED_PATHS.category(category.id)),
-  ];
-}
+      path: categoryPath(category.id),
+      feed: FEED_PATHS.category(category.id),
+    };
+  });
 
-const loadCategoryPage = (id: number, page: number) =>
+const loadCategoryPage = (id: number) => (page: number) =>
   pageFromApi(callWithHeaders(PUBLIC_ARTICLE_ROUTES.byCategory, { params: { id }, query: { page, size: PAGE_SIZE } }));
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, articles, total, pages } = loaderData;
+  const { category } = loaderData;
   return (
-    <main className="page list-page">
+    <ListingPage list={loaderData} path={categoryPath(category.id)} loadPage={loadCategoryPage(category.id)} empty={T.empty}>
       <h1 className="section-heading page-heading">{stripTags(category.name)}</h1>
-      <ListingStories
-        listKey={category.id}
-        articles={articles}
-        total={total}
-        pages={pages}
-        path={`/public/articles/category/${category.id}`}
-        loadPage={(page) => loadCategoryPage(category.id, page)}
-        empty={T.empty}
-      />
-    </main>
+    </ListingPage>
   );
 }
 

@@ -9,10 +9,12 @@ import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
 import { call, ApiRequestError } from '../../lib/api.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { SEARCH_ROUTES, type SearchPage } from '../../../contract/public-articles.ts';
+import type { Article } from '../../../contract/articles.ts';
 import { loadFailureText, LoadMoreList } from '../../components/public/ArticleList.tsx';
 import { Highlight } from '../../components/public/Highlight.tsx';
 import { pageMeta } from '../../components/public/meta.ts';
-import { keepLoadedPages, listPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { keepLoadedPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
+import { loadListing } from '../../components/public/ListingPage.tsx';
 import '../../styles/public.css';
 
 const T = MESSAGES.search;
@@ -23,19 +25,19 @@ export const cachePolicy: CachePolicy = { name: 'search', params: ['query', 'pag
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   cacheTags(context, ['search']);
-  const params = new URL(request.url).searchParams;
-  const query = (params.get('query') ?? '').trim();
-  const pages = listPages(params.get('page'));
-  const base = { query, pages, publicUrl: services.config.publicUrl };
-  if (!query) return { ...base, articles: [], total: 0, error: null };
-  try {
-    const result: SearchPage = await services.search.search(query, 0, PAGE_SIZE * pages);
-    return { ...base, articles: result.content.map(toListArticle), total: result.totalElements, error: null };
-  } catch (error) {
-    const status = (error as { status?: number }).status ?? 500;
-    if (status >= 500) console.error('search failed', error);
-    return { ...base, articles: [], total: 0, error: T.failed(status) };
-  }
+  const query = (new URL(request.url).searchParams.get('query') ?? '').trim();
+  type Found = { query: string; articles: readonly Article[]; total: number; error: string | null };
+  return loadListing(request, context, async (size): Promise<Found> => {
+    if (!query) return { query, articles: [], total: 0, error: null };
+    try {
+      const result: SearchPage = await services.search.search(query, 0, size);
+      return { query, articles: result.content, total: result.totalElements, error: null };
+    } catch (error) {
+      const status = (error as { status?: number }).status ?? 500;
+      if (status >= 500) console.error('search failed', error);
+      return { query, articles: [], total: 0, error: T.failed(status) };
+    }
+  });
 }
 
 export const shouldRevalidate = keepLoadedPages;

@@ -11,18 +11,19 @@ import { useState } from 'react';
 import { redirect, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/article-create';
 import { ArticleForm } from '../../components/article-form/ArticleForm.tsx';
-import { apiForm, isArticleSave, SAVE_FIELDS, saveOutcome, type SaveOutcome } from '../../components/article-form/save.ts';
+import { apiForm, isArticleSave, SAVE_FIELDS, saveOutcome } from '../../components/article-form/save.ts';
+import type { Outcome } from '../../components/dashboard/outcome.ts';
 import { loadAuthorName, loadCategories } from '../../components/article-form/desk-data.ts';
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
+import type { DraftStart } from '../../components/article-form/draft-autosave.ts';
 import {
   clearLocalDraft,
   loadLocalDraftOwner,
   readLocalDraft,
-  type DraftStart,
   type LocalDraft,
-} from '../../components/article-form/draft-autosave.ts';
+} from '../../components/article-form/draft-storage.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { ApiRequestError, call } from '../../lib/api.ts';
@@ -103,7 +104,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 /** Submits the article: its autosaved draft (`draftId`), else a new article. */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<SaveOutcome> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
   const form = await request.formData();
   const draftId = Number(form.get(SAVE_FIELDS.draftId)) || null;
   const api = apiForm(form);

@@ -9,8 +9,9 @@ import { ArticleStatus } from '../../components/article-form/ArticleView.tsx';
 import { loadingScreen, DeskPage, PENDING_REJECTED, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loadCategories, loadOwnArticle } from '../../components/article-form/desk-data.ts';
-import { FormError } from '../../components/form/Field.tsx';
-import { apiForm, saveOutcome, type SaveOutcome } from '../../components/article-form/save.ts';
+import { FormError } from '../../components/dashboard/Field.tsx';
+import { apiForm, saveOutcome } from '../../components/article-form/save.ts';
+import type { Outcome } from '../../components/dashboard/outcome.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import { call } from '../../lib/api.ts';
@@ -25,7 +26,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 }
 
 /** Saves the edit; the loader is then read again, so the status shows the story Pending at once. */
-export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<SaveOutcome> {
+export async function clientAction({ params, request }: Route.ClientActionArgs): Promise<Outcome> {
   const form = apiForm(await request.formData());
   return saveOutcome(call(ARTICLE_ROUTES.update, { params: { id: params.id }, form }));
 }

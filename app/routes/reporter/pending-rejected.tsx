@@ -4,14 +4,15 @@
 import { Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/pending-rejected';
 import { ConfirmDialog } from '../../components/dashboard/ConfirmDialog.tsx';
-import { DELETE_ARTICLE, useConfirmedDelete, type DeleteOutcome } from '../../components/article-form/useConfirmedDelete.ts';
+import { DELETE_ARTICLE, useConfirmedDelete } from '../../components/article-form/useConfirmedDelete.ts';
+import { outcome, type Outcome } from '../../components/dashboard/outcome.ts';
 import { ArticleRow, listFailure } from '../../components/article-form/ArticleRow.tsx';
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
-import { loaded } from '../../components/article-form/desk-data.ts';
+import { loaded } from '../../components/dashboard/screen.ts';
 import { StatusBadge } from '../../components/article-form/ArticleView.tsx';
 import { formatDateTime } from '../../components/public/format.ts';
-import { FormError, FormStatus } from '../../components/form/Field.tsx';
+import { FormError, FormStatus } from '../../components/dashboard/Field.tsx';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { call } from '../../lib/api.ts';
@@ -23,11 +24,15 @@ export const meta = () => [{ title: 'Pending / Rejected Articles' }, { name: 'ro
 export const clientLoader = () => loaded(call(ARTICLE_ROUTES.pendingRejected), listFailure);
 
 /** Deleting one (the list is read again after it). */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<DeleteOutcome> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome<{ id: number }>> {
   const id = Number((await request.formData()).get('id'));
-  return call(ARTICLE_ROUTES.remove, { params: { id } }).then(
-    () => ({ ok: true, text: 'Article deleted successfully.', id }),
-    () => ({ ok: false, text: ARTICLE_MESSAGES.deleteFailed, id }),
+  return outcome(
+    call(ARTICLE_ROUTES.remove, { params: { id } }),
+    'Article deleted successfully.',
+    ARTICLE_MESSAGES.deleteFailed,
+    {
+      id,
+    },
   );
 }
 

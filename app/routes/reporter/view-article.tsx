@@ -11,7 +11,7 @@ import {
 } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { loadOwnArticle } from '../../components/article-form/desk-data.ts';
-import { FormError } from '../../components/form/Field.tsx';
+import { FormError } from '../../components/dashboard/Field.tsx';
 import { LivePanel } from '../../components/admin-review/LivePanel.tsx';
 import '../../styles/admin-review.css';
 import '../../styles/reporter.css';

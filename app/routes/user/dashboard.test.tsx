@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRoutesStub } from 'react-router';
-import UserDashboard, { type Outcome } from './dashboard.tsx';
+import UserDashboard, { type clientAction } from './dashboard.tsx';
 import { AuthProvider } from '../../lib/auth.tsx';
 import { RecoveryCodes, recoveryText } from '../../components/account/RecoveryCodes.tsx';
 import { STAFF_PASSWORD_MESSAGES } from '../../../contract/staff-password.ts';
@@ -30,7 +30,7 @@ vi.stubGlobal(
   }),
 );
 
-function renderPage(action: (form: FormData) => Outcome) {
+function renderPage(action: (form: FormData) => Awaited<ReturnType<typeof clientAction>>) {
   const submissions: FormData[] = [];
   const Stub = createRoutesStub([
     {

@@ -7,7 +7,7 @@ import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { PasswordField } from '../../components/PasswordField.tsx';
 import { ACCESS, requireRole } from '../../lib/guard.ts';
-import { ApiRequestError, call } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { setPasswordChangeAdvised, usePasswordChangeAdvised } from '../../lib/password-advice.ts';
 import { AUTH_MESSAGES, AUTH_ROUTES, ChangePasswordSchema, TotpCodeSchema, type Me } from '../../../contract/auth.ts';
@@ -15,8 +15,8 @@ import { toApiError } from '../../../contract/errors.ts';
 import { homeForRole } from '../../../contract/roles.ts';
 import { checkStaffPassword, isStaffRole, STAFF_PASSWORD_MESSAGES } from '../../../contract/staff-password.ts';
 import { siteAddressWords } from '../../../contract/newsroom-words.ts';
-import { FormStatus } from '../../components/form/Field.tsx';
-import { failureText, serverMessage } from '../../components/dashboard/failure.ts';
+import { FormStatus } from '../../components/dashboard/Field.tsx';
+import { failed, refused, type Outcome } from '../../components/dashboard/outcome.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { AuthorProfile } from '../../components/account/AuthorProfile.tsx';
 import { SavedStories } from '../../components/account/SavedStories.tsx';
@@ -40,24 +40,13 @@ export function HydrateFallback() {
 export const INTENTS = ['change-password', 'totp-setup', 'totp-enable', 'totp-disable', 'logout-others'] as const;
 type Intent = (typeof INTENTS)[number];
 
-/** What an action answers: its outcome line, field errors, and what two-step sign-in hands over. */
-export type Outcome = {
-  intent: Intent;
-  ok: boolean;
-  text: string;
-  errors?: Record<string, string>;
-  setup?: { secret: string; qr: string };
-  recoveryCodes?: string[];
-};
+/** What an action answers beside its outcome: the section it was for, and what two-step sign-in hands over. */
+type Answer = Outcome<{ intent: Intent; setup?: { secret: string; qr: string }; recoveryCodes?: string[] }>;
 
-const failed = (intent: Intent, error: unknown, fallback: string): Outcome => ({
-  intent,
-  ok: false,
-  text: serverMessage(error) ?? failureText(error, { failed: fallback, errored: fallback }),
-  errors: error instanceof ApiRequestError ? error.body?.errors : undefined,
-});
+/** The server's message, else the section's own text. */
+const wording = (fallback: string) => ({ preferServer: true, failed: fallback, errored: fallback });
 
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Answer> {
   const role = await requireRole(request, ACCESS.account);
   const form = await request.formData();
   const intent = String(form.get('intent')) as Intent;
@@ -70,19 +59,19 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       });
       if (!parsed.success) {
         const { message, errors } = toApiError(parsed.error);
-        return { intent, ok: false, text: message, errors };
+        return refused(message, errors, { intent });
       }
       // The staff rule, as the server will apply it (it is the authority; this saves a round trip).
       if (isStaffRole(role)) {
         const me = await call(AUTH_ROUTES.me).catch(() => null);
         const inputs = [...(me ? [me.username, me.email] : []), ...siteAddressWords(window.location.href)];
         const { problem } = await checkStaffPassword(parsed.data.newPassword, inputs);
-        if (problem) return { intent, ok: false, text: problem, errors: { newPassword: problem } };
+        if (problem) return refused(problem, { newPassword: problem }, { intent });
       }
       try {
         await call(AUTH_ROUTES.changePassword, { body: parsed.data });
       } catch (error) {
-        return failed(intent, error, 'Could not change the password.');
+        return failed(error, wording('Could not change the password.'), { intent });
       }
       setPasswordChangeAdvised(false);
       return { intent, ok: true, text: AUTH_MESSAGES.passwordChanged };
@@ -96,16 +85,16 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
         const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
         return { intent, ok: true, text: '', setup: { secret: answer.secret, qr } };
       } catch (error) {
-        return failed(intent, error, 'Could not start the setup.');
+        return failed(error, wording('Could not start the setup.'), { intent });
       }
     case 'totp-enable': {
       const parsed = TotpCodeSchema.safeParse({ code: text('code') });
-      if (!parsed.success) return { intent, ok: false, text: toApiError(parsed.error).message };
+      if (!parsed.success) return refused(toApiError(parsed.error).message, undefined, { intent });
       try {
         const { recoveryCodes } = await call(AUTH_ROUTES.totpEnable, { body: parsed.data });
         return { intent, ok: true, text: '', recoveryCodes };
       } catch (error) {
-        return failed(intent, error, 'Could not turn two-step sign-in on.');
+        return failed(error, wording('Could not turn two-step sign-in on.'), { intent });
       }
     }
     case 'totp-disable':
@@ -113,17 +102,17 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
         await call(AUTH_ROUTES.totpDisable, { body: { password: text('password') } });
         return { intent, ok: true, text: '' };
       } catch (error) {
-        return failed(intent, error, 'Could not turn two-step sign-in off.');
+        return failed(error, wording('Could not turn two-step sign-in off.'), { intent });
       }
     case 'logout-others':
       try {
         await call(AUTH_ROUTES.logoutOthers);
         return { intent, ok: true, text: 'Signed out of every other browser and device.' };
       } catch (error) {
-        return failed(intent, error, 'Could not sign out the other sessions.');
+        return failed(error, wording('Could not sign out the other sessions.'), { intent });
       }
     default:
-      return { intent, ok: false, text: 'Unknown action.' };
+      return refused('Unknown action.', undefined, { intent });
   }
 }
 
@@ -161,7 +150,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The section's fetcher and its last outcome, with the intent it submits. */
 function useIntent(intent: Intent) {
-  const fetcher = useFetcher<Outcome>();
+  const fetcher = useFetcher<Answer>();
   const data = fetcher.data?.intent === intent ? fetcher.data : undefined;
   return { fetcher, data, busy: fetcher.state !== 'idle', intentField: <input type="hidden" name="intent" value={intent} /> };
 }
@@ -170,7 +159,7 @@ function ChangePassword({ me, staff }: { me: Me | null; staff: boolean }) {
   const { fetcher, data, busy, intentField } = useIntent('change-password');
   const advised = usePasswordChangeAdvised();
   const [values, setValues] = useState({ currentPassword: '', newPassword: '' });
-  const [shown, setShown] = useState<Outcome | undefined>(undefined);
+  const [shown, setShown] = useState<Answer | undefined>(undefined);
   // A successful change empties the fields (once per answer).
   if (data !== shown) {
     setShown(data);

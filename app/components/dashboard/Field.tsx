@@ -1,6 +1,7 @@
 // One shape for a labelled form field and for a form's messages, so every dashboard form reads the
 // same to a screen reader: the error is tied to its input, the form's outcome is announced.
 import type { ReactNode } from 'react';
+import type { Notice } from './notice.tsx';
 
 /** Props for the input inside a <Field>: its id, and its error (and hint, if any) wired to it. */
 export function fieldProps(id: string, error?: string | null, { hint = false }: { hint?: boolean } = {}) {
@@ -60,7 +61,7 @@ export function FormError({ children }: { children?: ReactNode }) {
 }
 
 /** The outcome of an action: success is a polite status, failure an alert. */
-export function FormStatus({ status }: { status: { ok: boolean; text: string } | null }) {
+export function FormStatus({ status }: { status: Notice }) {
   if (!status) return null;
   return status.ok ? (
     <p className="form-success" role="status">

@@ -4,7 +4,7 @@
 // (never window.confirm). Usage: <LeaveGuard when={hasUnsavedChanges} />.
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { ConfirmDialog } from '../dashboard/ConfirmDialog.tsx';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
 
 export const LEAVE_MESSAGES = {
   title: 'Leave this page?',

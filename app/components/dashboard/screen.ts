@@ -1,7 +1,8 @@
-// What the admin screens' route modules share: their meta tags, the shape of a first load that may
+// What the staff screens' route modules share: the admin screens' meta tags, the shape of a first load that may
 // fail (the screen still renders, with its own error text where the data would be), and the place of
 // a paged list kept in the address (so Back and a reload return to the same page and filters).
 import { useLocation, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { requireRole } from '../../lib/guard.ts';
 
 export const adminMeta = (title: string) => [{ title }, { name: 'robots', content: 'noindex' }];
 
@@ -14,6 +15,14 @@ export function loaded<T>(call: Promise<T>, failure: string | ((error: unknown) 
     (error: unknown) => ({ data: null, error: typeof failure === 'string' ? failure : failure(error) }),
   );
 }
+
+/** The clientLoader of an admin screen that reads one thing: the role checked, then the call or its failure text. */
+export const adminLoader =
+  <T>(load: () => Promise<T>, failure: string) =>
+  async ({ request }: { request: Request }): Promise<Loaded<T>> => {
+    await requireRole(request, ['ADMIN']);
+    return loaded(load(), failure);
+  };
 
 /** A paged list's page in the address, `?page` counted from 1 as on screen; 0-based as on the wire. */
 export function pageOf(url: URL): number {
