@@ -74,7 +74,7 @@ export function sniffFormat(data: Buffer): Format | null {
 export const variantName = (key: string, width: number) => `${key}-${width}.webp`;
 export const shareName = (key: string) => `${key}-share.jpg`;
 
-// Namespace of our advisory locks (the migration lock in client.ts uses 727274).
+// Namespace of our advisory locks (the migration lock in server/db/migrate.ts uses 727274).
 const LOCK_SPACE = 727275;
 const lockId = (key: string) => parseInt(key.slice(0, 8), 16) | 0;
 
