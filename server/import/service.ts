@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { DbOrTx } from '../db/client.ts';
 import {
   articleCategories,

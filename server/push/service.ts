@@ -4,7 +4,7 @@
 // loopback host only when listed, for tests): the server sends requests to those hosts and no other.
 import webpush from 'web-push';
 import { eq, inArray } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { categories, pushKeys, pushSubscriptions } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { CATEGORY_TOPIC, PUSH_MESSAGES, type PushSubscribeRequest } from '../../contract/push.ts';
