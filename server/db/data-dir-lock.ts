@@ -57,7 +57,7 @@ function runsThisProgram(pid: number): boolean {
 /** A lock owner that still holds the directory: running, not a zombie, and this program. */
 export const lockOwnerRuns = (pid: number) => pid > 0 && processExists(pid) && runsThisProgram(pid);
 
-/** Throws DataDirInUseError while a running process holds `dataDir` (an open, or a copy, would harm it). */
+/** Throws DataDirInUseError while a running process holds `dataDir` (opening or copying it then does harm). */
 export async function refuseWhileHeld(dataDir: string): Promise<void> {
   const lockFile = `${dataDir}.lock`;
   const owner = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10);
