@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client.ts';
 import { createSearchService } from '../server/search/service.ts';
-import type { ServiceDeps } from '../server/services.ts';
+import type { ServiceDeps } from '../server/service-deps.ts';
 import { RARE_WORD } from '../scripts/seed/archive.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,7 +2,7 @@
 // `--to local` copies the bucket back into DATA_DIR/media. Safe to run again: it copies only what is
 // missing at the target, checks every length afterwards, and deletes nothing at either end.
 import { ConfigError, loadConfig } from '../server/config.ts';
-import { createLocalMediaStorage, localMediaDir } from '../server/media/storage.ts';
+import { createLocalMediaStorage, localMediaDir } from '../server/media/local-storage.ts';
 import { createS3MediaStorage } from '../server/media/s3.ts';
 import { migrateMedia } from '../server/media/migrate.ts';
 

@@ -8,6 +8,7 @@ import { root } from './build-if-stale.ts';
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 const steps: [string, string, string[]][] = [
   ['lint', bin('eslint'), ['.']],
+  ['lint: import cycles', process.execPath, ['scripts/check-import-cycles.ts']],
   ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['docs and links', process.execPath, ['scripts/check-docs.ts']],
   ['typegen', bin('react-router'), ['typegen']],

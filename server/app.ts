@@ -1,12 +1,7 @@
-// buildApp: plugins, the API under /api, media and assets, then React Router for every other page.
-import path from 'node:path';
+// buildApp, the HTTP composition root, in the order a request meets its parts: the security
+// headers and the outside plugins, the Origin check and OpenAPI, probes and metrics, the API under
+// /api, media, SEO files and the built assets, then React Router for every other page.
 import Fastify, { type FastifyInstance } from 'fastify';
-import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
-import helmet from 'helmet';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { sql } from 'drizzle-orm';
 import type { Services } from './services.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -42,9 +37,9 @@ import { tagsRoutes } from './tags/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
 import { registerCdn } from './cdn/http.ts';
 import { registerMediaRoutes } from './media/serving.ts';
-
-/** Set by app/entry.server.tsx on every rendered page (a plain string here: the app bundle is separate). */
-const SCRIPT_HASHES_HEADER = 'x-csp-script-hashes';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerExternalPlugins } from './http/external-plugins.ts';
+import { registerStaticFiles } from './http/static-files.ts';
 
 export type BuildAppOptions = {
   services: Services;
@@ -62,119 +57,18 @@ const routeLists = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 /** Every route registered on the app (tests check the role rules of each). */
 export const registeredRoutes = (app: FastifyInstance) => routeLists.get(app) ?? [];
 
-/** Upload limits: 4 article images of 2 MB plus form fields; the services check each file again. */
-export const MAX_FILE_BYTES = 2 * 1024 * 1024;
-
-export async function buildApp({
-  services,
-  build,
-  clientDir,
-  logger = false,
-  checkResponses = false,
-}: BuildAppOptions): Promise<FastifyInstance> {
-  const { config } = services;
-  const app = Fastify({
-    logger,
-    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default):
-    // from anyone else it would let a client pick its own address and dodge the login rate limit.
-    trustProxy: config.trustProxy.length ? config.trustProxy : false,
-    bodyLimit: 1024 * 1024,
-    // Give in-flight requests time to finish on shutdown.
-    return503OnClosing: true,
-  });
-  registerErrorHandler(app);
-  useZodSchemas(app);
+/** Keeps the list of every route as it is registered (`registeredRoutes`). */
+function recordRoutes(app: FastifyInstance) {
   const routes: RegisteredRoute[] = [];
   routeLists.set(app, routes);
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat())
       if (method !== 'HEAD') routes.push({ method, url: r.url, access: r.config?.access, declared: Boolean(r.config?.apiRoute) });
   });
+}
 
-  // Built once: @fastify/helmet rebuilt the middleware (and re-parsed the CSP) for every request,
-  // ~5% of the CPU of a cached page (docs/performance.md).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // React Router's inline scripts (hydration data, module loader) are allowed by their hashes,
-        // added per page below; Vite's development server injects scripts of its own.
-        scriptSrc: config.env === 'development' ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // MEDIA_PUBLIC_URL: pictures from the CDN (or bucket) in front of the media storage.
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.media.publicUrl ? [new URL(config.media.publicUrl).origin] : [])],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    hsts: config.secureCookies,
-  });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
-  // Document-level policies (CSP, framing, opener) mean nothing on a script or an image, and a
-  // page loads ~25 of them: ~600 bytes each that phones would download for nothing.
-  const documentOnlyHeaders = [
-    'content-security-policy',
-    'cross-origin-opener-policy',
-    'origin-agent-cluster',
-    'referrer-policy',
-    'x-dns-prefetch-control',
-    'x-download-options',
-    'x-frame-options',
-    'x-permitted-cross-domain-policies',
-    'x-xss-protection',
-  ];
-  // The policy with a page's script hashes, by hashes: pages share the same few scripts, and
-  // rewriting the policy for each answer was ~3% of the CPU of a cached page.
-  const policyWithHashes = new Map<string, { base: string; policy: string }>();
-  app.addHook('onSend', async (request, reply, payload) => {
-    // A rendered page names the hashes of its inline scripts (app/entry.server.tsx): only those run.
-    const hashes = reply.getHeader(SCRIPT_HASHES_HEADER);
-    if (hashes !== undefined) {
-      reply.removeHeader(SCRIPT_HASHES_HEADER);
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string' && hashes) {
-        const key = String(hashes);
-        let known = policyWithHashes.get(key);
-        if (known?.base !== csp) {
-          known = { base: csp, policy: csp.replace(/(^|;)script-src 'self'(?=;|$)/, `$1script-src 'self' ${key}`) };
-          if (policyWithHashes.size >= 100) policyWithHashes.clear();
-          policyWithHashes.set(key, known);
-        }
-        reply.header('content-security-policy', known.policy);
-      }
-    }
-    // Only for what cannot be a document: an HTML 404 page under these paths keeps its CSP and
-    // frame protection (it is a page an attacker could frame or inject into like any other).
-    if (
-      (request.url.startsWith('/assets/') || request.url.startsWith('/media/')) &&
-      !/html|xml|svg/i.test(String(reply.getHeader('content-type') ?? ''))
-    ) {
-      for (const name of documentOnlyHeaders) reply.removeHeader(name);
-    }
-    return payload;
-  });
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
-  await app.register(cookie);
-  await app.register(rateLimit, { global: false });
-  await app.register(multipart, {
-    limits: { fileSize: MAX_FILE_BYTES, files: 10, fields: 20, fieldSize: 1024 * 1024, parts: 40 },
-  });
-  registerOriginCheck(app, config.publicUrl);
-  await registerOpenApi(app, { sessionCookie: config.sessionCookie, publicUrl: config.publicUrl });
-  // Old WordPress addresses of imported posts (server/import/).
-  registerLegacyRedirects(app, services.db);
-
-  let pageCache: RenderCache | undefined;
-  registerMetrics(app, services, () => pageCache);
-  registerCdn(app, services.cdn, config.cdn.maxAge);
+/** Liveness, and readiness: the database answers. */
+function registerProbes(app: FastifyInstance, services: Services) {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {
@@ -184,7 +78,11 @@ export async function buildApp({
       return reply.status(503).send({ status: 'unavailable' });
     }
   });
+}
 
+/** Every domain's routes, in one scope under /api: each route's access guard, the session, private answers. */
+async function registerApi(app: FastifyInstance, services: Services, { checkResponses }: { checkResponses: boolean }) {
+  const { config } = services;
   await app.register(
     async (api) => {
       applyAccess(api);
@@ -230,44 +128,45 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+}
+
+export async function buildApp({
+  services,
+  build,
+  clientDir,
+  logger = false,
+  checkResponses = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger,
+    // X-Forwarded-For is believed only from the proxies named in TRUST_PROXY (none by default):
+    // from anyone else it would let a client pick its own address and dodge the login rate limit.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
+    bodyLimit: 1024 * 1024,
+    // Give in-flight requests time to finish on shutdown.
+    return503OnClosing: true,
+  });
+  registerErrorHandler(app);
+  useZodSchemas(app);
+  recordRoutes(app);
+  registerSecurityHeaders(app, config);
+  await registerExternalPlugins(app);
+  registerOriginCheck(app, config.publicUrl);
+  await registerOpenApi(app, { sessionCookie: config.sessionCookie, publicUrl: config.publicUrl });
+  // Old WordPress addresses of imported posts (server/import/).
+  registerLegacyRedirects(app, services.db);
+
+  let pageCache: RenderCache | undefined;
+  registerMetrics(app, services, () => pageCache);
+  registerCdn(app, services.cdn, config.cdn.maxAge);
+  registerProbes(app, services);
+  await registerApi(app, services, { checkResponses });
 
   // The local folder or the bucket (server/media/serving.ts).
   await registerMediaRoutes(app, services.storage);
   await app.register(seoRoutes, { services });
-
-  if (clientDir) {
-    // Hashed bundles under /assets never change, so they are cached for a year. One wildcard
-    // route: a route per file (~480 with the .br/.gz copies) took ~200 ms of start-up to register.
-    await app.register(fastifyStatic, {
-      root: path.join(clientDir, 'assets'),
-      prefix: '/assets/',
-      decorateReply: false,
-      wildcard: true,
-      index: false,
-      // build-if-stale.ts writes .br/.gz beside each asset at maximum compression.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(reply) {
-        reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-    // The few other built files (service worker, manifest, icons), each its own route: a wildcard
-    // at / would take every page's address from the web app.
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      prefix: '/',
-      decorateReply: false,
-      wildcard: false,
-      globIgnore: ['assets/**'],
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(reply, filePath) {
-        // The service worker is checked on every visit, so a deploy reaches readers at once.
-        reply.header('cache-control', path.basename(filePath) === 'sw.js' ? 'no-cache' : 'public, max-age=86400');
-      },
-    });
-  }
+  if (clientDir) await registerStaticFiles(app, clientDir);
   if (build) pageCache = registerSsr(app, build, services);
   return app;
 }

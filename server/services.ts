@@ -1,15 +1,16 @@
 // The composition root of the domain services: every HTTP route and SSR loader goes through these.
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
-import type { Database, Db } from './db/client.ts';
-import { createChangeFeed, type ChangeFeed } from './db/changes.ts';
-import { createMediaStorage, type MediaStorage } from './media/storage.ts';
+import type { Database } from './db/database.ts';
+import type { Clock, ServiceDeps } from './service-deps.ts';
+import { createChangeFeed } from './db/changes.ts';
+import { createMediaStorage } from './media/configured-storage.ts';
 import { setMediaPublicUrl } from './media/urls.ts';
 import { createImagePipeline } from './media/images.ts';
-import { createSessionStore, type SessionStore } from './auth/sessions.ts';
+import { createSessionStore } from './auth/sessions.ts';
 import { createAuthService } from './auth/service.ts';
 import { createCategoriesService } from './categories/service.ts';
 import { createArticlesService } from './articles/service.ts';
+import { createLifecycle } from './articles/lifecycle.ts';
 import { createPublicArticlesService } from './articles/public-service.ts';
 import { ARTICLE_CACHE_BYTES, createArticlePageService } from './articles/article-page.ts';
 import { createReviewService } from './review/service.ts';
@@ -34,21 +35,6 @@ import { createAuthorsService } from './authors/service.ts';
 import { createTagsService } from './tags/service.ts';
 import { createSavedService } from './saved/service.ts';
 
-/** Infrastructure every domain service may use. */
-export type ServiceDeps = {
-  config: Config;
-  database: Database;
-  db: Db;
-  changes: ChangeFeed;
-  storage: MediaStorage;
-  images: ReturnType<typeof createImagePipeline>;
-  sessions: SessionStore;
-  log: FastifyBaseLogger | Console;
-  /** The time as the rules see it; tests replace `now` to reach a scheduled moment without sleeping. */
-  clock: Clock;
-};
-export type Clock = { now(): Date };
-
 export function createServices({
   config,
   database,
@@ -71,17 +57,20 @@ export function createServices({
     log,
     clock: { now: () => new Date() } as Clock,
   } satisfies ServiceDeps;
+  // One lifecycle for every service that moves an article (its table is the one rule for each move).
+  const lifecycle = createLifecycle(base);
+  const moving = { ...base, lifecycle };
   const publicArticles = createPublicArticlesService(base);
   const readership = createReadershipService(base);
   const push = createPushService(base);
   return {
-    ...base,
+    ...moving,
     auth: createAuthService(base),
     categories: createCategoriesService(base),
-    articles: createArticlesService(base),
+    articles: createArticlesService(moving),
     publicArticles,
     articlePage: createArticlePageService(base, publicArticles, { cacheBytes: config.articleCache ? ARTICLE_CACHE_BYTES : 0 }),
-    review: createReviewService(base),
+    review: createReviewService(moving),
     users: createUsersService(base),
     navigation: createNavigationService(base),
     homepage: createHomepageService(base),
@@ -90,9 +79,9 @@ export function createServices({
     ads: createAdsService(base),
     search: createSearchService(base),
     audit: createAuditService(base),
-    publishing: createPublishingClock(base),
-    drafts: createDraftsService(base),
-    revisions: createRevisionsService(base),
+    publishing: createPublishingClock(moving),
+    drafts: createDraftsService(moving),
+    revisions: createRevisionsService(moving),
     readership,
     cdn: createCdnService({
       purgers: purgersOf(config.cdn),
@@ -103,7 +92,7 @@ export function createServices({
     push,
     pushSender: createPushSender(base, push),
     districts: createDistrictsService(base),
-    live: createLiveService(base),
+    live: createLiveService(moving),
     authors: createAuthorsService(base),
     tags: createTagsService(base),
     saved: createSavedService(base),

@@ -1,7 +1,7 @@
 // About Us: one page (content + up to 4 images). See docs/product.md.
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import { aboutUs, aboutUsImages, images } from '../db/schema.ts';

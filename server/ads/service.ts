@@ -2,7 +2,7 @@
 // see an ad only between its start and end; the window clock announces each start and end as a
 // change, so cached pages and lists drop the ad or take it in on time. See docs/product.md.
 import { and, asc, eq, gt, lte, min, or } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { ads, images } from '../db/schema.ts';
 import { badRequest, notFound, parseOr400 } from '../http/errors.ts';

@@ -3,7 +3,7 @@
 // once per category and content change (server/db/memo.ts), not once per page. The article itself
 // is kept until a change names it: publishing an article changes the lists on every page of its
 // category, and those pages render again with their articles at hand.
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { Article } from '../../contract/articles.ts';
 import { createTaggedCache, untilChangeBy } from '../db/memo.ts';
 import { listInCategory, RELATED_LIMIT, type PublicArticlesService } from './public-service.ts';

@@ -7,7 +7,7 @@
 // part's `imageUrls` (optional) lists the stored images to keep, in order; absent keeps them all.
 // An image left out is released (./images.ts). At most 4 in all.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { Tx } from '../db/client.ts';
 import { articleCategories, articles } from '../db/schema.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -18,7 +18,7 @@ import { sanitizeArticleHtml } from './sanitize.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import { writeArticleTags } from '../tags/service.ts';
 import { checkCategories, prepareArticleImages, withPreparedImages } from './service.ts';
-import { createLifecycle } from './lifecycle.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import { checkImageCount, writeArticleImages } from './images.ts';
 import type { Article } from '../../contract/articles.ts';
 import { ArticleCreateSchema, type ImageOrderEntry } from '../../contract/article-form.ts';
@@ -29,9 +29,8 @@ class StaleDraft extends Error {}
 
 type Upload = IncomingFile & { truncated?: boolean };
 
-export function createDraftsService(deps: ServiceDeps) {
-  const { db } = deps;
-  const lifecycle = createLifecycle(deps);
+export function createDraftsService(deps: ServiceDeps & { lifecycle: Lifecycle }) {
+  const { db, lifecycle } = deps;
 
   async function toDrafts(ids: number[]): Promise<Draft[]> {
     const [list, rows] = await Promise.all([

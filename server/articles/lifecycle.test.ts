@@ -11,7 +11,7 @@ import { addCategory, addSubmission } from '../test/fixtures.ts';
 import { articleImages, articleRevisions, articles, auditEntries, images } from '../db/schema.ts';
 import type { ChangeNotice, ContentChange } from '../db/changes.ts';
 import { HttpError } from '../http/errors.ts';
-import { ensureFirstRevision } from './revisions.ts';
+import { ensureFirstRevision } from './revision-store.ts';
 import { decide, TRANSITIONS, type Act, type Caller, type Transition } from './lifecycle.ts';
 import { APPROVAL_STATUSES, type ApprovalStatus } from '../../contract/articles.ts';
 import { AUDIT_ACTIONS } from '../../contract/audit.ts';

@@ -8,13 +8,13 @@
 // story worth a push to readers' phones queues it in the same transaction (server/push/outbox.ts).
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { Tx } from '../db/client.ts';
 import type { Notice } from '../db/changes.ts';
 import { articleCategories, articles } from '../db/schema.ts';
 import { record, recordMany, type AuditActor } from '../audit/service.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revisions.ts';
+import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revision-store.ts';
 import { categoryIdsOf } from './model.ts';
 import { queuePush, type PushKind } from '../push/outbox.ts';
 import type { ApprovalStatus } from '../../contract/articles.ts';

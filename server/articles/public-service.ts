@@ -1,7 +1,7 @@
 // Public reading of approved articles (one, by category, related, latest-news).
 // Only APPROVED articles exist here: anything else is "not found".
 import { and, desc, eq, ne, notExists, sql, type SQL } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { boundedCount } from '../db/count.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articles, categories } from '../db/schema.ts';

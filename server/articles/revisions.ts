@@ -1,140 +1,21 @@
-// Revision history of articles: every saved change of the text, categories, images, region or
-// video of a non-draft article keeps a revision (who, when, what), written by the caller's
-// transaction so a failed save leaves none. Reads for the author and admins; restore for admins.
-import { createLifecycle } from './lifecycle.ts';
+// Revision history of articles for the author and admins: the list, one revision, the changes
+// since a rejection, and restore (an admin's lifecycle act). The revisions themselves are written by
+// the lifecycle's transactions (./revision-store.ts).
 import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
-import { readAll, type DbOrTx, type Tx } from '../db/client.ts';
-import { articleCategories, articleImages, articleRevisions, articles, categories, images, users } from '../db/schema.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { articleCategories, articleImages, articleRevisions, articles, categories, images } from '../db/schema.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { notFound } from '../http/errors.ts';
+import type { Lifecycle } from './lifecycle.ts';
+import { changedFields, type RevisionRow } from './revision-store.ts';
 import { loadArticle, toArticleImage } from './model.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import { tagNamesOf } from '../tags/service.ts';
 import type { Article } from '../../contract/articles.ts';
-import {
-  DRAFT_MESSAGES,
-  REVISION_FIELDS,
-  type ChangesSinceRejection,
-  type Revision,
-  type RevisionField,
-  type RevisionKind,
-  type RevisionSummary,
-} from '../../contract/drafts.ts';
+import { DRAFT_MESSAGES, type ChangesSinceRejection, type Revision, type RevisionSummary } from '../../contract/drafts.ts';
 
-type RevisionRow = typeof articleRevisions.$inferSelect;
-type Snapshot = Pick<RevisionRow, 'title' | 'author' | 'content' | 'region' | 'youtubeVideoId' | 'categoryIds' | 'imageIds'>;
-
-/** The article as it stands in `tx` (null when it does not exist). */
-async function snapshotOf(tx: DbOrTx, articleId: number): Promise<(Snapshot & { reporterId: number }) | null> {
-  const [row] = await tx
-    .select({
-      title: articles.title,
-      author: articles.author,
-      content: articles.content,
-      region: articles.region,
-      youtubeVideoId: articles.youtubeVideoId,
-      reporterId: articles.reporterId,
-    })
-    .from(articles)
-    .where(eq(articles.id, articleId));
-  if (!row) return null;
-  const [cats, imgs] = await readAll(tx, [
-    () =>
-      tx
-        .select({ id: articleCategories.categoryId })
-        .from(articleCategories)
-        .where(eq(articleCategories.articleId, articleId))
-        .orderBy(asc(articleCategories.position), asc(articleCategories.categoryId)),
-    () =>
-      tx
-        .select({ id: articleImages.imageId })
-        .from(articleImages)
-        .where(eq(articleImages.articleId, articleId))
-        .orderBy(asc(articleImages.position)),
-  ]);
-  return { ...row, categoryIds: cats.map((c) => c.id), imageIds: imgs.map((i) => i.id) };
-}
-
-const sameList = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-
-function changedFields(before: Snapshot | undefined, after: Snapshot): RevisionField[] {
-  if (!before) return [];
-  return REVISION_FIELDS.filter((field) => {
-    if (field === 'categories') return !sameList(before.categoryIds, after.categoryIds);
-    if (field === 'images') return !sameList(before.imageIds, after.imageIds);
-    return before[field] !== after[field];
-  });
-}
-
-async function latestRevision(tx: DbOrTx, articleId: number): Promise<RevisionRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(articleRevisions)
-    .where(eq(articleRevisions.articleId, articleId))
-    .orderBy(desc(articleRevisions.id))
-    .limit(1);
-  return row;
-}
-
-/**
- * Before an article changes: an article with no history yet (written before history began, or
- * inserted by a script) gets its current state as its first revision, credited to its reporter,
- * so the change that follows has something to be compared with.
- */
-export async function ensureFirstRevision(tx: Tx, articleId: number): Promise<void> {
-  if (await latestRevision(tx, articleId)) return;
-  const now = await snapshotOf(tx, articleId);
-  if (!now) return;
-  const [reporter] = await tx.select({ username: users.username }).from(users).where(eq(users.id, now.reporterId));
-  const { reporterId, ...snapshot } = now;
-  await tx
-    .insert(articleRevisions)
-    .values({ articleId, editorId: reporterId, editorName: reporter?.username ?? null, kind: 'CREATE', ...snapshot });
-}
-
-/**
- * After a save, in its transaction: keeps the article's new state as a revision. An EDIT that
- * changed nothing keeps none; CREATE, RESUBMIT (a reporter's edit of a rejected article) and
- * RESTORE are always kept, so the history shows every resubmission and restore.
- */
-export async function recordRevision(
-  tx: Tx,
-  articleId: number,
-  editor: Pick<SessionUser, 'id' | 'username'>,
-  kind: RevisionKind,
-  opts: { previousStatus?: string | null; restoredFromId?: number } = {},
-): Promise<void> {
-  const now = await snapshotOf(tx, articleId);
-  if (!now) return;
-  const { reporterId: _reporter, ...snapshot } = now;
-  if (kind === 'EDIT') {
-    const last = await latestRevision(tx, articleId);
-    if (last && changedFields(last, snapshot).length === 0) return;
-  }
-  await tx.insert(articleRevisions).values({
-    articleId,
-    editorId: editor.id,
-    editorName: editor.username,
-    kind,
-    previousStatus: opts.previousStatus ?? null,
-    restoredFromId: opts.restoredFromId ?? null,
-    ...snapshot,
-  });
-}
-
-/** Image ids an article and its history hold: all are released when the article is deleted. */
-export async function imageIdsHeldBy(tx: DbOrTx, articleId: number): Promise<number[]> {
-  const [current, past] = await readAll(tx, [
-    () => tx.select({ id: articleImages.imageId }).from(articleImages).where(eq(articleImages.articleId, articleId)),
-    () => tx.select({ ids: articleRevisions.imageIds }).from(articleRevisions).where(eq(articleRevisions.articleId, articleId)),
-  ]);
-  return [...new Set([...current.map((r) => r.id), ...past.flatMap((r) => r.ids)])];
-}
-
-export function createRevisionsService(deps: ServiceDeps) {
-  const { db } = deps;
-  const lifecycle = createLifecycle(deps);
+export function createRevisionsService(deps: ServiceDeps & { lifecycle: Lifecycle }) {
+  const { db, lifecycle } = deps;
 
   /** The article if this caller may see its history: its reporter or an admin; drafts have none. */
   async function visibleArticle(user: SessionUser, articleId: number) {

@@ -2,11 +2,11 @@
 // edit-then-approve). Every rule of docs/product.md about writing articles lives here.
 import { approveArticleIn } from '../review/service.ts';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { createLifecycle } from './lifecycle.ts';
+import type { Lifecycle } from './lifecycle.ts';
 import { checkImageCount, writeArticleImages } from './images.ts';
 import { boundedCount } from '../db/count.ts';
 import { countTitleMatches, titleContains } from '../search/service.ts';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { articleCategories, articles, categories } from '../db/schema.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -73,9 +73,8 @@ export async function checkCategories(tx: DbOrTx, ids: number[], role: SessionUs
   }
 }
 
-export function createArticlesService(deps: ServiceDeps) {
-  const { db } = deps;
-  const lifecycle = createLifecycle(deps);
+export function createArticlesService(deps: ServiceDeps & { lifecycle: Lifecycle }) {
+  const { db, lifecycle } = deps;
 
   async function writeCategories(tx: DbOrTx, articleId: number, ids: number[]) {
     await tx.delete(articleCategories).where(eq(articleCategories.articleId, articleId));

@@ -9,7 +9,7 @@ import { addCategory, addSubmission } from '../test/fixtures.ts';
 import { articles, auditEntries, navigationEntries } from '../db/schema.ts';
 import { approveArticleIn } from '../review/service.ts';
 import { createLifecycle } from '../articles/lifecycle.ts';
-import { ensureFirstRevision } from '../articles/revisions.ts';
+import { ensureFirstRevision } from '../articles/revision-store.ts';
 import { AUDIT_ACTIONS, AUDIT_MESSAGES } from '../../contract/audit.ts';
 
 const t = useTestApp();

@@ -3,7 +3,7 @@
 // happened. Entries are only ever inserted and read: the app has no way to edit or delete them.
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { auditEntries } from '../db/schema.ts';
 import { containsPattern } from '../db/sql.ts';

@@ -2,7 +2,7 @@
 // the photo through the image pipeline), and their approved stories, newest first. Only reporters
 // have a public page: any other account, or none, is "not found".
 import { and, eq, sql } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { articles, images, users } from '../db/schema.ts';
 import { boundedCount } from '../db/count.ts';
 import { notFound } from '../http/errors.ts';

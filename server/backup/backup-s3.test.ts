@@ -12,7 +12,7 @@ import { startTestBucketServer, type TestBucketServer } from '../test/s3.ts';
 import { addCategory, multipart } from '../test/fixtures.ts';
 import { openDatabase } from '../db/client.ts';
 import { articles } from '../db/schema.ts';
-import { createLocalMediaStorage } from '../media/storage.ts';
+import { createLocalMediaStorage } from '../media/local-storage.ts';
 import { migrateMedia } from '../media/migrate.ts';
 import { BackupError, createBackup, restoreBackup } from './service.ts';
 

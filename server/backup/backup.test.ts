@@ -15,7 +15,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { articleImages, articles, images } from '../db/schema.ts';
 import { variantName } from '../media/images.ts';
-import { createLocalMediaStorage } from '../media/storage.ts';
+import { createLocalMediaStorage } from '../media/local-storage.ts';
 import { addCategory } from '../test/fixtures.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { startBackupAgent } from './agent.ts';

@@ -8,7 +8,7 @@ import { ensureDataDir, type Config } from '../config.ts';
 import { lockOwnerRuns, openDatabase, processExists } from '../db/client.ts';
 import { agentPidFile, requestsDir, type BackupResult } from './agent.ts';
 import { openForReading } from '../db/copy.ts';
-import { createMediaStorage } from '../media/storage.ts';
+import { createMediaStorage } from '../media/configured-storage.ts';
 import {
   BackupError,
   backupFileName,

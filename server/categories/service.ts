@@ -1,7 +1,7 @@
 // Categories: the one place for their rules.
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { articleCategories, articles, categories, featuredCategories, navigationEntries } from '../db/schema.ts';
 // The unique index on lower(btrim(name)) backs the name check against concurrent writers.

@@ -2,11 +2,13 @@
 // exactly as it found it (opening the embedded database writes to it, and creates one where there
 // was none).
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { DataDirInUseError, lockOwnerRuns, openDatabase, type Database } from './client.ts';
+import { openDatabase } from './client.ts';
+import type { Database } from './database.ts';
+import { refuseWhileHeld } from './data-dir-lock.ts';
 
 /**
  * PostgreSQL: the database itself (the caller only reads). Embedded with no database yet: an
@@ -18,12 +20,7 @@ export async function openForReading(config: Pick<Config, 'databaseUrl' | 'dataD
   if (config.databaseUrl) return openDatabase({ databaseUrl: config.databaseUrl });
   const source = path.join(config.dataDir, 'db');
   if (!existsSync(source)) return openDatabase({ inMemory: true });
-  const lockFile = `${source}.lock`;
-  const owner = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10);
-  if (lockOwnerRuns(owner))
-    throw new DataDirInUseError(
-      `The embedded database ${source} is in use by process ${owner}: stop that server first (if none is running, delete ${lockFile}).`,
-    );
+  await refuseWhileHeld(source);
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'db-copy-'));
   try {
     await cp(source, path.join(scratch, 'db'), { recursive: true });

@@ -1,6 +1,6 @@
 // District editions: the districts (data in contract/districts.ts) and each one's approved stories.
 import { and, eq } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { articles } from '../db/schema.ts';
 import { boundedCount } from '../db/count.ts';
 import { isApproved, listApproved, safePaging } from '../articles/public-service.ts';

@@ -1,6 +1,6 @@
 // Featured homepage categories: which category sections the home page shows, in the admin's order.
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { categories, featuredCategories } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';

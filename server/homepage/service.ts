@@ -1,6 +1,6 @@
 // Homepage: latest news, video articles and featured category sections.
 import { and, asc, desc, eq, gt, isNotNull } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { articles, categories, featuredCategories } from '../db/schema.ts';
 import { isApproved, listApproved, listInCategory } from '../articles/public-service.ts';
 import type { Article } from '../../contract/articles.ts';

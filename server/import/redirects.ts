@@ -1,10 +1,21 @@
-// 301 from an imported post's old WordPress address to its article. The site's own paths are told
-// apart by a prefix check, so normal pages run no query; an old address costs one primary-key read.
+// 301 from an imported post's old WordPress address to its article: the import keeps each post's
+// addresses with its article, the server answers them. The site's own paths are told apart by a
+// prefix check, so normal pages run no query; an old address costs one primary-key read.
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { legacyRedirects } from '../db/schema.ts';
-import { redirectKeyForRequest } from './permalinks.ts';
+import { redirectKeyForRequest, redirectKeysFor } from './permalinks.ts';
+
+/** In the post's import transaction: each address WordPress gave the post leads to its article (a taken one stays). */
+export async function keepOldAddresses(tx: Tx, item: Parameters<typeof redirectKeysFor>[0], articleId: number) {
+  const keys = redirectKeysFor(item);
+  if (keys.length > 0)
+    await tx
+      .insert(legacyRedirects)
+      .values(keys.map((key) => ({ path: key, articleId })))
+      .onConflictDoNothing();
+}
 
 export function registerLegacyRedirects(app: FastifyInstance, db: Db) {
   app.addHook('onRequest', async (request, reply) => {

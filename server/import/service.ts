@@ -1,22 +1,14 @@
 // The WordPress import: two streaming passes over the export. The first collects what posts refer
-// to (authors, categories, attachments: small); the second imports each post in its own
-// transaction, keyed on its guid, so a re-run or a resumed run imports nothing twice.
-import { randomBytes } from 'node:crypto';
+// to (authors, categories, attachments: small; ./references.ts); the second imports each post in
+// its own transaction, keyed on its guid, so a re-run or a resumed run imports nothing twice. Each
+// post goes through its passes in turn: its reporter (./reporters.ts), its pictures, its article
+// and its old addresses (./redirects.ts).
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { DbOrTx } from '../db/client.ts';
-import {
-  articleCategories,
-  articleImages,
-  articles,
-  categories,
-  legacyRedirects,
-  users,
-  wordpressImports,
-} from '../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { articleCategories, articleImages, articles, categories, wordpressImports } from '../db/schema.ts';
 import { MAX_UPLOAD_BYTES, type PreparedImage } from '../media/images.ts';
 import { searchTextFor, shortDescriptionFor } from '../articles/text.ts';
 import { tenglishFold } from '../../contract/tenglish.ts';
@@ -24,11 +16,13 @@ import { MAX_TAGS, TAG_NAME_MAX, tagSlug } from '../../contract/tags.ts';
 import { writeArticleTags } from '../tags/service.ts';
 import { MAX_ARTICLE_IMAGES } from '../../contract/articles.ts';
 import { normaliseForSearch, stripTags } from '../../contract/text.ts';
-import { readWxr, type WxrAuthor, type WxrCategory, type WxrItem } from './wxr.ts';
-import { decodeEntities, flattenCategories, truncateName } from './categories.ts';
+import { readWxr, type WxrItem } from './wxr.ts';
+import { decodeEntities, truncateName } from './categories.ts';
 import { importContent } from './content.ts';
-import { redirectKeysFor } from './permalinks.ts';
 import { renderCover } from './cover.ts';
+import { readReferences, type References } from './references.ts';
+import { createReporters, loginOf } from './reporters.ts';
+import { keepOldAddresses } from './redirects.ts';
 
 /** The article's search columns (as searchFieldsFor in articles/text.ts) with the post's tags added. */
 function searchFieldsWithTags(title: string, html: string, tags: string[]) {
@@ -180,33 +174,226 @@ async function findImageFile(url: string, uploadsDir: string): Promise<{ file: s
   return { missing: 'larger than 2 MB and no smaller copy' };
 }
 
-/** A username the site accepts (at most 50 characters) that no other account has. */
-async function freeUsername(db: DbOrTx, wanted: string): Promise<string> {
-  const base = (wanted.trim() || 'wordpress').slice(0, 44);
-  for (let n = 0; ; n++) {
-    const candidate = n === 0 ? base : `${base}-wp${n > 1 ? n : ''}`;
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${candidate})`)
-      .limit(1);
-    if (!taken) return candidate;
+/** A post's categories: its own, by full name, the first one primary, at most 20. */
+function categoriesOf(item: WxrItem, categoryNames: Map<string, string>): string[] {
+  const names: string[] = [];
+  for (const c of item.categories) {
+    if (c.domain !== 'category') continue;
+    const name = categoryNames.get(c.nicename) ?? truncateName(decodeEntities(c.name));
+    if (name && !names.includes(name)) names.push(name);
   }
+  // WordPress files a post under "Uncategorized" only when it has nothing else.
+  const ownNames = names.length > 1 ? names.filter((n) => !UNCATEGORISED.has(n.toLowerCase())) : names;
+  return (ownNames.length > 0 ? ownNames : [DEFAULT_CATEGORY]).slice(0, 20);
 }
 
-/** WordPress's sanitize_user(): logins are letters, digits, space and _ . - @ (stray '>' seen in real exports). */
-export const loginOf = (creator: string) => creator.replace(/[^\p{L}\p{M}\p{N} _.@-]/gu, '').trim() || 'wordpress';
+/** What the article of a post is made of, read from the post alone. */
+function articleOf(item: WxrItem, status: 'APPROVED' | 'PENDING', refs: References) {
+  const content = importContent(item.content);
+  // Limits in UTF-16 units, as the edit form counts them, so an imported article stays editable.
+  const plainTitle = truncateName(stripTags(item.title), 300);
+  const title = plainTitle || truncateName(stripTags(content.html), 80) || `Untitled post ${item.postId}`;
+  // Tags: domain "post_tag" (WXR 1.1+) or "tag" (WXR 1.0).
+  // They become the story's topics under the site's rules: at most 10, each cut to 50
+  // characters, one per slug, none without a letter or digit.
+  const tags = importedTags(
+    item.categories.filter((c) => c.domain === 'post_tag' || c.domain === 'tag').map((c) => decodeEntities(c.name)),
+  );
+  const reporterLogin = loginOf(item.creator);
+  return {
+    content,
+    title,
+    categories: categoriesOf(item, refs.categoryNames),
+    tags,
+    status,
+    date: postDate(item) ?? new Date(),
+    reporterLogin,
+    byline: refs.authors.get(reporterLogin)?.displayName || reporterLogin,
+  };
+}
+type PostArticle = ReturnType<typeof articleOf>;
+
+/** The pictures a post shows, as URLs: the featured image first, then the content's, then its galleries. */
+function pictureUrlsOf(item: WxrItem, content: PostArticle['content'], refs: References): string[] {
+  const urls: string[] = [];
+  const featured = refs.attachments.get(Number(item.meta._thumbnail_id));
+  if (featured) urls.push(featured);
+  for (const picture of content.pictures) {
+    const original = picture.attachmentId ? refs.attachments.get(picture.attachmentId) : undefined;
+    urls.push(picture.url);
+    if (original && original !== picture.url) urls.push(original);
+  }
+  for (const gallery of content.galleries) {
+    const ids = gallery === 'attached' ? (refs.attachedTo.get(item.postId) ?? []) : gallery;
+    for (const id of ids) {
+      const url = refs.attachments.get(id);
+      if (url) urls.push(url);
+    }
+  }
+  return [...new Set(urls)];
+}
+
+/**
+ * The guid a post is kept under, and whether a run imported it already. Two posts with one guid
+ * (WordPress's own test data has them): the later one is told apart by its post id rather than
+ * taken for a re-run.
+ */
+async function importKeyOf(db: DbOrTx, item: WxrItem): Promise<{ guid: string; imported: boolean }> {
+  const importedAs = async (guid: string) =>
+    (
+      await db
+        .select({ wordpressId: wordpressImports.wordpressId })
+        .from(wordpressImports)
+        .where(eq(wordpressImports.guid, guid))
+        .limit(1)
+    )[0];
+  const guid = item.guid || item.link || `wordpress-post-${item.postId}`;
+  const seen = await importedAs(guid);
+  if (!seen || seen.wordpressId === item.postId) return { guid, imported: Boolean(seen) };
+  const ownGuid = `${guid}#${item.postId}`;
+  return { guid: ownGuid, imported: Boolean(await importedAs(ownGuid)) };
+}
+
+async function findCategory(tx: DbOrTx, name: string): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(sql`lower(btrim(${categories.name})) = lower(btrim(${name}))`)
+    .limit(1);
+  return row?.id;
+}
+
+/** One run's state: its options, its report so far, the first pass's references, its reporters. */
+type Run = { opts: ImportOptions; report: ImportReport; refs: References; reporterFor: (login: string) => Promise<number> };
 
 export function createWordpressImporter(deps: ServiceDeps) {
   const { db } = deps;
 
-  async function findCategory(tx: DbOrTx, name: string): Promise<number | undefined> {
-    const [row] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(sql`lower(btrim(${categories.name})) = lower(btrim(${name}))`)
-      .limit(1);
-    return row?.id;
+  /** The pictures pass of one post: each found file checked and re-encoded; none found: a cover is drawn. */
+  async function picturesFor({ opts, report }: Run, { title, categories }: PostArticle, pictureUrls: string[]) {
+    const prepared: PreparedImage[] = [];
+    const seen = new Set<string>();
+    for (const url of pictureUrls) {
+      if (prepared.length >= MAX_ARTICLE_IMAGES) break;
+      if (!opts.uploadsDir) {
+        report.imagesMissing.push({ post: title, url, reason: 'no --uploads folder given' });
+        continue;
+      }
+      const found = await resolveImageFile(url, opts.uploadsDir);
+      if ('missing' in found) {
+        report.imagesMissing.push({ post: title, url, reason: found.missing });
+        continue;
+      }
+      if (seen.has(found.file)) continue;
+      seen.add(found.file);
+      try {
+        prepared.push(
+          await deps.images.prepare({ filename: path.basename(found.file), data: await readFile(found.file) }, 'article'),
+        );
+      } catch (error) {
+        report.imagesMissing.push({ post: title, url, reason: (error as Error).message });
+      }
+    }
+    const cover = prepared.length === 0;
+    // A dry run only says a cover would be drawn: drawing thousands of them would tell nothing more.
+    if (cover && !opts.dryRun) {
+      prepared.push(
+        await deps.images.prepare({ filename: 'cover.jpg', data: await renderCover(title, categories[0]) }, 'article'),
+      );
+    }
+    return { prepared, cover };
+  }
+
+  /**
+   * The articles pass of one post: its categories (made when missing), pictures, article, tags and
+   * import key in one transaction, with its old addresses (./redirects.ts). Returns the article's
+   * id and the categories it made; a failure stores no picture.
+   */
+  async function writeArticle(item: WxrItem, guid: string, post: PostArticle, reporterId: number, prepared: PreparedImage[]) {
+    const created: string[] = [];
+    try {
+      const articleId = await db.transaction(async (tx) => {
+        const categoryIds: number[] = [];
+        for (const name of post.categories) {
+          let id = await findCategory(tx, name);
+          if (id === undefined) {
+            [{ id }] = await tx.insert(categories).values({ name }).returning({ id: categories.id });
+            created.push(name);
+          }
+          if (!categoryIds.includes(id)) categoryIds.push(id);
+        }
+        const stored = await deps.images.store(prepared, tx);
+        const [row] = await tx
+          .insert(articles)
+          .values({
+            title: post.title,
+            author: truncateName(decodeEntities(post.byline), 120),
+            content: post.content.html,
+            youtubeVideoId: post.content.youtubeVideoId,
+            region: null,
+            shortDescription: shortDescriptionFor(post.content.html),
+            // Tags are the story's topics, and join its search text.
+            ...searchFieldsWithTags(post.title, post.content.html, post.tags),
+            reporterId,
+            approvalStatus: post.status,
+            publicationDate: post.date,
+            createdAt: post.date,
+            updatedAt: post.date,
+          })
+          .returning({ id: articles.id });
+        await tx
+          .insert(articleCategories)
+          .values(categoryIds.map((categoryId, position) => ({ articleId: row.id, categoryId, position })));
+        await writeArticleTags(tx, row.id, post.tags);
+        await tx
+          .insert(articleImages)
+          .values(stored.map((image, position) => ({ articleId: row.id, imageId: image.id, position })));
+        await tx.insert(wordpressImports).values({ guid, wordpressId: item.postId, articleId: row.id });
+        await keepOldAddresses(tx, item, row.id);
+        return row.id;
+      });
+      return { articleId, created };
+    } catch (error) {
+      await deps.images.discard(prepared);
+      throw error;
+    }
+  }
+
+  /** A dry run's account of a post: the reporter and categories it would make, what it would be. */
+  async function countDryRun({ report, reporterFor }: Run, post: PostArticle, cover: boolean) {
+    await reporterFor(post.reporterLogin);
+    for (const name of post.categories) {
+      if (!(await findCategory(db, name)) && !report.categoriesCreated.includes(name)) report.categoriesCreated.push(name);
+    }
+    if (cover) report.generatedCovers.push({ post: post.title });
+    report.imported[post.status === 'APPROVED' ? 'approved' : 'pending']++;
+  }
+
+  /** One post of the second pass, into the report. Returns whether readers can now see a new article. */
+  async function importPost(run: Run, item: WxrItem): Promise<boolean> {
+    const { opts, report } = run;
+    const verdict = classify(item);
+    if ('skip' in verdict) {
+      report.skipped[verdict.skip] = (report.skipped[verdict.skip] ?? 0) + 1;
+      return false;
+    }
+    const { guid, imported } = await importKeyOf(db, item);
+    if (imported) {
+      report.alreadyImported++;
+      return false;
+    }
+    const post = articleOf(item, verdict.status, run.refs);
+    const { prepared, cover } = await picturesFor(run, post, pictureUrlsOf(item, post.content, run.refs));
+    if (opts.dryRun) {
+      await countDryRun(run, post, cover);
+      return false;
+    }
+    const reporterId = await run.reporterFor(post.reporterLogin);
+    const { articleId, created } = await writeArticle(item, guid, post, reporterId, prepared);
+    report.categoriesCreated.push(...created);
+    if (cover) report.generatedCovers.push({ post: post.title, articleId });
+    report.imported[post.status === 'APPROVED' ? 'approved' : 'pending']++;
+    return post.status === 'APPROVED';
   }
 
   return {
@@ -223,118 +410,23 @@ export function createWordpressImporter(deps: ServiceDeps) {
         categoriesCreated: [],
         stopped: false,
       };
-      const skip = (reason: string) => {
-        report.skipped[reason] = (report.skipped[reason] ?? 0) + 1;
-      };
-
-      // Pass 1: what posts refer to.
-      const authors = new Map<string, WxrAuthor>();
-      const categoryList: WxrCategory[] = [];
-      const attachments = new Map<number, string>();
-      const attachedTo = new Map<number, number[]>();
-      let total = 0;
-      for await (const entry of readWxr(opts.file)) {
-        if (entry.kind === 'author')
-          authors.set(loginOf(entry.author.login), { ...entry.author, login: loginOf(entry.author.login) });
-        else if (entry.kind === 'category') categoryList.push(entry.category);
-        else if (entry.item.postType === 'attachment') {
-          const url = entry.item.attachmentUrl || entry.item.guid;
-          attachments.set(entry.item.postId, url);
-          if (entry.item.postParent > 0) {
-            const list = attachedTo.get(entry.item.postParent) ?? [];
-            list.push(entry.item.postId);
-            attachedTo.set(entry.item.postParent, list);
-          }
-        } else total++;
-      }
-      const categoryNames = flattenCategories(categoryList);
-
-      // Reporters are made as posts need them (an author with no post gets no account).
-      const reporterIds = new Map<string, number>();
-      async function reporterFor(login: string): Promise<number> {
-        const known = reporterIds.get(login);
-        if (known !== undefined) return known;
-        const author = authors.get(login) ?? { login, email: '', displayName: login };
-        const [existing] = await db
-          .select({ id: users.id, role: users.role })
-          .from(users)
-          .where(sql`lower(${users.username}) = lower(${author.login.trim().slice(0, 50)})`)
-          .limit(1);
-        let id: number;
-        if (existing && existing.role !== 'USER') {
-          // A re-run, or the newsroom already made this reporter: the same account.
-          id = existing.id;
-          report.reporters.push({ username: author.login, existing: true });
-        } else if (opts.dryRun) {
-          id = -1 - reporterIds.size;
-          report.reporters.push({ username: author.login, existing: false });
-        } else {
-          const username = await freeUsername(db, author.login);
-          const password = randomBytes(12).toString('base64url');
-          const emailFree = async (email: string) =>
-            !(
-              await db
-                .select({ id: users.id })
-                .from(users)
-                .where(sql`lower(${users.email}) = lower(${email})`)
-                .limit(1)
-            )[0];
-          const email =
-            author.email && (await emailFree(author.email))
-              ? author.email
-              : `${username.replace(/[^\w.-]/g, '_')}@wordpress-import.invalid`;
-          const [row] = await db
-            .insert(users)
-            .values({ username, email, passwordHash: await hashPassword(password), role: 'REPORTER' })
-            .returning({ id: users.id });
-          id = row.id;
-          report.reporters.push({ username, password, existing: false });
-        }
-        reporterIds.set(login, id);
-        return id;
-      }
-
-      async function picturesFor(
-        item: WxrItem,
-        title: string,
-        pictureUrls: string[],
-      ): Promise<{ prepared: PreparedImage[]; cover: boolean }> {
-        const prepared: PreparedImage[] = [];
-        const seen = new Set<string>();
-        for (const url of pictureUrls) {
-          if (prepared.length >= MAX_ARTICLE_IMAGES) break;
-          if (!opts.uploadsDir) {
-            report.imagesMissing.push({ post: title, url, reason: 'no --uploads folder given' });
-            continue;
-          }
-          const found = await resolveImageFile(url, opts.uploadsDir);
-          if ('missing' in found) {
-            report.imagesMissing.push({ post: title, url, reason: found.missing });
-            continue;
-          }
-          if (seen.has(found.file)) continue;
-          seen.add(found.file);
-          try {
-            prepared.push(
-              await deps.images.prepare({ filename: path.basename(found.file), data: await readFile(found.file) }, 'article'),
-            );
-          } catch (error) {
-            report.imagesMissing.push({ post: title, url, reason: (error as Error).message });
-          }
-        }
-        void item;
-        return { prepared, cover: prepared.length === 0 };
-      }
+      // Pass 1: what posts refer to. Reporters are made as posts need them.
+      const refs = await readReferences(opts.file);
+      const reporterFor = createReporters(db, {
+        authors: refs.authors,
+        dryRun: report.dryRun,
+        note: (entry) => report.reporters.push(entry),
+      });
+      const run: Run = { opts, report, refs, reporterFor };
 
       // Pass 2: the posts.
       let done = 0;
       let changed = false;
       for await (const entry of readWxr(opts.file)) {
         if (entry.kind !== 'item') continue;
-        const item = entry.item;
-        if (item.postType === 'attachment') {
+        if (entry.item.postType === 'attachment') {
           // Pictures, read through the posts that show them; counted, not imported.
-          skip('attachment');
+          report.skipped.attachment = (report.skipped.attachment ?? 0) + 1;
           continue;
         }
         if (opts.shouldStop?.()) {
@@ -343,155 +435,13 @@ export function createWordpressImporter(deps: ServiceDeps) {
         }
         done++;
         try {
-          const verdict = classify(item);
-          if ('skip' in verdict) {
-            skip(verdict.skip);
-            continue;
-          }
-          let guid = item.guid || item.link || `wordpress-post-${item.postId}`;
-          let [seen] = await db
-            .select({ wordpressId: wordpressImports.wordpressId })
-            .from(wordpressImports)
-            .where(eq(wordpressImports.guid, guid))
-            .limit(1);
-          if (seen && seen.wordpressId !== item.postId) {
-            // Two posts with one guid (WordPress's own test data has them): the later one is told
-            // apart by its post id rather than taken for a re-run.
-            guid = `${guid}#${item.postId}`;
-            [seen] = await db
-              .select({ wordpressId: wordpressImports.wordpressId })
-              .from(wordpressImports)
-              .where(eq(wordpressImports.guid, guid))
-              .limit(1);
-          }
-          if (seen) {
-            report.alreadyImported++;
-            continue;
-          }
-
-          const content = importContent(item.content);
-          // Limits in UTF-16 units, as the edit form counts them, so an imported article stays editable.
-          const plainTitle = truncateName(stripTags(item.title), 300);
-          const title = plainTitle || truncateName(stripTags(content.html), 80) || `Untitled post ${item.postId}`;
-
-          // Categories: the post's own, full names, first one primary.
-          const names: string[] = [];
-          for (const c of item.categories) {
-            if (c.domain !== 'category') continue;
-            const name = categoryNames.get(c.nicename) ?? truncateName(decodeEntities(c.name));
-            if (name && !names.includes(name)) names.push(name);
-          }
-          // WordPress files a post under "Uncategorized" only when it has nothing else.
-          const ownNames = names.length > 1 ? names.filter((n) => !UNCATEGORISED.has(n.toLowerCase())) : names;
-          const postCategories = (ownNames.length > 0 ? ownNames : [DEFAULT_CATEGORY]).slice(0, 20);
-          // Tags: domain "post_tag" (WXR 1.1+) or "tag" (WXR 1.0).
-          // They become the story's topics under the site's rules: at most 10, each cut to 50
-          // characters, one per slug, none without a letter or digit.
-          const tags = importedTags(
-            item.categories.filter((c) => c.domain === 'post_tag' || c.domain === 'tag').map((c) => decodeEntities(c.name)),
-          );
-
-          // Pictures: the featured image first, then the content's, then its galleries.
-          const urls: string[] = [];
-          const featured = attachments.get(Number(item.meta._thumbnail_id));
-          if (featured) urls.push(featured);
-          for (const picture of content.pictures) {
-            const original = picture.attachmentId ? attachments.get(picture.attachmentId) : undefined;
-            urls.push(picture.url);
-            if (original && original !== picture.url) urls.push(original);
-          }
-          for (const gallery of content.galleries) {
-            const ids = gallery === 'attached' ? (attachedTo.get(item.postId) ?? []) : gallery;
-            for (const id of ids) {
-              const url = attachments.get(id);
-              if (url) urls.push(url);
-            }
-          }
-          const { prepared, cover } = await picturesFor(item, title, [...new Set(urls)]);
-          // A dry run only says a cover would be drawn: drawing thousands of them would tell nothing more.
-          if (cover && !opts.dryRun) {
-            prepared.push(
-              await deps.images.prepare({ filename: 'cover.jpg', data: await renderCover(title, postCategories[0]) }, 'article'),
-            );
-          }
-
-          const status = verdict.status;
-          const date = postDate(item) ?? new Date();
-          const reporterLogin = loginOf(item.creator);
-          const byline = authors.get(reporterLogin)?.displayName || reporterLogin;
-          if (opts.dryRun) {
-            await reporterFor(reporterLogin);
-            for (const name of postCategories) {
-              if (!(await findCategory(db, name)) && !report.categoriesCreated.includes(name))
-                report.categoriesCreated.push(name);
-            }
-            if (cover) report.generatedCovers.push({ post: title });
-            report.imported[status === 'APPROVED' ? 'approved' : 'pending']++;
-            continue;
-          }
-          const reporterId = await reporterFor(reporterLogin);
-          const created: string[] = [];
-          let articleId: number;
-          try {
-            articleId = await db.transaction(async (tx) => {
-              const categoryIds: number[] = [];
-              for (const name of postCategories) {
-                let id = await findCategory(tx, name);
-                if (id === undefined) {
-                  [{ id }] = await tx.insert(categories).values({ name }).returning({ id: categories.id });
-                  created.push(name);
-                }
-                if (!categoryIds.includes(id)) categoryIds.push(id);
-              }
-              const stored = await deps.images.store(prepared, tx);
-              const [row] = await tx
-                .insert(articles)
-                .values({
-                  title,
-                  author: truncateName(decodeEntities(byline), 120),
-                  content: content.html,
-                  youtubeVideoId: content.youtubeVideoId,
-                  region: null,
-                  shortDescription: shortDescriptionFor(content.html),
-                  // Tags are the story's topics, and join its search text.
-                  ...searchFieldsWithTags(title, content.html, tags),
-                  reporterId,
-                  approvalStatus: status,
-                  publicationDate: date,
-                  createdAt: date,
-                  updatedAt: date,
-                })
-                .returning({ id: articles.id });
-              await tx
-                .insert(articleCategories)
-                .values(categoryIds.map((categoryId, position) => ({ articleId: row.id, categoryId, position })));
-              await writeArticleTags(tx, row.id, tags);
-              await tx
-                .insert(articleImages)
-                .values(stored.map((image, position) => ({ articleId: row.id, imageId: image.id, position })));
-              await tx.insert(wordpressImports).values({ guid, wordpressId: item.postId, articleId: row.id });
-              const keys = redirectKeysFor(item);
-              if (keys.length > 0)
-                await tx
-                  .insert(legacyRedirects)
-                  .values(keys.map((key) => ({ path: key, articleId: row.id })))
-                  .onConflictDoNothing();
-              return row.id;
-            });
-          } catch (error) {
-            await deps.images.discard(prepared);
-            throw error;
-          }
-          report.categoriesCreated.push(...created);
-          if (cover) report.generatedCovers.push({ post: title, articleId });
-          report.imported[status === 'APPROVED' ? 'approved' : 'pending']++;
-          if (status === 'APPROVED') changed = true;
+          if (await importPost(run, entry.item)) changed = true;
         } catch (error) {
           // Drizzle wraps the database's own message (the useful part) as the cause.
           const cause = (error as { cause?: { message?: string } }).cause?.message;
-          report.failed.push({ title: item.title, line: item.line, message: cause ?? (error as Error).message });
+          report.failed.push({ title: entry.item.title, line: entry.item.line, message: cause ?? (error as Error).message });
         } finally {
-          opts.onProgress?.({ done, total });
+          opts.onProgress?.({ done, total: refs.total });
         }
       }
       // One announcement for the whole run, not one per post: each would drop every cached page.

@@ -6,14 +6,14 @@
 // per article until a change names the article, and answered with an ETag, so a waiting reader
 // costs a 304, never a render. Every answer is one bounded page (contract/live.ts's bounds).
 import { and, count, desc, eq, lt } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { Tx } from '../db/client.ts';
 import type { Notice } from '../db/changes.ts';
 import { createTaggedCache } from '../db/memo.ts';
 import { articles, liveUpdates } from '../db/schema.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { createLifecycle, adminCaller } from '../articles/lifecycle.ts';
+import { adminCaller, type Lifecycle } from '../articles/lifecycle.ts';
 import { loadArticle } from '../articles/model.ts';
 import { sanitizeArticleHtml } from '../articles/sanitize.ts';
 import type { SessionUser } from '../auth/sessions.ts';
@@ -38,9 +38,8 @@ const toUpdate = (r: Row): LiveUpdate => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-export function createLiveService(deps: Pick<ServiceDeps, 'db' | 'changes' | 'images' | 'clock'>) {
-  const { db, changes } = deps;
-  const lifecycle = createLifecycle(deps);
+export function createLiveService(deps: Pick<ServiceDeps, 'db' | 'changes' | 'clock'> & { lifecycle: Lifecycle }) {
+  const { db, changes, lifecycle } = deps;
   const lists = createTaggedCache<LiveUpdateList>({
     version: () => changes.version,
     maxBytes: 4 * 1024 * 1024,

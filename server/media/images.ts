@@ -79,7 +79,7 @@ export const shareName = (key: string) => `${key}-share.jpg`;
  */
 export const isIssuedMediaName = (name: string) => /^[0-9a-f]{32}-(?:\d{1,5}\.webp|share\.jpg)$/.test(name);
 
-// Namespace of our advisory locks (the migration lock in client.ts uses 727274).
+// Namespace of our advisory locks (the migration lock in server/db/migrate.ts uses 727274).
 const LOCK_SPACE = 727275;
 const lockId = (key: string) => parseInt(key.slice(0, 8), 16) | 0;
 

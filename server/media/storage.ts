@@ -1,12 +1,9 @@
-// Media storage behind a small interface: a local directory (the default) or an S3-compatible
-// bucket (./s3.ts). Names are flat and content-derived (server/media/images.ts), so a name's bytes
-// never change: a copy anywhere is as good as the original.
+// Media storage behind a small interface, and the names it accepts: a local directory (the default,
+// ./local-storage.ts) or an S3-compatible bucket (./s3.ts); ./configured-storage.ts picks the one the
+// configuration names. Names are flat and content-derived (server/media/images.ts), so a name's
+// bytes never change: a copy anywhere is as good as the original.
 import { lstatSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import type { Config } from '../config.ts';
-import { createS3MediaStorage } from './s3.ts';
 
 type Common = {
   /** For messages: the folder, or the bucket and its endpoint. */
@@ -50,64 +47,6 @@ export const isMediaName = (name: string) => SAFE_NAME.test(name) && !name.start
 export function checkMediaName(name: string): string {
   if (!isMediaName(name)) throw new Error(`unsafe media name: ${name}`);
   return name;
-}
-
-/** The storage the configuration names: the bucket with MEDIA_STORAGE=s3, else DATA_DIR/media. */
-export function createMediaStorage(config: Pick<Config, 'dataDir' | 'media'>, log?: Pick<Console, 'warn'>): MediaStorage {
-  if (config.media.storage === 's3') return createS3MediaStorage(config.media.s3!, { log });
-  return createLocalMediaStorage(localMediaDir(config));
-}
-
-export const localMediaDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'media');
-
-export function createLocalMediaStorage(dir: string): LocalMediaStorage {
-  let ready: Promise<unknown> | undefined;
-  const file = (name: string) => path.join(dir, checkMediaName(name));
-  return {
-    kind: 'local',
-    dir,
-    where: dir,
-    async put(name, data) {
-      ready ??= mkdir(dir, { recursive: true });
-      await ready;
-      const target = file(name);
-      // Write then rename: a reader never sees half a file.
-      const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(tmp, data);
-      await rename(tmp, target);
-    },
-    async get(name) {
-      try {
-        return await readFile(file(name));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
-    },
-    async remove(name) {
-      await rm(file(name), { force: true });
-    },
-    async size(name) {
-      try {
-        const info = await stat(file(name));
-        return info.isFile() ? info.size : undefined;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
-    },
-    async list() {
-      const found = new Map<string, number>();
-      for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-        // A write in progress (`<name>.<random>.tmp`) is not a stored file yet.
-        if (!entry.isFile() || !isMediaName(entry.name) || entry.name.endsWith('.tmp')) continue;
-        const info = await stat(path.join(dir, entry.name)).catch(() => undefined);
-        if (info) found.set(entry.name, info.size);
-      }
-      return found;
-    },
-    close() {},
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 // Navigation bar categories: which categories appear, in which order (display order from 1).
 import { asc, eq } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { categories, navigationEntries } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';

@@ -15,7 +15,7 @@
 // again right before and a redirect is never followed.
 import webpush from 'web-push';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { pushDeliveries, pushEvents, pushSubscriptions } from '../db/schema.ts';
 import { loadArticle } from '../articles/model.ts';
 import { endpointProblem, keysProblem, type PushService } from './service.ts';

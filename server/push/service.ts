@@ -7,7 +7,7 @@
 import { createPublicKey } from 'node:crypto';
 import webpush from 'web-push';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { categories, pushKeys, pushSubscriptions } from '../db/schema.ts';
 import { badRequest, HttpError } from '../http/errors.ts';
 import { base64urlLength, CATEGORY_TOPIC, PUSH_MESSAGES, type PushSubscribeRequest } from '../../contract/push.ts';

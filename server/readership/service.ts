@@ -9,7 +9,7 @@
 // list of the last 24 hours and the totals the admin sees.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { articleViews, articles, users } from '../db/schema.ts';
 import { loadArticles } from '../articles/model.ts';
 import { isApproved, withoutBody } from '../articles/public-service.ts';

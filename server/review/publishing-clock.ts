@@ -6,18 +6,17 @@
 // 'SCHEDULED': two instances firing together cannot both publish a row (the second finds it
 // APPROVED). An expiry writes nothing; the instance that claims its moment announces it, once.
 import { and, eq, gt, lte, min } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { articles } from '../db/schema.ts';
 import { claimPassed, createDueClock } from '../db/due-clock.ts';
-import { createLifecycle } from '../articles/lifecycle.ts';
+import type { Lifecycle } from '../articles/lifecycle.ts';
 
 const DEFAULT_POLL_MS = 30_000;
 /** The mark in clock_marks up to which breaking-news expiries have been announced. */
 const EXPIRY_MARK = 'breaking-expiry';
 
-export function createPublishingClock(deps: ServiceDeps, opts: { pollMs?: number } = {}) {
-  const { db, changes, clock, log } = deps;
-  const lifecycle = createLifecycle(deps);
+export function createPublishingClock(deps: ServiceDeps & { lifecycle: Lifecycle }, opts: { pollMs?: number } = {}) {
+  const { db, changes, clock, log, lifecycle } = deps;
   const pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
   // A database that never had the mark announces expiries from here on.
   const createdAt = clock.now();

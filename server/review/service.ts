@@ -5,14 +5,13 @@
 import { and, asc, count, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { boundedCount } from '../db/count.ts';
 import { countTitleMatches, titleContains } from '../search/service.ts';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { Tx } from '../db/client.ts';
 import { articleViews, articles } from '../db/schema.ts';
 import type { Notice } from '../db/changes.ts';
 import { loadArticle, loadArticles } from '../articles/model.ts';
 import {
   adminCaller,
-  createLifecycle,
   decide,
   type Act,
   type ActInput,
@@ -70,9 +69,8 @@ export async function approveArticleIn(
   return publishAt ? 'scheduled' : 'approved';
 }
 
-export function createReviewService(deps: ServiceDeps) {
-  const { db, changes, clock } = deps;
-  const lifecycle = createLifecycle(deps);
+export function createReviewService(deps: ServiceDeps & { lifecycle: Lifecycle }) {
+  const { db, changes, clock, lifecycle } = deps;
 
   /** One of the admin's acts on one article, in its own write (lifecycle.ts has the rules). */
   const move = (act: Act, id: number, actor: AuditActor | undefined, input: ActInput = {}, work?: (row: LockedArticle) => Step) =>

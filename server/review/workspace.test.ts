@@ -7,7 +7,7 @@ import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addCategory, addSubmission } from '../test/fixtures.ts';
 import { articleImages, articleRevisions, articles, auditEntries, images } from '../db/schema.ts';
 import type { ChangeNotice } from '../db/changes.ts';
-import { ensureFirstRevision } from '../articles/revisions.ts';
+import { ensureFirstRevision } from '../articles/revision-store.ts';
 import { REVIEW_MESSAGES } from '../../contract/review.ts';
 import type { ApprovalStatus, Article } from '../../contract/articles.ts';
 

@@ -2,7 +2,7 @@
 // be saved; one that stops being public drops out of the list (its row stays, so it comes back if
 // the story is published again). Nothing here changes what other readers see: no change notice.
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { articles, savedArticles } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { isApproved, withoutBody } from '../articles/public-service.ts';

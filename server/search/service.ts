@@ -28,7 +28,7 @@
 // past it, and a count past it answers the estimate, never below SEARCH_EXACT_TOTAL + 1.
 // docs/api.md says so.
 import { sql, type SQL } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { DbOrTx } from '../db/client.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { articles, articleTitles, searchWords as lexicon } from '../db/schema.ts';

@@ -2,7 +2,7 @@
 // the article forms; admins rename and merge them; readers find a tag's stories at /tag/{slug},
 // and search finds a story by its tags (their names are part of the story's search text).
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import type { Notice } from '../db/changes.ts';
 import { articles, articleTags, tags } from '../db/schema.ts';

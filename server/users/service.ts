@@ -1,7 +1,7 @@
 // User management rules, written once: listing, role changes, deletion and the
 // reassignment of a reporter's articles. Every write is one transaction and ends the user's sessions.
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ServiceDeps } from '../services.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { Tx } from '../db/client.ts';
 import type { Notice } from '../db/changes.ts';
 import { articles, users } from '../db/schema.ts';

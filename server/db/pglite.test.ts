@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAll, type Database, type DbOrTx } from './client.ts';
+import type { Database } from './database.ts';
+import { categories } from './schema.ts';
 import { openPgliteCopy } from '../test/databases.ts';
-import { TEST_DB, useTestApp } from '../test/app.ts';
+import { TEST_DB } from '../test/app.ts';
 
 type RawClient = {
   query(text: string, params?: unknown[], options?: object): Promise<{ rows: Record<string, unknown>[] }>;
@@ -10,7 +11,7 @@ type RawClient = {
 };
 
 // PGlite is given drizzle's parsers once instead of merging them into its own on every query
-// (server/db/client.ts): what drizzle reads must not change, in a transaction or out of one.
+// (./pglite.ts): what drizzle reads must not change, in a transaction or out of one.
 describe.skipIf(TEST_DB !== 'pglite')('PGlite type parsers', () => {
   let database: Database;
   let client: RawClient;
@@ -38,46 +39,21 @@ describe.skipIf(TEST_DB !== 'pglite')('PGlite type parsers', () => {
     expect(rows[0].n).toBe('n=42');
     expect((await client.query('select 41 + 1 as n')).rows[0].n).toBe(42);
   });
-});
 
-// A transaction is one connection: reads sent together would queue on it (node-postgres warns,
-// and its next major version refuses); on the pool they run side by side.
-describe(`reads that may share a transaction (${TEST_DB})`, () => {
-  const t = useTestApp();
-
-  const tracked = () => {
-    let running = 0;
-    let most = 0;
-    const read = (db: DbOrTx) => async () => {
-      running++;
-      most = Math.max(most, running);
-      try {
-        const result = (await db.execute(sql`select pg_sleep(0.02), 1 as n`)) as { rows: unknown[] };
-        return result.rows.length;
-      } finally {
-        running--;
-      }
-    };
-    return { read, most: () => most };
-  };
-
-  it('one after another in a transaction, with no warning, and side by side outside one', async () => {
-    const warnings: Error[] = [];
-    const onWarning = (w: Error) => warnings.push(w);
-    process.on('warning', onWarning);
-    try {
-      const inside = tracked();
-      const results = await t.services.db.transaction((tx) => readAll(tx, [inside.read(tx), inside.read(tx), inside.read(tx)]));
-      expect(results).toEqual([1, 1, 1]);
-      expect(inside.most()).toBe(1);
-
-      const outside = tracked();
-      expect(await readAll(t.services.db, [outside.read(t.services.db), outside.read(t.services.db)])).toEqual([1, 1]);
-      expect(outside.most()).toBe(2);
-      await new Promise((r) => setImmediate(r));
-      expect(warnings.map((w) => w.message)).toEqual([]);
-    } finally {
-      process.off('warning', onWarning);
-    }
+  // Database.prepared runs a registered query through PGlite's wire protocol (./pglite.ts).
+  it('answers a registered query as drizzle does, with every value, created dates included', async () => {
+    const rows = await database.db
+      .insert(categories)
+      .values([{ name: 'ఒకటి' }, { name: 'రెండు' }])
+      .returning();
+    const byId = database.prepared(
+      database.db
+        .select()
+        .from(categories)
+        .where(eq(categories.id, sql.placeholder('id')))
+        .prepare('test_category_by_id'),
+    );
+    for (const row of [...rows, ...rows]) expect(await byId.execute({ id: row.id })).toEqual([row]);
+    expect(await byId.execute({ id: -1 })).toEqual([]);
   });
 });
