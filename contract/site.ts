@@ -36,3 +36,6 @@ export function searchPath(query: string, page = 0): string {
   const text = params.toString();
   return text ? `/search?${text}` : '/search';
 }
+
+/** The query parameter that carries a signed-out visitor's page to the sign-in on the home page. */
+export const NEXT_PARAM = 'next';

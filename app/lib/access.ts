@@ -2,8 +2,9 @@
 // guard.ts (which parses with zod) because the header, on every public page, needs it too.
 import { homeForRole, ROLES, roleAllowed, type Role } from '../../contract/roles.ts';
 
-/** The query parameter that carries a signed-out visitor's page to the sign-in on the home page. */
-export const NEXT_PARAM = 'next';
+import { NEXT_PARAM } from '../../contract/site.ts';
+
+export { NEXT_PARAM };
 
 /** Who may open each part of the site: the dashboard layouts guard with these, sign-in reads them. */
 export const ACCESS = {

@@ -67,9 +67,16 @@ sub vcl_recv {
 
 # One site: the address alone names an answer. With the Host header in the key (Varnish's default),
 # every made-up host name stored another copy of each page. Other spellings of a page's address
-# are sent to it by the product (a 301 that is not stored here).
+# are sent to it by the product (a 301 that is not stored here). The parameters only the browser
+# reads (the sign-in's `next`, `utm_*`, `fbclid`, `gclid`: server/http/canonical.ts) reach the
+# product as sent but are left out of the key, as the product leaves them out of its own.
 sub vcl_hash {
-    hash_data(req.url);
+    set req.http.X-Cache-Key = regsuball(req.url, "([?&])(utm_[^=&]*|fbclid|gclid|next)(=[^&]*)?(?=&|$)", "\1");
+    set req.http.X-Cache-Key = regsuball(req.http.X-Cache-Key, "&&+", "&");
+    set req.http.X-Cache-Key = regsub(req.http.X-Cache-Key, "\?&", "?");
+    set req.http.X-Cache-Key = regsub(req.http.X-Cache-Key, "[?&]$", "");
+    hash_data(req.http.X-Cache-Key);
+    unset req.http.X-Cache-Key;
     return (lookup);
 }
 

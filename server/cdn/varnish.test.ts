@@ -265,6 +265,26 @@ describe.runIf(existsSync(VARNISHD) && existsSync(buildFile))(`through Varnish (
     expect(again.headers['x-cache']).toBe('MISS');
   });
 
+  it("the browser's own parameters reach the page as sent and share its one stored copy", async () => {
+    const url = `/public/articles/category/${categoryC}`;
+    await inVarnish(url);
+    backendAsked.length = 0;
+    const cache: Record<string, number> = {};
+    for (let i = 0; i < 40; i++) {
+      for (const query of [`?utm_source=${i}`, `?next=%2Fx${i}&utm_medium=m`, `?fbclid=${i}&gclid=${i}`]) {
+        const answer = await get(port, `${url}${query}`);
+        expect(answer.status, query).toBe(200);
+        cache[String(answer.headers['x-cache'])] = (cache[String(answer.headers['x-cache'])] ?? 0) + 1;
+      }
+    }
+    expect({ cache, backend: backendAsked.filter((asked) => !asked.startsWith('/_shared/')) }).toEqual({
+      cache: { HIT: 120 },
+      backend: [],
+    });
+    // Any other parameter is still another spelling: a redirect, never a copy.
+    expect((await get(port, `${url}?utm_source=a&ref=b`)).headers.location).toBe(`${url}?utm_source=a`);
+  });
+
   it('made-up Host headers and Save-Data values share the one stored copy of a page', async () => {
     const url = `/public/articles/category/${categoryB}`;
     await inVarnish(url);

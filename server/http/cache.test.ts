@@ -164,7 +164,9 @@ describe(`SSR adapter with render cache (${TEST_DB})`, () => {
     const before = renders;
     const junk = await app.inject({ url: '/search?x=1&query=a&utm_source=feed' });
     expect(junk.statusCode).toBe(301);
-    expect(junk.headers.location).toBe('/search?query=a');
+    expect(junk.headers.location).toBe('/search?query=a&utm_source=feed');
+    // A tracking tag only the browser reads: the stored page, under the address as sent.
+    expect((await app.inject({ url: '/search?query=a&utm_source=feed' })).headers['x-render-cache']).toBe('hit');
     expect(renders).toBe(before);
   });
 

@@ -72,12 +72,15 @@ describe.runIf(existsSync(buildFile))(`one address per public page (${TEST_DB})`
     const nfd = encodeURIComponent(slug.normalize('NFD'));
     const nfc = encodeURIComponent(slug);
     const cases: [string, string][] = [
-      ['/?fbclid=abc', '/'],
+      ['/?ref=abc', '/'],
       [`/Article/${article}/`, `/article/${article}`],
       [`/article/%3${String(article)[0]}${String(article).slice(1)}`, `/article/${article}`],
       [`/article/0${article}?x=1`, `/article/${article}`],
       [`/public/articles/category/${category}/?page=0`, `/public/articles/category/${category}`],
-      [`/public/articles/category/00${category}?page=01&page=3&utm_medium=feed`, `/public/articles/category/${category}?page=1`],
+      [
+        `/public/articles/category/00${category}?page=01&page=3&utm_medium=feed`,
+        `/public/articles/category/${category}?page=1&utm_medium=feed`,
+      ],
       [`/public/articles/category/${category}?page=500`, `/public/articles/category/${category}?page=19`],
       ['/District/srikakulam/?page=x', '/district/srikakulam'],
       [`/TAG/${nfd}`, `/tag/${nfc}`],
@@ -90,7 +93,8 @@ describe.runIf(existsSync(buildFile))(`one address per public page (${TEST_DB})`
       // React Router's data requests for a page (`/x.data`, and `/_.data` for the home page).
       [`/Article/${article}.data`, `/article/${article}.data`],
       [`/article/${article}/_.data`, `/article/${article}.data`],
-      ['/_.data?utm_source=x', '/_.data'],
+      ['/_.data?x=1', '/_.data'],
+      ['/?utm%5Fsource=x&next', '/?next'],
       [`/article/${article}.data?_routes=article,made-up,root`, `/article/${article}.data?_routes=root%2Carticle`],
     ];
     for (const [url, location] of cases) {
@@ -101,6 +105,37 @@ describe.runIf(existsSync(buildFile))(`one address per public page (${TEST_DB})`
       expect(page.statusCode, location).toBe(200);
       expect(page.headers['x-render-cache'], location).toBeDefined();
     }
+  });
+
+  it("the browser's own parameters stay on the address and are served from the page's one cache entry", async () => {
+    const home = await app.inject({ url: '/' });
+    await app.inject({ url: '/_.data' });
+    const before = await cacheFigures(app);
+    const next = encodeURIComponent('/admin-dashboard/usermanagement?role=REPORTER');
+    for (const url of [
+      `/?next=${next}`,
+      '/?utm_source=whatsapp&utm_medium=share',
+      '/?fbclid=abc',
+      '/?gclid=1&utm_campaign=x',
+      `/_.data?next=${next}`,
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['x-render-cache'], url).toBe('hit');
+      if (!url.startsWith('/_.data')) expect(res.body, url).toBe(home.body);
+    }
+    // Made up reader by reader, they still render nothing and store nothing new.
+    for (let i = 0; i < 40; i++) expect((await app.inject({ url: `/?utm_source=${i}&next=%2F${i}` })).statusCode).toBe(200);
+    const after = await cacheFigures(app);
+    expect({ renders: after.renders - before.renders, entries: after.entries - before.entries }).toEqual({
+      renders: 0,
+      entries: 0,
+    });
+    // With a parameter the page does not read, the redirect keeps the browser's ones as sent.
+    const mixed = await app.inject({ url: `/ARTICLE/0${article}?x=1&utm_source=feed&next=${next}` });
+    expect(mixed.statusCode).toBe(301);
+    expect(mixed.headers.location).toBe(`/article/${article}?utm_source=feed&next=${next}`);
+    expect((await app.inject({ url: mixed.headers.location as string })).statusCode).toBe(200);
   });
 
   it('a spelling that names nothing is a 404, never stored; the site links each page by its address', async () => {

@@ -6,7 +6,7 @@
 // 301 to the page's canonical address before it looks in the page cache; only that address is
 // rendered, stored and keyed on (here and in Varnish or a CDN, which follow the redirect).
 import { toId } from '../../contract/http.ts';
-import { listPages } from '../../contract/site.ts';
+import { listPages, NEXT_PARAM } from '../../contract/site.ts';
 import type { CachePolicy } from './ssr.ts';
 
 /** The part of React Router's matches the canonical address is made from. */
@@ -35,6 +35,35 @@ const QUERY_PARAMS: Record<string, (value: string) => string> = {
   // The search page trims its query; an empty one shows the empty search page.
   query: (value) => value.trim(),
 };
+
+/**
+ * Parameters only the browser reads: the sign-in's return address (the guard sends a signed-out
+ * reader to `/?next=...`) and the tracking tags of links from elsewhere (`utm_*`, `fbclid`,
+ * `gclid`), which the audience figures take from the address bar. The page's HTML does not depend
+ * on them, so they stay on the address as sent (no redirect) and are left out of the cache key,
+ * here and in the shipped VCL's hash (deploy/varnish/default.vcl).
+ */
+export const isBrowserParam = (name: string) =>
+  name === NEXT_PARAM || name.startsWith('utm_') || name === 'fbclid' || name === 'gclid';
+
+/**
+ * The query's browser-only parameters, exactly as sent (`a=1&b=2`), or ''. Their names are matched
+ * as sent, not decoded, as the VCL matches them: a spelling such as `utm%5Fsource` is an unknown
+ * parameter, dropped by the redirect, and cannot store copies in a cache in front.
+ */
+function browserParamsAsSent(query: string): string {
+  return query
+    .split('&')
+    .filter((pair) => pair !== '' && isBrowserParam(pair.split('=')[0]))
+    .join('&');
+}
+
+/** The address a cached page is stored under: its canonical address without the browser's parameters. */
+export function cacheKeyOf(address: string): string {
+  const [path, query = ''] = address.split('?');
+  const kept = query.split('&').filter((pair) => pair !== '' && !isBrowserParam(pair.split('=')[0]));
+  return kept.length ? `${path}?${kept.join('&')}` : path;
+}
 
 /** Single fetch's data request for a page (React Router 8): `/x.data`, and `/_.data` for `/`. */
 export const isDataRequest = (pathname: string) => pathname.endsWith('.data');
@@ -93,7 +122,8 @@ function canonicalQuery(search: URLSearchParams, policy: CachePolicy, matches: r
 /**
  * The address a request for a matched page should have been sent to, path and query; null when the
  * page has none (the not-found catch-all, an id that names nothing, a malformed encoding): it is
- * then answered as it is and never stored. Pages without a cache policy keep their query as sent
+ * then answered as it is and never stored. The browser's own parameters (isBrowserParam) follow
+ * the page's, as sent. Pages without a cache policy keep their query as sent
  * (their loaders may read anything: a sign-in's return address); their path is still canonical.
  */
 export function canonicalAddress(requestUrl: string, matches: readonly PageMatch[] | null, policy: CachePolicy | undefined) {
@@ -110,5 +140,7 @@ export function canonicalAddress(requestUrl: string, matches: readonly PageMatch
   const data = isDataRequest(url.pathname);
   const path = data ? dataPathOf(page) : page;
   if (!policy) return rest.length ? `${path}?${rest.join('?')}` : path;
-  return `${path}${canonicalQuery(url.searchParams, policy, matches, data)}`;
+  const query = canonicalQuery(url.searchParams, policy, matches, data);
+  const browser = browserParamsAsSent(rest.join('?'));
+  return browser ? `${path}${query || '?'}${query ? '&' : ''}${browser}` : `${path}${query}`;
 }

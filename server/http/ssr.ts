@@ -20,7 +20,7 @@ import { hasSessionCookie } from '../auth/sessions.ts';
 import { ANY_CHANGE } from '../db/memo.ts';
 import { esiInclude, FRAGMENT_PATH, wantsEsi } from '../cdn/esi.ts';
 import { SHARED_TAG, tagAnswer } from '../cdn/tags.ts';
-import { canonicalAddress, pagePathOf, type PageMatch } from './canonical.ts';
+import { cacheKeyOf, canonicalAddress, pagePathOf, type PageMatch } from './canonical.ts';
 import {
   createRenderCache,
   cutAtSlots,
@@ -295,7 +295,8 @@ export function createSsrHandler(
     // renders nor evict real pages. The key also holds the Save-Data variant (smaller pictures).
     // The Host header is not part of it (pages are written with PUBLIC_URL), so made-up hosts
     // cannot fill the cache either.
-    const path = canonical ?? request.url;
+    // The browser's own parameters (`?next=`, `utm_*`) change nothing the server renders.
+    const path = canonical === null ? request.url : policy ? cacheKeyOf(canonical) : canonical;
     const variant = savesData(request) ? '#save-data' : '';
     const key = `${path}${variant}`;
     const cacheable = cacheOn && request.method === 'GET' && policy !== undefined && canonical !== null;

@@ -7,7 +7,7 @@ export function spellingsOf(id: number, count: number): string[] {
   for (let i = 1; out.size < count; i++) {
     const zeros = '0'.repeat(i % 4);
     const digits = i % 9 === 0 ? [...String(id)].map((d) => `%3${d}`).join('') : String(id);
-    const tail = [i % 5 === 0 ? '/' : '', i % 7 === 0 ? `?utm_source=${i}` : ''].join('');
+    const tail = [i % 5 === 0 ? '/' : '', i % 7 === 0 ? `?ref=${i}` : ''].join('');
     out.add(`/${flip('public', i)}/${flip('articles', i >> 3)}/${zeros}${digits}${tail}`);
   }
   out.delete(`/public/articles/${id}`);
