@@ -149,10 +149,13 @@ describe('most read', () => {
 
     const ours = new Set([a.id, b.id, c.id]);
     // Looks are taken by the headless browser, whose views are not counted, at a new address each
-    // time: a page may be a minute old in the browser's HTTP cache (max-age=60).
+    // time: a page may be a minute old in the browser's HTTP cache (max-age=60). A tracking tag
+    // makes the new address (any other parameter is answered with a redirect to the page's one
+    // address, which the browser's cache may still hold).
     let look = 0;
     const mostReadOn = async (path: string) => {
-      await bot.goto(`${path}?look=${++look}`);
+      const answer = await bot.goto(`${path}?utm_source=look-${++look}`);
+      expect(answer?.request().redirectedFrom(), 'a tracking tag is not redirected').toBeNull();
       const section = bot.locator('section.most-read');
       if ((await section.count()) === 0) return [];
       return (
