@@ -10,7 +10,7 @@ import { registerOriginCheck } from './http/origin.ts';
 import { registerSsr, type AppServerBuild } from './http/ssr.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { applyAccess, registerOpenApi, useZodSchemas } from './http/openapi.ts';
-import type { RenderCache } from './http/cache.ts';
+import type { RenderCache } from './http/page-cache/store.ts';
 import { authRoutes } from './auth/routes.ts';
 import { categoriesRoutes } from './categories/routes.ts';
 import { articlesRoutes } from './articles/routes.ts';

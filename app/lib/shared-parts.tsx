@@ -1,8 +1,9 @@
 // The parts every public page shares: the 'లేటెస్ట్' ticker (with its breaking-news labels) and the
 // most-read list. They move with any change anywhere, so they are not a page's own content: the
-// server renders them once per change into marked slots and joins them with each cached page when
-// answering (server/http/ssr.ts), and the browser reads the same data from the page itself (the
-// `shared-parts` JSON block), so hydration matches whatever the server joined in.
+// server renders them once per change into marked slots (server/http/shared-fragments.ts) and joins
+// them with each cached page when answering (server/http/page-cache/page.ts), and the browser
+// reads the same data from the page itself (the `shared-parts` JSON block), so hydration matches
+// whatever the server joined in.
 import { createContext as createRouterContext } from 'react-router';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Headline } from './site.ts';
@@ -38,7 +39,7 @@ export function useSharedParts(): SharedParts {
   return typeof document === 'undefined' ? EMPTY : readFromPage();
 }
 
-/** The marks around a slot's HTML, found by the server when it stores a page (server/http/ssr.ts). */
+/** The marks around a slot's HTML, found by the server when it stores a page (server/http/page-cache/page.ts). */
 export const slotStart = (name: string) => `<template data-slot="${name}"></template>`;
 export const slotEnd = (name: string) => `<template data-slot="/${name}"></template>`;
 

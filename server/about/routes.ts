@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services.ts';
 import { serve } from '../http/contract.ts';
-import { cacheTags } from '../cdn/tags.ts';
+import { cacheTags, tag } from '../cdn/tags.ts';
 import { actorOf } from '../audit/service.ts';
 import { PUBLIC_API_CACHE } from '../http/cache.ts';
 import { readMultipart } from '../media/multipart.ts';
@@ -26,7 +26,7 @@ export async function aboutRoutes(app: FastifyInstance, { services }: { services
 
   serve(app, routes.publicRead, async (_request, reply) => {
     const page = await about.get();
-    cacheTags(reply, ['about']);
+    cacheTags(reply, [tag.about]);
     return page ?? reply.header('cache-control', PUBLIC_API_CACHE).status(204).send(null);
   });
   serve(app, routes.adminRead, async () => about.get());

@@ -5,7 +5,7 @@ import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
 import { badRequest } from '../http/errors.ts';
 import { serve } from '../http/contract.ts';
-import { cacheTags } from '../cdn/tags.ts';
+import { cacheTags, tag } from '../cdn/tags.ts';
 import { readMultipart } from '../media/multipart.ts';
 import { AD_MESSAGES, AD_ROUTES as routes, MAX_ADS_PER_UPLOAD } from '../../contract/ads.ts';
 
@@ -14,7 +14,7 @@ export async function adsRoutes(app: FastifyInstance, { services }: { services: 
 
   // Ads change only site-wide (an edit, or a start or end announced on time).
   serve(app, routes.publicList, async (_request, reply) => {
-    cacheTags(reply, ['ads']);
+    cacheTags(reply, [tag.ads]);
     return ads.listPublic();
   });
   serve(app, routes.adminList, async () => ads.listAdmin());

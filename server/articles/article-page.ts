@@ -5,7 +5,9 @@
 // category, and those pages render again with their articles at hand.
 import type { ServiceDeps } from '../service-deps.ts';
 import type { Article } from '../../contract/articles.ts';
-import { createTaggedCache, untilChangeBy } from '../db/memo.ts';
+import { untilChangeBy } from '../db/memo.ts';
+import { createTaggedCache } from '../http/page-cache/tagged-cache.ts';
+import { tag } from '../../contract/cache-tags.ts';
 import { listInCategory, RELATED_LIMIT, type PublicArticlesService } from './public-service.ts';
 
 export type ArticlePage = { article: Article; related: Article[]; latest: Article[] };
@@ -32,7 +34,7 @@ export function createArticlePageService(
     const found = await publicArticles.get(id);
     // Tagged with itself only: publishing another article of its category leaves it as it is (a
     // category's rename and a reassignment of reporters are untargeted changes, which drop all).
-    if (found) articles.set(key, found, version, [`article:${id}`]);
+    if (found) articles.set(key, found, version, [tag.article(id)]);
     return found;
   }
   // One more than a page shows: the article being read is left out of its own related list.

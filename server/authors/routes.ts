@@ -8,7 +8,7 @@ import { actorOf } from '../audit/service.ts';
 import { parseOr400 } from '../http/errors.ts';
 import { setTotalCount } from '../http/openapi.ts';
 import { serve } from '../http/contract.ts';
-import { cacheTags } from '../cdn/tags.ts';
+import { cacheTags, tag } from '../cdn/tags.ts';
 import { readMultipart } from '../media/multipart.ts';
 import { AUTHOR_ROUTES, PROFILE_ROUTES, ProfileInputSchema, type ProfileInput } from '../../contract/authors.ts';
 import type { IncomingFile } from '../media/images.ts';
@@ -23,9 +23,9 @@ export async function authorsRoutes(app: FastifyInstance, { services }: { servic
   const { authors } = services;
 
   serve(app, AUTHOR_ROUTES.page, async (request, reply) => {
-    const { id, ...author } = await authors.page(request.params.username, request.query.page, request.query.size);
+    const { id: _id, ...author } = await authors.page(request.params.username, request.query.page, request.query.size);
     // As the author page: any story may move the reporter's list.
-    cacheTags(reply, ['search', `author:${id}`]);
+    cacheTags(reply, [tag.anyArticle]);
     setTotalCount(reply, author.total);
     return author;
   });

@@ -5,7 +5,7 @@ import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
 import { setTotalCount } from '../http/openapi.ts';
 import { serve } from '../http/contract.ts';
-import { cacheTags } from '../cdn/tags.ts';
+import { cacheTags, tag } from '../cdn/tags.ts';
 import { CATEGORY_ROUTES as routes } from '../../contract/categories.ts';
 
 export async function categoriesRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -13,7 +13,7 @@ export async function categoriesRoutes(app: FastifyInstance, { services }: { ser
 
   serve(app, routes.list, async (_request, reply) => {
     const list = await categories.list();
-    cacheTags(reply, ['categories']);
+    cacheTags(reply, [tag.categories]);
     setTotalCount(reply, list.length);
     return list;
   });

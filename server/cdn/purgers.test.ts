@@ -103,7 +103,7 @@ describe('CDN purgers', () => {
       release();
       await cdn.idle();
       expect(JSON.parse(received[0].body)).toEqual({
-        surrogate_keys: ['any-change', 'home', 'search', 'districts', 'article:5', 'category:2', 'shared'],
+        surrogate_keys: ['any-change', 'home', 'search', 'districts', 'any-article', 'article:5', 'category:2', 'shared'],
       });
       expect(cdn.counts.get('fastly')).toEqual({ ok: 1, failed: 0 });
 

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { ChangeFeed } from '../db/changes.ts';
 import { mergeNotices } from '../db/changes.ts';
 import { createCloudflarePurger, createFastlyPurger, createVarnishPurger, type Purger } from './purgers.ts';
-import { purgeTagsOf, SHARED_TAG } from './tags.ts';
+import { purgeTagsOf, tag } from '../../contract/cache-tags.ts';
 
 type Log = { error(message: string, error?: unknown): void };
 
@@ -124,7 +124,7 @@ export function createCdnService({
       let seen = mostReadGeneration();
       check = setInterval(() => {
         const now = mostReadGeneration();
-        if (now !== seen) purge([SHARED_TAG]);
+        if (now !== seen) purge([tag.shared]);
         seen = now;
       }, MOST_READ_CHECK_MS);
       check.unref();

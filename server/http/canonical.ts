@@ -7,7 +7,7 @@
 // rendered, stored and keyed on (here and in Varnish or a CDN, which follow the redirect).
 import { toId } from '../../contract/http.ts';
 import { listPages, NEXT_PARAM } from '../../contract/site.ts';
-import type { CachePolicy } from './ssr.ts';
+import type { CachePolicy } from '../../contract/cache-tags.ts';
 
 /** The part of React Router's matches the canonical address is made from. */
 export type PageMatch = { params: Record<string, string | undefined>; route: { id?: string; path?: string } };

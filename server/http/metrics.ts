@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Services } from '../services.ts';
-import type { RenderCache } from './cache.ts';
+import type { RenderCache } from './page-cache/store.ts';
 import { pageNameOf } from './ssr.ts';
 import { compiled } from '../paths.ts';
 

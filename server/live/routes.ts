@@ -7,7 +7,7 @@ import { actorOf } from '../audit/service.ts';
 import { currentUser } from '../http/guards.ts';
 import { serve } from '../http/contract.ts';
 import { etagOf, sendPublic } from '../http/cache.ts';
-import { cacheTags } from '../cdn/tags.ts';
+import { cacheTags, tag } from '../cdn/tags.ts';
 import { notFound } from '../http/errors.ts';
 import { LIVE_MESSAGES, LIVE_ROUTES as routes, LiveUpdateListSchema } from '../../contract/live.ts';
 import { REVIEW_MESSAGES } from '../../contract/review.ts';
@@ -55,7 +55,7 @@ export async function liveRoutes(app: FastifyInstance, { services }: { services:
     if (!list) throw notFound(REVIEW_MESSAGES.notFound);
     const { text, etag } = jsonOf(list);
     // Every write of an update announces its story, so a CDN drops the list with the story's pages.
-    cacheTags(reply, [`article:${request.params.id}`]);
+    cacheTags(reply, [tag.article(request.params.id)]);
     return sendPublic(request, reply, text, { cacheControl: LIVE_LIST_CACHE, etag });
   });
 }

@@ -9,7 +9,8 @@ import { and, count, desc, eq, lt } from 'drizzle-orm';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { Tx } from '../db/client.ts';
 import type { Notice } from '../db/changes.ts';
-import { createTaggedCache } from '../db/memo.ts';
+import { createTaggedCache } from '../http/page-cache/tagged-cache.ts';
+import { tag } from '../../contract/cache-tags.ts';
 import { articles, liveUpdates } from '../db/schema.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
@@ -214,7 +215,7 @@ export function createLiveService(deps: Pick<ServiceDeps, 'db' | 'changes' | 'cl
         liveEndedAt: story.liveEndedAt?.toISOString() ?? null,
         ...(story.liveSince ? await page(articleId, before) : { updates: [], more: false }),
       };
-      lists.set(key, result, version, [`article:${articleId}`]);
+      lists.set(key, result, version, [tag.article(articleId)]);
       return result;
     },
   };

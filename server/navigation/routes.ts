@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services.ts';
 import { actorOf } from '../audit/service.ts';
 import { serve } from '../http/contract.ts';
-import { cacheTags } from '../cdn/tags.ts';
+import { cacheTags, tag } from '../cdn/tags.ts';
 import { NAVIGATION_ROUTES as routes } from '../../contract/navigation.ts';
 
 export async function navigationRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { navigation } = services;
   serve(app, routes.publicList, async (_request, reply) => {
-    cacheTags(reply, ['navigation']);
+    cacheTags(reply, [tag.navigation]);
     return navigation.listPublic();
   });
   serve(app, routes.list, async () => navigation.list());

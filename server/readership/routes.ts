@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { isbot } from 'isbot';
 import type { Services } from '../services.ts';
 import { serve } from '../http/contract.ts';
-import { cacheTags, SHARED_TAG } from '../cdn/tags.ts';
+import { cacheTags, tag } from '../cdn/tags.ts';
 import { withoutBody } from '../articles/public-service.ts';
 import { READERSHIP_ROUTES as routes } from '../../contract/readership.ts';
 
@@ -26,7 +26,7 @@ export async function readershipRoutes(app: FastifyInstance, { services }: { ser
 
   // The list the pages' shared most-read part shows: purged with it, on a new ranking and on any change.
   serve(app, routes.mostRead, async (_request, reply) => {
-    cacheTags(reply, [SHARED_TAG]);
+    cacheTags(reply, [tag.shared]);
     return withoutBody(await readership.mostRead());
   });
 

@@ -6,7 +6,7 @@ import { actorOf } from '../audit/service.ts';
 import { currentUser } from '../http/guards.ts';
 import { setTotalCount } from '../http/openapi.ts';
 import { serve } from '../http/contract.ts';
-import { cacheTags } from '../cdn/tags.ts';
+import { cacheTags, tag } from '../cdn/tags.ts';
 import { TAG_MESSAGES } from '../../contract/tags.ts';
 import { TAG_ROUTES as routes } from '../../contract/tag-routes.ts';
 
@@ -18,7 +18,7 @@ export async function tagsRoutes(app: FastifyInstance, { services }: { services:
   serve(app, routes.publicArticles, async (request, reply) => {
     const { articles, total } = await service.bySlug(request.params.slug, request.query.page, request.query.size);
     // As the tag page: any story may gain or lose the tag.
-    cacheTags(reply, ['search']);
+    cacheTags(reply, [tag.anyArticle]);
     setTotalCount(reply, total);
     return articles;
   });

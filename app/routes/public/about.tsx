@@ -1,7 +1,7 @@
 // About Us: a carousel of its pictures and its content, with the hidden credit.
 import type { Route } from './+types/about';
 import { servicesContext } from '../../lib/context.ts';
-import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import { cacheTags, tag, type CachePolicy } from '../../lib/cache-policy.ts';
 import { SITE_NAME, SITE_TAGLINE } from '../../lib/site.ts';
 import { ArticleGallery } from '../../components/public/ArticleGallery.tsx';
 import { LogoWithCredit } from '../../components/public/CreditBanner.tsx';
@@ -20,7 +20,7 @@ export const cachePolicy: CachePolicy = { name: 'about', params: [] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  cacheTags(context, ['about']);
+  cacheTags(context, [tag.about]);
   const about = await services.about.get();
   return { about: about ? { content: about.content, images: about.images } : null, publicUrl: services.config.publicUrl };
 }

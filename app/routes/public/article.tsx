@@ -15,7 +15,7 @@ import { SaveButton } from '../../components/public/SaveButton.tsx';
 import { authorPath } from '../../../contract/site.ts';
 import { Island, type RouteHandle } from '../../islands/Island.tsx';
 import { Shared } from '../../components/SharedParts.tsx';
-import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import { cacheTags, tagsOfArticle, type CachePolicy } from '../../lib/cache-policy.ts';
 import { keepForOffline } from '../../lib/offline.ts';
 import { countView } from '../../lib/readership.ts';
 import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
@@ -58,7 +58,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // in memory until the story changes (server/live/).
   const live = article.liveSince ? await services.live.publicList(article.id) : null;
   // Its related and latest lists come from its categories.
-  cacheTags(context, [`article:${article.id}`, ...article.categories.map((c) => `category:${c.id}`)]);
+  cacheTags(context, tagsOfArticle(article));
   return {
     article,
     // Related is this article's own cut of its category's list (itself left out), made per page.

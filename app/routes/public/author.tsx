@@ -12,7 +12,7 @@ import { absoluteUrl } from '../../components/public/format.ts';
 import { ListingPage, listingMeta, loadListing } from '../../components/public/ListingPage.tsx';
 import { keepLoadedPages, PAGE_SIZE, toListArticle } from '../../components/public/paging.ts';
 import { orNotFound, PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
-import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import { cacheTags, tag, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
 const T = {
@@ -31,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { username } = paramsOrNotFound(UsernameParam, params);
   return loadListing(request, context, async (size) => {
     const { articles, total, ...author } = await orNotFound(services.authors.page(username, 0, size));
-    cacheTags(context, ['search', `author:${author.id}`]);
+    cacheTags(context, [tag.anyArticle]);
     return { author, articles, total };
   });
 }

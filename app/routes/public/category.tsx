@@ -11,7 +11,7 @@ import { ListingPage, listingMeta, loadListing, pageFromApi } from '../../compon
 import { keepLoadedPages, PAGE_SIZE } from '../../components/public/paging.ts';
 import { orNotFound, PageError } from '../../components/public/PageError.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
-import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import { cacheTags, tag, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
 const T = MESSAGES.category;
@@ -26,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A malformed id names no category (contract/http.ts's PathId makes it 0).
   const { id } = IdParam.parse(params);
   if (!id) throw data(null, { status: 404 });
-  cacheTags(context, [`category:${id}`]);
+  cacheTags(context, [tag.category(id)]);
   return loadListing(request, context, async (size) => {
     const { category, articles, total } = await orNotFound(services.publicArticles.byCategory(id, 0, size));
     return { category: { id: category.id, name: category.name }, articles, total };

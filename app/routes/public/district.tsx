@@ -11,7 +11,7 @@ import { ListingPage, listingMeta, loadListing, pageFromApi } from '../../compon
 import { keepLoadedPages, PAGE_SIZE } from '../../components/public/paging.ts';
 import { PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
 import { MESSAGES } from '../../lib/messages.ts';
-import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import { cacheTags, tag, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
 const T = MESSAGES.district;
@@ -24,7 +24,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const district = districtBySlug(paramsOrNotFound(DistrictSlugParam, params).slug);
   if (!district) throw data(null, { status: 404 });
   // Any story may join or leave a district: every change of a story drops district pages.
-  cacheTags(context, ['districts']);
+  cacheTags(context, [tag.districts]);
   return loadListing(request, context, async (size) => {
     const { articles, total } = await services.districts.articles(district.slug, 0, size);
     return { district, articles, total };

@@ -19,7 +19,7 @@ import { FeaturedPane, type FeaturedSection } from '../../components/public/Feat
 import { MyDistrict } from '../../components/public/MyDistrict.tsx';
 import { LazySection } from '../../components/public/LazySection.tsx';
 import { Shared } from '../../components/SharedParts.tsx';
-import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import { cacheTags, tag, type CachePolicy } from '../../lib/cache-policy.ts';
 import { keepForOffline } from '../../lib/offline.ts';
 import { toListArticles } from '../../components/public/paging.ts';
 import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
@@ -47,7 +47,7 @@ export const cachePolicy: CachePolicy = { name: 'home', params: [] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  cacheTags(context, ['home']);
+  cacheTags(context, [tag.home]);
   const [homepage, ads] = await Promise.all([
     services.homepage.get(),
     // A failing ad service leaves the banner empty, never the page.

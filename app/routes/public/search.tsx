@@ -5,7 +5,7 @@ import type { Route } from './+types/search';
 import { stripTags } from '../../../contract/text.ts';
 import { searchPath } from '../../../contract/site.ts';
 import { servicesContext } from '../../lib/context.ts';
-import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import { cacheTags, tag, type CachePolicy } from '../../lib/cache-policy.ts';
 import { call, ApiRequestError } from '../../lib/api.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import { SEARCH_ROUTES, type SearchPage } from '../../../contract/public-articles.ts';
@@ -24,7 +24,7 @@ export const cachePolicy: CachePolicy = { name: 'search', params: ['query', 'pag
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  cacheTags(context, ['search']);
+  cacheTags(context, [tag.search]);
   const query = (new URL(request.url).searchParams.get('query') ?? '').trim();
   type Found = { query: string; articles: readonly Article[]; total: number; error: string | null };
   return loadListing(request, context, async (size): Promise<Found> => {

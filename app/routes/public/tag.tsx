@@ -9,7 +9,7 @@ import { SITE_NAME } from '../../lib/site.ts';
 import { ListingPage, listingMeta, loadListing, pageFromApi } from '../../components/public/ListingPage.tsx';
 import { keepLoadedPages, PAGE_SIZE } from '../../components/public/paging.ts';
 import { orNotFound, PageError, paramsOrNotFound } from '../../components/public/PageError.tsx';
-import { cacheTags, type CachePolicy } from '../../lib/cache-policy.ts';
+import { cacheTags, tag as cacheTag, type CachePolicy } from '../../lib/cache-policy.ts';
 import '../../styles/public.css';
 
 const T = { notFound: 'ఈ అంశం కనిపించలేదు.', empty: 'ఈ అంశంపై ఇంకా వార్తలు లేవు.', topic: 'అంశం' };
@@ -20,7 +20,7 @@ export const cachePolicy: CachePolicy = { name: 'tag', params: ['page'] };
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  cacheTags(context, ['search']);
+  cacheTags(context, [cacheTag.anyArticle]);
   const { slug } = paramsOrNotFound(TagSlugParam, params);
   return loadListing(request, context, (size) => orNotFound(services.tags.bySlug(slug, 0, size)));
 }
