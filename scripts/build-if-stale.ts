@@ -154,7 +154,8 @@ export async function buildServer() {
  * - `--max-semi-space-size=8`: the young generation otherwise grew to its largest semi-spaces;
  *   smaller ones made scavenges a large share of a full render's CPU, larger ones were no faster.
  * - `--max-old-space-size=128`: V8 otherwise lets the old generation grow to several times what
- *   is live before collecting, and the peak under full renders with it. Imports run in their own process (scripts/import-wordpress.ts); page bodies are off-heap.
+ *   is live before collecting, and the peak under full renders with it. Imports run in their own
+ *   process (scripts/import-wordpress.ts); page bodies are off-heap.
  * - `--expose-gc`: one memory-reducing collection when start-up is done (server/main.ts), less
  *   resident memory from the first request on.
  */

@@ -23,8 +23,8 @@ export function loadSharp(): Promise<typeof Sharp> {
 /** Larger images are refused before decoding: a 40-megapixel RGBA frame is already 160 MB. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /**
- * What a phone asks for: a full-width picture on a common phone at its pixel density is a little
- * over 720 px wide (720), a half-width card about half that (480), a list thumbnail less (320); 960
+ * What a phone asks for: a full-width picture on a common phone at its pixel density is about
+ * 720 px wide (720), a half-width card about half that (480), a list thumbnail less (320); 960
  * and 1280 for denser screens and desktops. With 640 in place of 480 and 720, phones took the 960
  * variant for the home page's first picture, far more bytes than 720 (docs/performance.md).
  */
