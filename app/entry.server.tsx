@@ -54,7 +54,7 @@ function scriptHash(source: string): string {
   }
   return hash;
 }
-// Found with indexOf rather than one regular expression over the page (~1.5% of a full render).
+// Found with indexOf rather than one regular expression over the page, which cost a full render more.
 // React writes every '>' in an attribute value as &gt;, so a tag's first '>' ends it.
 function inlineScriptHashes(html: string): string {
   const hashes = new Set<string>();
@@ -95,13 +95,13 @@ export default function handleRequest(
   const { matches } = routerContext.staticHandlerContext;
   if (isIslandsPage(matches.map((m) => routerContext.routeModules[m.route.id]?.handle))) {
     // Nothing suspends on an islands page (its data is loaded, React Router's scripts are left
-    // out), so it is rendered to a string at once: ~10% less CPU than the stream below, and none of
+    // out), so it is rendered to a string at once: less CPU than the stream below, and none of
     // the stream's buffers (docs/performance.md). It has no module preloads to remove.
     const html = `<!DOCTYPE html>${renderToString(page)}`;
     responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
     responseHeaders.set(SCRIPT_HASHES_HEADER, inlineScriptHashes(html));
     // Bytes, not the string: undici would first check the string's well-formedness and encode it
-    // more slowly (~1.5% of a full render together).
+    // more slowly (docs/performance.md).
     return new Response(Buffer.from(html), { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {

@@ -23,7 +23,7 @@ import { READER_SETTINGS_SCRIPT } from './components/public/ReaderSettings.tsx';
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesHref },
   // A PNG: the SVG icon draws Telugu text, which a phone lays out in a document of its own while
-  // the page loads (~10 ms of main thread at first load).
+  // the page loads, main-thread work at first load (docs/performance.md).
   { rel: 'icon', href: '/icons/icon-192.png', type: 'image/png', sizes: '192x192' },
   // Installable (with the service worker of app/sw/): Telugu name, icons, theme colour.
   { rel: 'manifest', href: '/manifest.webmanifest' },

@@ -25,8 +25,8 @@ function fromCharacterReference(code: number): string {
 }
 
 // Every list on a page strips the titles and summaries it shows, the same strings on every render
-// of the home page (~2% of its CPU): strings as short as a title (at most 300 characters) are
-// stripped once. Bounded: 4,096 of them, ~5 MB at the very most; bodies are never kept.
+// of the home page (docs/performance.md): strings as short as a title (at most 300 characters) are
+// stripped once. Bounded: 4,096 of them, a few MB at the very most; bodies are never kept.
 const strippedShort = new Map<string, string>();
 const SHORT = 300;
 

@@ -26,8 +26,9 @@ const gzip = promisify(zlib.gzip);
 
 /**
  * Brotli at quality 11 and gzip at level 9, once at build time: on-the-fly compression uses
- * brotli quality 4 to stay cheap per request, which sends ~12% more JavaScript to phones. On libuv's
- * thread pool, every core at once: one after another took ~3 s of a fresh clone's first start.
+ * brotli quality 4 to stay cheap per request, which sends phones more JavaScript. On libuv's
+ * thread pool, every core at once: one after another slowed a fresh clone's first start
+ * (docs/performance.md).
  */
 export async function precompress(dir = path.join(buildDir, 'client/assets')) {
   const files = readdirSync(dir)
@@ -87,13 +88,13 @@ const serverExternals = [
 
 /**
  * The server and the packages it uses, bundled into ES modules ahead of time. Loading
- * drizzle-orm file by file made Node parse its 179 KB package.json once per module: ~150 MB of
- * garbage and ~0.5 s of CPU at every start (docs/performance.md). Split at the code's dynamic
- * imports, so that what one start does not use stays on disk: the other database's driver (PGlite
- * or pg, ~50 ms each to load), development mode, the importers.
+ * drizzle-orm file by file made Node parse its large package.json once per module: garbage and
+ * CPU at every start (docs/performance.md). Split at the code's dynamic imports, so that what one
+ * start does not use stays on disk: the other database's driver (PGlite or pg, each slow to
+ * load), development mode, the importers.
  */
 export async function buildServer() {
-  // Imported here: `npm start` on a built checkout never needs esbuild (~40 ms to load).
+  // Imported here: `npm start` on a built checkout never needs esbuild, nor the time it takes to load.
   const esbuild = await import('esbuild');
   const outdir = path.dirname(serverBundle);
   // No chunk of an older build left behind. A server still running from this folder has loaded its
@@ -148,19 +149,19 @@ export async function buildServer() {
 /**
  * V8 flags of the production server (`npm start`, the bench); docs/performance.md has the figures.
  * - `--liftoff-only`: PGlite's PostgreSQL runs on V8's baseline WebAssembly compiler. Optimising it
- *   tiers up the expression interpreter, one 105 KB function that TurboFan compiles with ~600 MB of
- *   memory for a second: that alone broke the memory budget. Queries cost ~10% more CPU.
- * - `--max-semi-space-size=8`: the young generation grew to 64 MB semi-spaces (134 MB committed);
- *   at 4 MB, scavenges took ~12% of a full render's CPU (7% at 8 MB, no faster at 16).
- * - `--max-old-space-size=128`: V8 otherwise lets the old generation grow to several times the
- *   ~50 MB that is live before collecting (peak ~420 MiB under the full-render load, ~270 with the
- *   cap). Imports run in their own process (scripts/import-wordpress.ts); page bodies are off-heap.
- * - `--expose-gc`: one memory-reducing collection when start-up is done (server/main.ts), ~20 MB
- *   less resident from the first request on.
+ *   tiers up the expression interpreter, one large function that TurboFan compiles with hundreds of
+ *   MB of memory: that alone broke the memory budget. Queries cost a little more CPU.
+ * - `--max-semi-space-size=8`: the young generation otherwise grew to its largest semi-spaces;
+ *   smaller ones made scavenges a large share of a full render's CPU, larger ones were no faster.
+ * - `--max-old-space-size=128`: V8 otherwise lets the old generation grow to several times what
+ *   is live before collecting, and the peak under full renders with it. Imports run in their own
+ *   process (scripts/import-wordpress.ts); page bodies are off-heap.
+ * - `--expose-gc`: one memory-reducing collection when start-up is done (server/main.ts), less
+ *   resident memory from the first request on.
  */
 export const serverNodeArgs = ['--liftoff-only', '--max-semi-space-size=8', '--max-old-space-size=128', '--expose-gc'];
 
-/** V8's compiled code for the bundle, kept between starts (~25% less CPU to load it). */
+/** V8's compiled code for the bundle, kept between starts so that loading it costs less CPU. */
 export const compileCacheDir = path.join(buildDir, 'compile-cache');
 
 const latestOf = (names: string[]) =>

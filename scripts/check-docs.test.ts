@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorOf, checkFile, OUTSIDE_FILES } from './check-docs.ts';
+import { anchorOf, checkFile, OUTSIDE_FILES, PENDING_FIGURE_CLEANUP, readsFigures, stalePendingFigures } from './check-docs.ts';
 
 const files: Record<string, string> = {
   'docs/a.md': '# Title\n\n## One request, through the layers\n',
@@ -33,5 +33,35 @@ describe('the docs check', () => {
     expect(anchorOf('One request, through the layers')).toBe('one-request-through-the-layers');
     expect(anchorOf('Tenglish search')).toBe('tenglish-search');
     expect(anchorOf('తెలుగు వార్తలు')).toBe('తెలుగు-వార్తలు');
+  });
+
+  it('refuses a measured figure in a code comment: an approximate number, a share, a ratio', () => {
+    const figure = 'a comment carries a measured figure: say why here, put the figure in docs/performance.md';
+    expect(check('server/a.ts', '// resolving each link was ~12 ms')).toEqual([`1: ${figure}`]);
+    expect(check('app/b.tsx', 'const x = 1; // about 5 of a render')).toEqual([`1: ${figure}`]);
+    expect(check('contract/c.ts', '/**\n * scavenges took 12% of the CPU\n */')).toEqual([`2: ${figure}`]);
+    expect(check('scripts/d.ts', '/* 2.3× the bytes */')).toEqual([`1: ${figure}`]);
+    expect(check('server/e.ts', '// ≈4 MB')).toEqual([`1: ${figure}`]);
+  });
+
+  it('lets pass a plain constant, code, web addresses, tests, bench and other folders', () => {
+    expect(check('server/a.ts', '/** At most 4,096 strings of 300 characters. */')).toEqual([]);
+    expect(check('server/a.ts', "const width = '100%'; const ratio = 2 * 3;")).toEqual([]);
+    expect(check('server/a.ts', '// see https://example.org/a?b=50%25')).toEqual([]);
+    expect(check('server/a.test.ts', '// ~12% of a render')).toEqual([]);
+    expect(check('bench/run.ts', '// ~12% of a render')).toEqual([]);
+    expect(check('docs/c.md', 'Routing was ~12% of a render.')).toEqual([]);
+    expect(readsFigures('server/fixtures/x.ts')).toBe(false);
+    expect(readsFigures('server/types.d.ts')).toBe(false);
+    expect(readsFigures('app/routes/home.tsx')).toBe(true);
+  });
+
+  it('leaves the files pending another branch alone, and names one with no figure left', () => {
+    const [pending] = PENDING_FIGURE_CLEANUP;
+    if (!pending) return;
+    expect(check(pending, '// ~8% of a render')).toEqual([]);
+    const withFigure = (p: string) => (p === pending ? '// ~8% of a render' : '// why, no figure');
+    const problems = stalePendingFigures(() => true, withFigure).map((p) => p.file);
+    expect(problems).toEqual(PENDING_FIGURE_CLEANUP.filter((f) => f !== pending));
   });
 });

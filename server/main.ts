@@ -35,12 +35,12 @@ export async function start(config: Config) {
   await ensureFirstAdmin(services, config, (line) => console.log(line));
   if (seed) await seedDemoContent(services, { log: (line) => console.log(line) });
   // Planner statistics persist in the data directory: only freshly loaded data needs them before
-  // the first reader. Otherwise the refresh runs after start (ANALYZE on PGlite took ~3-5 s and
-  // ~300 MB of resident memory here, all of it on the way to /readyz).
+  // the first reader. Otherwise the refresh runs after start: ANALYZE on PGlite takes seconds and
+  // a burst of resident memory, which would all be on the way to /readyz (docs/performance.md).
   if (seed || empty) {
     await database.maintain();
-    // Loading a newsroom grew PGlite's WebAssembly heap, which never shrinks (~130 MB more
-    // resident than a restart): the server runs on a fresh instance instead.
+    // Loading a newsroom grew PGlite's WebAssembly heap, which never shrinks (docs/performance.md):
+    // the server runs on a fresh instance instead.
     if (database.engine === 'pglite') {
       await database.close();
       database = await open();
@@ -134,7 +134,7 @@ export async function start(config: Config) {
 
 /**
  * Start-up leaves its garbage and a young generation grown to its largest: one memory-reducing
- * collection before the first reader gives ~20 MB of resident memory back (docs/performance.md).
+ * collection before the first reader gives that resident memory back (docs/performance.md).
  * `npm start` runs the server with --expose-gc; elsewhere (development, tests) this does nothing.
  */
 function releaseStartUpMemory() {

@@ -15,8 +15,8 @@ type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 
 /**
  * A link to another page of the site: React Router's <Link> (or <NavLink>) where the router runs, a
- * plain <a> on an islands page. An article page has ~50 links, and resolving each through the
- * router was ~12% of a full render's CPU (docs/performance.md). An islands page is never a
+ * plain <a> on an islands page. An article page has dozens of links, and resolving each through the
+ * router was a large share of a full render's CPU (docs/performance.md). An islands page is never a
  * category page, so no navigation link on it is the current one.
  */
 export function PageLink({ to, nav, ...rest }: PageLinkProps) {

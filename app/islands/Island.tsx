@@ -42,7 +42,7 @@ export function Island<P extends object>({
  * The islands entry in place of React Router's scripts, asked for once the page's main picture (the
  * image marked fetchpriority=high) is on screen: its largest-contentful-paint entry where the
  * browser reports one (a picture that has arrived is not yet painted), else its load event, and
- * the page's load event whatever happens; at once when the page has no such picture. On a slow phone network the ~76 KB of
+ * the page's load event whatever happens; at once when the page has no such picture. On a slow phone network the islands'
  * JavaScript otherwise shares the connection with that picture and delays it (docs/performance.md);
  * nothing the islands do is needed before it is seen (the header loads on first use anyway). A touch
  * or a key press starts it sooner. No timers: a test's fake clock must not hold hydration back.

@@ -1,6 +1,6 @@
 // call() for islands (app/lib/api.ts's, without zod): an island calls a route by its head in
 // contract/island-routes.ts, typed by the route's full declaration (a type-only import), and the
-// answer is not parsed. The islands of the home and article pages load no zod (~22 KB compressed)
+// answer is not parsed. The islands of the home and article pages load no zod (docs/performance.md)
 // for the sake of one call; the server still checks every request by the route's schemas.
 import { pathOf, queryOf, type ApiRoute } from '../../contract/route.ts';
 import { API_BASE, ApiRequestError, type CallAnswer, type CallInput } from '../lib/api.ts';

@@ -7,8 +7,9 @@
 // - the header, the share button and the push opt-in on first use (or the header at once when the home page must
 //   ask for a sign-in): a touch or focus starts fetching, a click on a button before it is ready
 //   waits for it and is then replayed. Their links work as plain links meanwhile.
-// One island at a time, with a yield to the browser between two. React Router's client (~37 KB
-// compressed) is fetched only with the header. Each island's wrapper says `data-live` once hydrated.
+// One island at a time, with a yield to the browser between two. React Router's client is
+// fetched only with the header (docs/performance.md). Each island's wrapper says `data-live`
+// once hydrated.
 import type { IslandName } from './Island.tsx';
 import { keepForOffline, registerServiceWorker } from '../lib/offline.ts';
 import { countView } from '../lib/readership.ts';

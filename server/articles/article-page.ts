@@ -12,7 +12,7 @@ import { listInCategory, RELATED_LIMIT, type PublicArticlesService } from './pub
 
 export type ArticlePage = { article: Article; related: Article[]; latest: Article[] };
 
-/** Room for the articles read most recently: ~500 long Telugu articles (JavaScript keeps their text as UTF-16). */
+/** Room for the articles read most recently, charged as UTF-16 (how JavaScript keeps their text); what it holds: docs/performance.md. */
 export const ARTICLE_CACHE_BYTES = 8 * 1024 * 1024;
 
 const sizeOfArticle = (a: Article) => 2 * (a.content.length + a.title.length + a.shortDescription.length) + 2048;

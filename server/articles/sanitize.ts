@@ -24,7 +24,7 @@ const articleOptions: sanitizeHtml.IOptions = {
   },
 };
 
-/** Deeper than any editor output (lists in quotes in lists...): 120,000 nested tags held the event loop ~2 s. */
+/** Deeper than any editor output (lists in quotes in lists...): a page of deeply nested tags held the event loop for seconds. */
 export const MAX_HTML_DEPTH = 100;
 export const MAX_HTML_TAGS = 20_000;
 export const HTML_TOO_DEEP = `The content is nested too deeply (at most ${MAX_HTML_DEPTH} levels). Simplify its formatting.`;

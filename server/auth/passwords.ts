@@ -1,5 +1,5 @@
 // argon2id through a prebuilt N-API binding (no node-gyp), loaded on the first sign-in: a server
-// that only serves readers does not keep its ~3 MB resident (docs/performance.md).
+// that only serves readers does not keep it resident (docs/performance.md).
 import type * as Argon2 from '@node-rs/argon2';
 
 let argon2: Promise<typeof Argon2> | undefined;

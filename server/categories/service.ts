@@ -10,7 +10,7 @@ import { conflict, notFound } from '../http/errors.ts';
 import { CATEGORY_MESSAGES, type Category, type CategoryInput, type CategoryUsage } from '../../contract/categories.ts';
 
 // One order on both engines: PGlite and Debian's PostgreSQL have different default collations.
-// Made on first use: a Collator costs a server that never lists categories ~2 MB of ICU data.
+// Made on first use: a Collator loads ICU data a server that never lists categories does not need.
 let collator: Intl.Collator | undefined;
 const byName = {
   compare: (a: string, b: string) => (collator ??= new Intl.Collator('te', { sensitivity: 'base', numeric: true })).compare(a, b),

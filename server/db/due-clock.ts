@@ -10,7 +10,7 @@ import { clockMarks } from './schema.ts';
 
 /** Timers may fire a hair before the wall clock reaches the moment. */
 export const SLACK_MS = 20;
-/** setTimeout's limit (~24.8 days): a longer delay would fire at once. */
+/** setTimeout's limit (a signed 32-bit count of milliseconds, under 25 days): a longer delay would fire at once. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 export type DueClockOptions = {

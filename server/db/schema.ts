@@ -401,8 +401,9 @@ export const articleViews = pgTable(
 
 // Tenglish search: every word of every article's folded Latin copy (articles.search_latin), once.
 // A Latin query word is looked up here for its other spellings (trigram similarity), which are
-// then matched as whole words: a similarity test against each article's whole text cost ~0.4 ms
-// a row. Filled by triggers on articles (migration 0012); derived, so backups leave it out.
+// then matched as whole words: a similarity test against each article's whole text is far dearer
+// per row (docs/performance.md). Filled by triggers on articles (migration 0012); derived, so
+// backups leave it out.
 export const searchWords = pgTable(
   'search_words',
   {
@@ -416,10 +417,10 @@ export const searchWords = pgTable(
 );
 
 // The editors' title filter counts its matches exactly up to 10,000 (server/db/count.ts). Tested
-// on articles, each match read a page of the wide article row (~2 rows a page); here ~35 titles
-// share a page, so the count reads a few times fewer pages. A copy of each article's normalised
-// title, reporter and status, kept by triggers on articles in the writing transaction (migration
-// 0021); derived, so backups leave it out.
+// on articles, each match read a page of the wide article row, which holds only a couple; many
+// titles share a page here, so the count reads far fewer pages (docs/performance.md). A copy of
+// each article's normalised title, reporter and status, kept by triggers on articles in the
+// writing transaction (migration 0021); derived, so backups leave it out.
 export const articleTitles = pgTable(
   'article_titles',
   {

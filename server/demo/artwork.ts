@@ -72,7 +72,7 @@ export function newsPictureSvg(opts: {
 </svg>`;
 }
 
-/** A wide advertisement banner (1280 x 213, about 6:1, so the pipeline keeps a 1280 variant). */
+/** A wide advertisement banner (1280 x 213, six times as wide as tall, so the pipeline keeps a 1280 variant). */
 export function bannerSvg(opts: { colour: string; motif: string; seed: number; width?: number; height?: number }) {
   const width = opts.width ?? 1280;
   const height = opts.height ?? 213;

@@ -97,7 +97,7 @@ const WIDTH = 1280;
 const HEIGHT = 720;
 const MARGIN = 80;
 
-/** A 1280×720 JPEG: the title (wrapped, shrunk to fit) over the category's colour, its name above. */
+/** A JPEG of WIDTH by HEIGHT: the title (wrapped, shrunk to fit) over the category's colour, its name above. */
 export async function renderCover(title: string, categoryName: string): Promise<Buffer> {
   const fontfile = await teluguFontFile();
   const sharp = await loadSharp();

@@ -23,10 +23,10 @@ export function loadSharp(): Promise<typeof Sharp> {
 /** Larger images are refused before decoding: a 40-megapixel RGBA frame is already 160 MB. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /**
- * What a phone asks for: a full-width picture on a 360–412 px phone at 1.75–2× is 630–780 px wide
- * (720), a half-width card 330–380 px (480), a list thumbnail 170–290 px (320); 960 and 1280 for
- * denser screens and desktops. With 640 in place of 480 and 720, phones took the 960 variant for the
- * home page's first picture: 2.3× the bytes of 720 (docs/performance.md).
+ * What a phone asks for: a full-width picture on a common phone at its pixel density is about
+ * 720 px wide (720), a half-width card about half that (480), a list thumbnail less (320); 960
+ * and 1280 for denser screens and desktops. With 640 in place of 480 and 720, phones took the 960
+ * variant for the home page's first picture, far more bytes than 720 (docs/performance.md).
  */
 export const VARIANT_WIDTHS = [320, 480, 720, 960, 1280] as const;
 
@@ -37,7 +37,7 @@ export const VARIANT_WIDTHS = [320, 480, 720, 960, 1280] as const;
  */
 export function variantWidthsFor(sourceWidth: number): number[] {
   const largest = Math.min(sourceWidth, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]);
-  // A standard width within 15% of the largest would add bytes on disk and no sharpness.
+  // A standard width close to the largest (above 0.85 of it) would add bytes on disk and no sharpness.
   return [...VARIANT_WIDTHS.filter((w) => w <= largest * 0.85), largest];
 }
 

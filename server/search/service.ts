@@ -465,7 +465,7 @@ export function createSearchService({ db }: ServiceDeps, tuning: SearchTuning = 
         if (window.complete) return window.found.length;
         if (known) return counts.reduce<number>((sum, c) => sum + (c ?? 0), 0);
         // The window's share of matches foretells the sample's: when the sample will hold too few
-        // matches to be trusted (a word in 0.5 % of a million), the count is needed anyway and runs
+        // matches to be trusted (a word in a few thousand of a million), the count is needed anyway and runs
         // beside the estimate.
         const foretold = (window.found.length / window.size) * tuning.sample;
         const { estimated, counted } = await (early ?? sampled(foretold < tuning.trustHits / 2));

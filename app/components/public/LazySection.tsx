@@ -1,4 +1,4 @@
-// A homepage section drawn once at least 10% of it is visible, with its loading
+// A homepage section drawn once a tenth of it is visible, with its loading
 // text holding the space until then.
 // The server's HTML always carries the content: readers without JavaScript and crawlers get it,
 // and a section already on screen at first paint does not pop in and push the page down (CLS).

@@ -11,7 +11,7 @@ const T = MESSAGES.reader;
 
 export const THEME_KEY = 'news:theme';
 export const TEXT_SIZE_KEY = 'news:text-size';
-/** Text size steps around the default (0): 90%, 100%, 112.5%, 125%, 137.5% (app/styles.css). */
+/** Text size steps around the default (0): one smaller, three larger (their sizes: app/styles.css). */
 export const TEXT_SIZE_MIN = -1;
 export const TEXT_SIZE_MAX = 3;
 /** What the script tells React when a setting changes. */

@@ -8,7 +8,7 @@ import { useShowing } from './use-showing.ts';
 /** How far a finger must move for a swipe to change the slide. */
 const SWIPE_PX = 40;
 
-/** The row's offset for a slide (and a finger's pull): slides are 100% wide and 20 px apart. */
+/** The row's offset for a slide (and a finger's pull): each slide is the row's full width, 20 px apart. */
 export const position = (index: number, dx = 0) => `translate3d(calc(${-index} * (100% + 20px) + ${dx}px), 0, 0)`;
 
 /**

@@ -2,7 +2,7 @@
 import { SHARE_IMAGE_WIDTH, type ArticleImage } from '../../../contract/articles.ts';
 
 // India has kept +05:30 with no daylight saving since 1945, so the date is plain arithmetic: an
-// Intl.DateTimeFormat made the server load ~8 MB of ICU date data (docs/performance.md).
+// Intl.DateTimeFormat made the server load ICU's date data (docs/performance.md).
 const INDIA_OFFSET_MS = 330 * 60_000;
 const two = (n: number) => String(n).padStart(2, '0');
 
