@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorOf, checkFile, OUTSIDE_FILES, PENDING_FIGURE_CLEANUP, readsFigures, stalePendingFigures } from './check-docs.ts';
+import { anchorOf, checkFile, OUTSIDE_FILES, readsFigures } from './check-docs.ts';
 
 const files: Record<string, string> = {
   'docs/a.md': '# Title\n\n## One request, through the layers\n',
@@ -54,14 +54,5 @@ describe('the docs check', () => {
     expect(readsFigures('server/fixtures/x.ts')).toBe(false);
     expect(readsFigures('server/types.d.ts')).toBe(false);
     expect(readsFigures('app/routes/home.tsx')).toBe(true);
-  });
-
-  it('leaves the files pending another branch alone, and names one with no figure left', () => {
-    const [pending] = PENDING_FIGURE_CLEANUP;
-    if (!pending) return;
-    expect(check(pending, '// ~8% of a render')).toEqual([]);
-    const withFigure = (p: string) => (p === pending ? '// ~8% of a render' : '// why, no figure');
-    const problems = stalePendingFigures(() => true, withFigure).map((p) => p.file);
-    expect(problems).toEqual(PENDING_FIGURE_CLEANUP.filter((f) => f !== pending));
   });
 });

@@ -29,13 +29,6 @@ export function readsFigures(file: string): boolean {
   );
 }
 
-/**
- * Files that still carry figure comments while another branch rewrites them (the page cache's split,
- * issue 36). Temporary: the lead empties this list once that branch is merged, and the check fails on
- * a listed file that no longer has a figure comment, so the list cannot outlive its reason.
- */
-export const PENDING_FIGURE_CLEANUP: readonly string[] = ['server/http/cache.ts', 'server/http/ssr.ts'];
-
 /** The comment on a line (a line opening with //, /* or *, or a trailing //); none when it cites a web address. */
 export function commentOf(line: string): string | undefined {
   const comment = line.match(/^\s*(\/\/|\*|\/\*\*?)\s?(.*)$/)?.[2] ?? line.match(/\/\/\s?(.*)$/)?.[1];
@@ -69,7 +62,7 @@ export function checkFile(
   const problems: Problem[] = [];
   const lines = text.split('\n');
   const isMarkdown = file.endsWith('.md');
-  const figures = readsFigures(file) && !PENDING_FIGURE_CLEANUP.includes(file);
+  const figures = readsFigures(file);
   lines.forEach((line, i) => {
     const at = (message: string) => problems.push({ file, line: i + 1, message });
     if (figures && MEASURED_FIGURE.test(commentOf(line) ?? '')) {
@@ -105,19 +98,7 @@ export function checkRepository(root: string): Problem[] {
     .filter((f) => /\.(md|ts|tsx|mts|js|css)$/.test(f) && f !== 'scripts/check-docs.test.ts' && existsSync(path.join(root, f)));
   const exists = (p: string) => existsSync(path.join(root, p));
   const readText = (p: string) => readFileSync(path.join(root, p), 'utf8');
-  return [...files.flatMap((f) => checkFile(f, readText(f), exists, readText)), ...stalePendingFigures(exists, readText)];
-}
-
-const hasFigureComment = (text: string) => text.split('\n').some((l) => MEASURED_FIGURE.test(commentOf(l) ?? ''));
-
-/** A file on PENDING_FIGURE_CLEANUP that is gone or has no figure comment left is named, to be taken off it. */
-export function stalePendingFigures(exists: (p: string) => boolean, readText: (p: string) => string): Problem[] {
-  const message = 'has no figure comment left: take it off PENDING_FIGURE_CLEANUP in scripts/check-docs.ts';
-  return PENDING_FIGURE_CLEANUP.filter((f) => !exists(f) || !hasFigureComment(readText(f))).map((file) => ({
-    file,
-    line: 1,
-    message,
-  }));
+  return files.flatMap((f) => checkFile(f, readText(f), exists, readText));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -39,7 +39,7 @@ const hourStart = (time: number) => new Date(Math.floor(time / HOUR_MS) * HOUR_M
 export type ReporterViews = { reporterId: number; reporterName: string; articles: number; views: number };
 
 export function createReadershipService({ config, db, changes, log }: Pick<ServiceDeps, 'config' | 'db' | 'changes' | 'log'>) {
-  // Cached pages are keyed on the ranking's generation (server/http/ssr.ts), so a page's list is
+  // Cached pages are keyed on the ranking's generation (server/http/shared-fragments.ts), so a page's list is
   // at most this plus one flush behind (MOST_READ_REFRESH_SECONDS, two minutes by default).
   const refreshEveryMs = config.mostReadRefreshSeconds * 1000;
   /** `${articleId} ${hour ISO}` → views not yet written. */
