@@ -66,6 +66,10 @@ export const Timestamp = z.iso.datetime({ offset: true });
  */
 export const ErrorBody = ApiErrorSchema.loose().meta({ id: 'Error' });
 
+/** The refusals routes document most: a conflict with what is stored (409), an upload too large (413). */
+export const CONFLICT = { 409: ErrorBody };
+export const TOO_LARGE = { 413: ErrorBody };
+
 /** Answers with no body (204). */
 export const NoContent = z.null().meta({ description: 'No content' });
 
