@@ -1,7 +1,7 @@
 // About Us: limits and messages of docs/product.md
 import { z } from 'zod';
 import { ArticleImageSchema } from './articles.schema.ts';
-import { routeGroup } from './route.ts';
+import { routeGroup } from './route-group.ts';
 import { ErrorBody, NoContent, TOO_LARGE } from './http.ts';
 
 export const MAX_ABOUT_IMAGES = 4;
@@ -34,9 +34,13 @@ export const AboutFieldsSchema = z.object({ content: z.string(), keepImageUrls: 
 const tags = ['about'];
 const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
 const admin = routeGroup({ tags, access: ['ADMIN'] });
-const saveNote =
-  'multipart/form-data: `content` (HTML, sanitised), `keepImageUrls` (JSON array of the current image URLs to keep, in order) ' +
-  'and new `images` files (up to 4 images in all; JPG, PNG, WEBP; 2 MB each). A JSON body may change the text and kept images only.';
+/** What a save sends, for the reference. */
+const saveRequest = {
+  description:
+    'multipart/form-data: `content` (HTML, sanitised), `keepImageUrls` (JSON array of the current image URLs to keep, in order) ' +
+    'and new `images` files (up to 4 images in all; JPG, PNG, WEBP; 2 MB each). A JSON body may change the text and kept images only.',
+  multipart: { fields: AboutFieldsSchema, files: ['images'] },
+} as const;
 
 /** The About Us API (contract/route.ts). */
 export const ABOUT_ROUTES = {
@@ -51,17 +55,15 @@ export const ABOUT_ROUTES = {
   }),
   create: admin.post('/admin/about', {
     summary: 'Create the About Us page (once)',
-    description: saveNote,
-    multipart: { fields: AboutFieldsSchema, files: ['images'] },
+    ...saveRequest,
     response: AboutSavedSchema,
     status: 201,
     errors: TOO_LARGE,
   }),
   update: admin.put('/admin/about', {
     summary: 'Update the About Us page',
-    description: saveNote,
-    multipart: { fields: AboutFieldsSchema, files: ['images'] },
+    ...saveRequest,
     response: AboutSavedSchema,
-    errors: { 413: ErrorBody, 404: ErrorBody },
+    errors: { ...TOO_LARGE, 404: ErrorBody },
   }),
 };

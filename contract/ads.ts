@@ -1,7 +1,7 @@
 // Advertisements: limits, messages (docs/product.md, Ad Management) and the ads API's routes.
 import { z } from 'zod';
-import { routeGroup } from './route.ts';
-import { IdParam, Timestamp, TOO_LARGE } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { Timestamp, TOO_LARGE } from './http.ts';
 
 export const MAX_ADS_PER_UPLOAD = 5;
 export const AD_DEFAULT_DURATION = 5;
@@ -135,9 +135,8 @@ export const AD_ROUTES = {
   }),
   update: admin.put('/admin/ads/:id', {
     summary: 'Edit an ad: its duration, link, start and end (the picture stays)',
-    params: IdParam,
     body: AdDetailSchema,
     response: AdSchema,
   }),
-  remove: admin.delete('/admin/ads/:id', { summary: 'Delete an ad', params: IdParam, response: MessageSchema }),
+  remove: admin.delete('/admin/ads/:id', { summary: 'Delete an ad', response: MessageSchema }),
 };

@@ -1,6 +1,6 @@
 // The audit trail on the wire: action names, what the Activity screen shows, and its query.
 import { z } from 'zod';
-import { routeGroup } from './route.ts';
+import { routeGroup } from './route-group.ts';
 
 /**
  * Every act the trail records. Other domains call `record(tx, { action: ... })` from

@@ -1,8 +1,8 @@
 // Auth request/response shapes and the messages of docs/product.md
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
-import { routeGroup } from './route.ts';
-import { CONFLICT, ErrorBody, IdParam, NoContent } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, ErrorBody, NO_CONTENT } from './http.ts';
 
 export const PASSWORD_MIN = 6;
 
@@ -155,7 +155,7 @@ export const AUTH_ROUTES = {
     body: RegisterSchema,
     response: AuthResultSchema,
     status: 201,
-    errors: { 409: ErrorBody, ...limited },
+    errors: { ...CONFLICT, ...limited },
   }),
   logout: anyone.post('/auth/logout', { summary: 'Sign out (ends this session)', response: MessageSchema }),
   check: anyone.get('/auth/check-auth', { summary: 'Whether the caller is signed in, and as what', response: AuthCheckSchema }),
@@ -164,26 +164,19 @@ export const AUTH_ROUTES = {
     summary: 'Change the own password (other sessions end)',
     description: 'Staff passwords must meet the staff password rule (docs/security.md): 400 naming the problem.',
     body: ChangePasswordSchema,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
     errors: limited,
   }),
-  logoutOthers: member.post('/auth/logout-others', {
-    summary: 'Sign out every other session of the own account',
-    response: NoContent,
-    status: 204,
-  }),
+  logoutOthers: member.post('/auth/logout-others', { summary: 'Sign out every other session of the own account', ...NO_CONTENT }),
   resetPassword: anyone.post('/auth/reset-password', {
     summary: 'Set a new password with a one-time reset link token',
     description: "A staff account's new password must meet the staff password rule (docs/security.md): 400 naming the problem.",
     body: ResetPasswordSchema,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
     errors: limited,
   }),
   issueReset: usersAdmin.post('/admin/users/:id/password-reset', {
     summary: 'Issue a one-time password reset link for another account (24 h)',
-    params: IdParam,
     response: PasswordResetLinkSchema,
     status: 201,
   }),
@@ -196,13 +189,12 @@ export const AUTH_ROUTES = {
     summary: 'Turn two-step sign-in on with a code from the app; answers the recovery codes once',
     body: TotpCodeSchema,
     response: TotpEnabledSchema,
-    errors: { 409: ErrorBody, ...limited },
+    errors: { ...CONFLICT, ...limited },
   }),
   totpDisable: totpSetup.post('/auth/totp/disable', {
     summary: 'Turn two-step sign-in off (password required)',
     body: TotpDisableSchema,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
     errors: limited,
   }),
 };

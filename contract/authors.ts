@@ -1,7 +1,7 @@
 // Author pages: the reporter's Telugu display name, bio and photo, set on their account page.
 import { z } from 'zod';
 import { ArticleImageSchema, ArticleListItemSchema } from './articles.schema.ts';
-import { routeGroup } from './route.ts';
+import { routeGroup } from './route-group.ts';
 import { pageQuery, TOO_LARGE } from './http.ts';
 
 export const DISPLAY_NAME_MAX = 80;

@@ -1,7 +1,7 @@
 // Category shapes and the messages of docs/product.md (Manage Categories screen).
 import { z } from 'zod';
-import { routeGroup } from './route.ts';
-import { CONFLICT, IdParam, NoContent } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, NO_CONTENT } from './http.ts';
 
 export const CATEGORY_NAME_MAX = 100;
 
@@ -105,21 +105,17 @@ export const CATEGORY_ROUTES = {
   }),
   rename: admin.put('/admin/categories/:id', {
     summary: 'Rename a category',
-    params: IdParam,
     body: CategoryInputSchema,
     response: CategorySchema,
     errors: CONFLICT,
   }),
   usage: admin.get('/admin/categories/:id/usage', {
     summary: 'What deleting a category would touch: its articles (all, published, with no other category), navigation, featured',
-    params: IdParam,
     response: CategoryUsageSchema,
   }),
   remove: admin.delete('/admin/categories/:id', {
     summary: 'Delete a category (refused while it is in the navigation bar)',
-    params: IdParam,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
     errors: CONFLICT,
   }),
 };

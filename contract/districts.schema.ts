@@ -1,7 +1,7 @@
 // District editions on the wire (contract/route.ts). Kept apart from ./districts.ts, which the home
 // page's island imports without zod.
 import { z } from 'zod';
-import { routeGroup } from './route.ts';
+import { routeGroup } from './route-group.ts';
 import { ArticleListSchema, PublicPageQuery } from './articles.schema.ts';
 import { ISLAND_ROUTES } from './island-routes.ts';
 

@@ -1,5 +1,5 @@
 // The featured homepage categories' API (contract/route.ts); the shapes and messages are in ./categories.ts.
-import { routeGroup } from './route.ts';
+import { routeGroup } from './route-group.ts';
 import { CategoryListSchema, FeaturedSavedSchema, FeaturedSelectionSchema } from './categories.ts';
 
 const tags = ['homepage'];

@@ -73,5 +73,8 @@ export const TOO_LARGE = { 413: ErrorBody };
 /** Answers with no body (204). */
 export const NoContent = z.null().meta({ description: 'No content' });
 
+/** The answer of a route that sends no body: 204. */
+export const NO_CONTENT = { response: NoContent, status: 204 } as const;
+
 /** 304: the caller's copy (by its ETag) is current. */
 export const NotModified = z.null().meta({ description: 'Not modified' });

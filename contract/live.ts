@@ -1,8 +1,8 @@
 // Live coverage on the wire: an update's shape, what is posted, and the messages.
 import { ISLAND_ROUTES } from './island-routes.ts';
 import { z } from 'zod';
-import { CONFLICT, IdParam, MAX_ID, NoContent, PathId, Timestamp } from './http.ts';
-import { routeGroup } from './route.ts';
+import { CONFLICT, IdParam, MAX_ID, NO_CONTENT, PathId, Timestamp } from './http.ts';
+import { routeGroup } from './route-group.ts';
 import { ReviewResultSchema } from './articles.schema.ts';
 import { stripTags } from './text.ts';
 
@@ -91,20 +91,17 @@ const UpdateParams = z.object({ id: PathId, updateId: PathId });
 export const LIVE_ROUTES = {
   start: admin.put('/admin/articles/:id/live', {
     summary: "Make an approved story live ('లైవ్')",
-    params: IdParam,
     response: ReviewResultSchema,
     errors: CONFLICT,
   }),
   end: admin.delete('/admin/articles/:id/live', {
     summary: 'End live coverage (the updates stay)',
-    params: IdParam,
     response: ReviewResultSchema,
     errors: CONFLICT,
   }),
   post: staff.post('/articles/:id/live-updates', {
     summary: "Post an update on a live story (an admin, or the story's reporter); the HTML is sanitised like a body",
     description: `409 once the story holds ${LIVE_UPDATES_PER_STORY} updates.`,
-    params: IdParam,
     body: LiveUpdateBodySchema,
     response: LiveUpdateSchema,
     status: 201,
@@ -120,8 +117,7 @@ export const LIVE_ROUTES = {
   remove: staff.delete('/articles/:id/live-updates/:updateId', {
     summary: 'Delete an update of a public story (its author or an admin)',
     params: UpdateParams,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
     errors: CONFLICT,
   }),
   list: reader.at(ISLAND_ROUTES.liveUpdates, {

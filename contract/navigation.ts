@@ -1,6 +1,6 @@
 // The navigation bar: which categories it shows, in which order (display order from 1).
 import { z } from 'zod';
-import { routeGroup } from './route.ts';
+import { routeGroup } from './route-group.ts';
 
 /** PUT /api/navigation-categories: the whole new selection. */
 export const NavigationSelectionSchema = z

@@ -2,8 +2,8 @@
 // page's data and search. Every route is a public, cacheable read (CDN, ETag, 304).
 import { SEARCH_EXACT_TOTAL } from './search.ts';
 import { z } from 'zod';
-import { routeGroup } from './route.ts';
-import { IdParam, PathId } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { PathId } from './http.ts';
 import { ArticleListSchema, ArticleSchema, CategoryRefSchema, pageOf, PublicPageQuery } from './articles.schema.ts';
 
 const tags = ['articles (public)'];
@@ -32,7 +32,6 @@ export type SearchPage = z.infer<typeof SearchPageSchema>;
 export const PUBLIC_ARTICLE_ROUTES = {
   byCategory: reader.get('/public/articles/category/:id', {
     summary: "A category's approved articles, newest first (X-Total-Count: how many)",
-    params: IdParam,
     query: PublicPageQuery,
     response: ArticleListSchema,
   }),
@@ -46,7 +45,7 @@ export const PUBLIC_ARTICLE_ROUTES = {
     params: z.object({ categoryId: PathId }),
     response: ArticleListSchema,
   }),
-  one: reader.get('/public/articles/:id', { summary: 'One approved article', params: IdParam, response: ArticleSchema }),
+  one: reader.get('/public/articles/:id', { summary: 'One approved article', response: ArticleSchema }),
 };
 
 export const HOMEPAGE_ROUTES = {

@@ -2,7 +2,7 @@
 // The push-service host rule needs the server's configuration: server/push/service.ts applies it.
 import { z } from 'zod';
 import { districtBySlug } from './districts.ts';
-import { routeGroup } from './route.ts';
+import { routeGroup } from './route-group.ts';
 import { ErrorBody, NoContent } from './http.ts';
 import { ISLAND_ROUTES } from './island-routes.ts';
 

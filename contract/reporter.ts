@@ -3,8 +3,8 @@
 // server/articles/drafts-routes.ts). Kept apart from ./articles.ts (public bundles import it
 // without zod) and from ./drafts.ts (which ./articles.schema.ts imports).
 import { z } from 'zod';
-import { routeGroup } from './route.ts';
-import { CONFLICT, ErrorBody, IdParam, NoContent, TOO_LARGE } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, NO_CONTENT, TOO_LARGE } from './http.ts';
 import { ApprovedListQuerySchema, ArticleCreateSchema, ArticleEditSchema } from './article-form.ts';
 import { DraftSaveSchema } from './drafts.ts';
 import { ArticleListSchema, ArticleSchema, DraftListSchema, DraftSchema, ReporterApprovedPageSchema } from './articles.schema.ts';
@@ -20,8 +20,15 @@ export const ARTICLE_MULTIPART =
 
 const DRAFT_MULTIPART = `${ARTICLE_MULTIPART} A draft may lack any field; \`version\` is the version last read.`;
 
-/** The multipart form of an article request: the `article` part (JSON text) and the `images` files. */
-const articleForm = <T extends z.ZodType>(article: T) => ({ fields: z.object({ article }), files: ['images'] as const });
+/**
+ * An article request, as the reference describes it: the multipart form's `article` part (JSON text)
+ * and `images` files.
+ */
+const articleRequest = <T extends z.ZodType>(article: T, description = ARTICLE_MULTIPART) => ({
+  description,
+  multipart: { fields: z.object({ article }), files: ['images'] as const },
+});
+const draftRequest = articleRequest(DraftSaveSchema, DRAFT_MULTIPART);
 
 /** The reporter's desk tiles: how many of their own stories are in each state. */
 export const ReporterCountsSchema = z
@@ -45,8 +52,7 @@ const staff = routeGroup({ tags: articleTags, access: ['REPORTER', 'ADMIN'] });
 export const ARTICLE_ROUTES = {
   create: reporter.post('/articles', {
     summary: 'Submit an article for review',
-    description: ARTICLE_MULTIPART,
-    multipart: articleForm(ArticleCreateSchema),
+    ...articleRequest(ArticleCreateSchema),
     response: ArticleSchema,
     status: 201,
     errors: TOO_LARGE,
@@ -54,12 +60,10 @@ export const ARTICLE_ROUTES = {
   update: staff.put('/articles/:id', {
     summary:
       "Edit an article, its pictures too: a reporter's own pending or rejected one (a rejected one goes back for review), or any as an admin (approve=true approves it too)",
-    description: ARTICLE_MULTIPART,
-    params: IdParam,
     query: z.object({ approve: z.enum(['true', 'false']).optional() }),
-    multipart: articleForm(ArticleEditSchema),
+    ...articleRequest(ArticleEditSchema),
     response: ArticleSchema,
-    errors: { 409: ErrorBody, 413: ErrorBody },
+    errors: { ...CONFLICT, ...TOO_LARGE },
   }),
   approved: reporter.get('/reporter/articles/approved', {
     summary: 'My approved articles (title filter)',
@@ -74,12 +78,10 @@ export const ARTICLE_ROUTES = {
     summary: 'How many of my stories are drafts, pending, rejected, scheduled and published (the desk tiles)',
     response: ReporterCountsSchema,
   }),
-  get: reporter.get('/reporter/articles/:id', { summary: 'One of my articles', params: IdParam, response: ArticleSchema }),
+  get: reporter.get('/reporter/articles/:id', { summary: 'One of my articles', response: ArticleSchema }),
   remove: reporter.delete('/reporter/articles/:id', {
     summary: 'Delete one of my pending or rejected articles',
-    params: IdParam,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
     errors: CONFLICT,
   }),
 };
@@ -90,38 +92,24 @@ const draftReporter = routeGroup({ tags: ['drafts and revisions'], access: ['REP
 export const DRAFT_ROUTES = {
   create: draftReporter.post('/articles/drafts', {
     summary: 'Start a draft',
-    description: DRAFT_MULTIPART,
-    multipart: articleForm(DraftSaveSchema),
+    ...draftRequest,
     response: DraftSchema,
     status: 201,
     errors: TOO_LARGE,
   }),
   save: draftReporter.put('/articles/drafts/:id', {
     summary: 'Save a draft',
-    description: DRAFT_MULTIPART,
-    params: IdParam,
-    multipart: articleForm(DraftSaveSchema),
+    ...draftRequest,
     response: DraftSchema,
-    errors: { 409: ErrorBody, 413: ErrorBody },
+    errors: { ...CONFLICT, ...TOO_LARGE },
   }),
   submit: draftReporter.post('/articles/drafts/:id/submit', {
     summary: 'Submit a draft for review (an empty body submits it as stored)',
-    description: DRAFT_MULTIPART,
-    params: IdParam,
-    multipart: articleForm(DraftSaveSchema),
+    ...draftRequest,
     response: ArticleSchema,
-    errors: { 409: ErrorBody, 413: ErrorBody },
+    errors: { ...CONFLICT, ...TOO_LARGE },
   }),
   list: draftReporter.get('/reporter/articles/drafts', { summary: 'My drafts, newest first', response: DraftListSchema }),
-  get: draftReporter.get('/reporter/articles/drafts/:id', {
-    summary: 'One of my drafts',
-    params: IdParam,
-    response: DraftSchema,
-  }),
-  remove: draftReporter.delete('/reporter/articles/drafts/:id', {
-    summary: 'Delete one of my drafts',
-    params: IdParam,
-    response: NoContent,
-    status: 204,
-  }),
+  get: draftReporter.get('/reporter/articles/drafts/:id', { summary: 'One of my drafts', response: DraftSchema }),
+  remove: draftReporter.delete('/reporter/articles/drafts/:id', { summary: 'Delete one of my drafts', ...NO_CONTENT }),
 };

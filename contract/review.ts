@@ -1,8 +1,8 @@
 // Editorial review (docs/product.md, the admin console): request shapes, page size and the words on screen.
 import { z } from 'zod';
 import type { Article } from './articles.ts';
-import { routeGroup } from './route.ts';
-import { CONFLICT, ErrorBody, IdParam } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, TOO_LARGE } from './http.ts';
 import {
   ApprovedPageSchema,
   ArticleListItemListSchema,
@@ -220,12 +220,10 @@ export const REVIEW_ROUTES = {
   }),
   get: admin.get('/admin/articles/:id', {
     summary: 'One article of any status, with its rejection reason',
-    params: IdParam,
     response: ArticleSchema,
   }),
   approve: admin.put('/admin/articles/approve/:id', {
     summary: 'Approve now, or schedule with publishAt (ISO 8601 with a zone)',
-    params: IdParam,
     query: PublishAtQuery,
     response: ReviewResultSchema,
     errors: CONFLICT,
@@ -236,28 +234,24 @@ export const REVIEW_ROUTES = {
       'The same multipart request as PUT /articles/{id} (the `article` part and new `images`). The status is checked ' +
       'first: a published article answers 409 and nothing is saved. A publishAt already past approves at once. The edit ' +
       'and the approval or schedule are one write: if either is refused, nothing is saved.',
-    params: IdParam,
     query: PublishAtQuery,
     multipart: { fields: z.object({ article: z.string() }), files: ['images'] },
     response: ReviewResultSchema,
-    errors: { 409: ErrorBody, 413: ErrorBody },
+    errors: { ...CONFLICT, ...TOO_LARGE },
   }),
   unschedule: admin.put('/admin/articles/unschedule/:id', {
     summary: 'Take a scheduled article back to pending',
-    params: IdParam,
     response: ReviewResultSchema,
     errors: CONFLICT,
   }),
   reject: admin.put('/admin/articles/reject/:id', {
     summary: 'Reject, with an optional reason the reporter sees',
-    params: IdParam,
     body: RejectSchema,
     response: ReviewResultSchema,
     errors: CONFLICT,
   }),
   markBreaking: admin.put('/admin/articles/breaking/:id', {
     summary: 'Mark an approved article breaking news for 1 to 24 hours',
-    params: IdParam,
     // A missing body is a missing `hours`, answered with the rule's own message.
     body: z.preprocess((body) => body ?? {}, BreakingSchema),
     response: ReviewResultSchema,
@@ -265,13 +259,11 @@ export const REVIEW_ROUTES = {
   }),
   clearBreaking: admin.delete('/admin/articles/breaking/:id', {
     summary: 'End breaking news now',
-    params: IdParam,
     response: ReviewResultSchema,
     errors: CONFLICT,
   }),
   remove: admin.delete('/admin/articles/:id', {
     summary: 'Delete an article (any status)',
-    params: IdParam,
     response: z.object({ message: z.string() }),
   }),
 };

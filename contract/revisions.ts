@@ -2,8 +2,8 @@
 // resubmission changed since its rejection, and the admin's restore. Served by
 // server/review/revisions-routes.ts; the rules are server/articles/revisions.ts.
 import { z } from 'zod';
-import { routeGroup } from './route.ts';
-import { CONFLICT, IdParam, PathId } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, PathId } from './http.ts';
 import { ChangesSinceRejectionSchema, ReviewResultSchema, RevisionSchema, RevisionSummaryListSchema } from './articles.schema.ts';
 
 const tags = ['drafts and revisions'];
@@ -14,7 +14,6 @@ const RevisionParams = z.object({ id: PathId, revId: PathId });
 export const REVISION_ROUTES = {
   list: staff.get('/articles/:id/revisions', {
     summary: "An article's revisions, newest first (its reporter or an admin)",
-    params: IdParam,
     response: RevisionSummaryListSchema,
   }),
   get: staff.get('/articles/:id/revisions/:revId', {
@@ -24,7 +23,6 @@ export const REVISION_ROUTES = {
   }),
   sinceRejection: admin.get('/admin/articles/:id/changes-since-rejection', {
     summary: 'What a resubmitted article changed since it was rejected (null when nothing to compare)',
-    params: IdParam,
     response: ChangesSinceRejectionSchema,
   }),
   restore: admin.post('/admin/articles/:id/revisions/:revId/restore', {

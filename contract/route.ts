@@ -54,36 +54,6 @@ export type ApiRoute = {
   cache?: 'public-read';
 };
 
-/** Declares a route, keeping its literal types (method, path, schemas) for the server and the client. */
-export const defineRoute = <const R extends ApiRoute>(route: R): R => route;
-
-/** What a group of routes shares: its OpenAPI tags and who may call (a public read also its cache). */
-type Shared = Pick<ApiRoute, 'tags' | 'access'> & Partial<Pick<ApiRoute, 'cache' | 'duringTotpSetup'>>;
-
-/** A route of a group: what is its own (a group's tags or access may be set again here). */
-type Own = Omit<ApiRoute, 'method' | 'path' | keyof Shared> & Partial<Shared>;
-
-/** B's properties, and A's where B has none. */
-type Merge<A, B> = Omit<A, keyof B> & B;
-
-/**
- * Routes that share their tags and access, said once: `admin.put('/admin/tags/:id', { summary, params,
- * body, response })` declares what defineRoute would with `method`, `path`, `tags` and `access` spelt
- * out. The literal types stay, as with defineRoute.
- */
-export function routeGroup<const S extends Shared>(shared: S) {
-  const verb =
-    <const M extends Method>(method: M) =>
-    <const P extends ApiRoute['path'], const R extends Own>(path: P, route: R): Merge<S, R> & { method: M; path: P } =>
-      ({ ...shared, method, path, ...route }) as never;
-  /** A route whose method and path are declared elsewhere (contract/island-routes.ts). */
-  const at = <const H extends Pick<ApiRoute, 'method' | 'path' | 'status'>, const R extends Own>(
-    head: H,
-    route: R,
-  ): Merge<S, R> & H => ({ ...shared, ...head, ...route }) as never;
-  return { get: verb('GET'), post: verb('POST'), put: verb('PUT'), delete: verb('DELETE'), at };
-}
-
 /** A table of routes, one domain's or every one. */
 export type RouteTable = Record<string, ApiRoute>;
 

@@ -1,8 +1,8 @@
 // Saved stories: a signed-in reader's own list, newest saved first.
 import { z } from 'zod';
 import { ArticleListItemSchema, pageOf } from './articles.schema.ts';
-import { NoContent, pageQuery, PathId, Timestamp } from './http.ts';
-import { routeGroup } from './route.ts';
+import { NO_CONTENT, pageQuery, PathId, Timestamp } from './http.ts';
+import { routeGroup } from './route-group.ts';
 import { ROLES } from './roles.ts';
 import { SAVED_ITEM_PATH } from './saved-path.ts';
 
@@ -40,7 +40,6 @@ export const SAVED_ROUTES = {
   unsave: member.delete(SAVED_ITEM_PATH, {
     summary: 'Unsave a story (204, also when it was not saved)',
     params: ArticleIdParam,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
   }),
 };

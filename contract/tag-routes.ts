@@ -1,6 +1,6 @@
 // The tags API (contract/route.ts). Apart from ./tags.schema.ts, which ./articles.schema.ts imports.
-import { routeGroup } from './route.ts';
-import { CONFLICT, IdParam, pageQuery } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, pageQuery } from './http.ts';
 import { ArticleListSchema } from './articles.schema.ts';
 import { AdminTagListSchema, TagActResultSchema, TagMergeSchema, TagRenameSchema, TagSlugParam } from './tags.schema.ts';
 
@@ -20,14 +20,12 @@ export const TAG_ROUTES = {
   adminList: admin.get('/admin/tags', { summary: 'Every tag with its number of stories', response: AdminTagListSchema }),
   rename: admin.put('/admin/tags/:id', {
     summary: 'Rename a tag (its slug follows); a name another tag has: 409, merge instead',
-    params: IdParam,
     body: TagRenameSchema,
     response: TagActResultSchema,
     errors: CONFLICT,
   }),
   merge: admin.post('/admin/tags/:id/merge', {
     summary: 'Merge a tag into another: its stories get the other tag, and it is removed',
-    params: IdParam,
     body: TagMergeSchema,
     response: TagActResultSchema,
   }),

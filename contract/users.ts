@@ -1,8 +1,8 @@
 // User management shapes (docs/product.md All Users screen, user calls) and the texts of docs/product.md
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
-import { routeGroup } from './route.ts';
-import { ErrorBody, IdParam } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { ErrorBody } from './http.ts';
 
 export const USERS_PAGE_SIZE = 10;
 /** Largest page a caller may ask for; the reassign dropdown walks pages of this size. */
@@ -140,7 +140,6 @@ export const USER_ROUTES = {
   }),
   remove: admin.delete('/admin/users/:id', {
     summary: 'Delete an account that owns no articles',
-    params: IdParam,
     response: MessageResultSchema,
     errors: refused,
   }),
