@@ -1,8 +1,8 @@
 // About Us: limits and messages of docs/product.md
 import { z } from 'zod';
 import { ArticleImageSchema } from './articles.schema.ts';
-import { defineRoute } from './route.ts';
-import { ErrorBody, NoContent } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { ErrorBody, NoContent, TOO_LARGE } from './http.ts';
 
 export const MAX_ABOUT_IMAGES = 4;
 export const MAX_ABOUT_CONTENT = 200_000;
@@ -32,51 +32,38 @@ export const AboutSavedSchema = AboutUsSchema.extend({ message: z.string() });
 export const AboutFieldsSchema = z.object({ content: z.string(), keepImageUrls: z.array(z.string()).optional() });
 
 const tags = ['about'];
-const saveNote =
-  'multipart/form-data: `content` (HTML, sanitised), `keepImageUrls` (JSON array of the current image URLs to keep, in order) ' +
-  'and new `images` files (up to 4 images in all; JPG, PNG, WEBP; 2 MB each). A JSON body may change the text and kept images only.';
+const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
+const admin = routeGroup({ tags, access: ['ADMIN'] });
+/** What a save sends, for the reference. */
+const saveRequest = {
+  description:
+    'multipart/form-data: `content` (HTML, sanitised), `keepImageUrls` (JSON array of the current image URLs to keep, in order) ' +
+    'and new `images` files (up to 4 images in all; JPG, PNG, WEBP; 2 MB each). A JSON body may change the text and kept images only.',
+  multipart: { fields: AboutFieldsSchema, files: ['images'] },
+} as const;
 
 /** The About Us API (contract/route.ts). */
 export const ABOUT_ROUTES = {
-  publicRead: defineRoute({
-    method: 'GET',
-    path: '/public/about',
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  publicRead: reader.get('/public/about', {
     summary: 'The About Us page (204 when none exists yet)',
     response: AboutUsSchema,
     errors: { 204: NoContent },
   }),
-  adminRead: defineRoute({
-    method: 'GET',
-    path: '/admin/about',
-    access: ['ADMIN'],
-    tags,
+  adminRead: admin.get('/admin/about', {
     summary: 'The About Us page as stored, for the admin (null when none exists yet; never cached)',
     response: AboutUsSchema.nullable(),
   }),
-  create: defineRoute({
-    method: 'POST',
-    path: '/admin/about',
-    access: ['ADMIN'],
-    tags,
+  create: admin.post('/admin/about', {
     summary: 'Create the About Us page (once)',
-    description: saveNote,
-    multipart: { fields: AboutFieldsSchema, files: ['images'] },
+    ...saveRequest,
     response: AboutSavedSchema,
     status: 201,
-    errors: { 413: ErrorBody },
+    errors: TOO_LARGE,
   }),
-  update: defineRoute({
-    method: 'PUT',
-    path: '/admin/about',
-    access: ['ADMIN'],
-    tags,
+  update: admin.put('/admin/about', {
     summary: 'Update the About Us page',
-    description: saveNote,
-    multipart: { fields: AboutFieldsSchema, files: ['images'] },
+    ...saveRequest,
     response: AboutSavedSchema,
-    errors: { 413: ErrorBody, 404: ErrorBody },
+    errors: { ...TOO_LARGE, 404: ErrorBody },
   }),
 };

@@ -1,7 +1,7 @@
 // Advertisements: limits, messages (docs/product.md, Ad Management) and the ads API's routes.
 import { z } from 'zod';
-import { defineRoute } from './route.ts';
-import { ErrorBody, IdParam, Timestamp } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { Timestamp, TOO_LARGE } from './http.ts';
 
 export const MAX_ADS_PER_UPLOAD = 5;
 export const AD_DEFAULT_DURATION = 5;
@@ -113,32 +113,17 @@ export function inWindow(ad: Pick<Ad, 'startsAt' | 'endsAt'>, now: Date): boolea
 }
 
 const tags = ['ads'];
-const access = ['ADMIN'] as const;
+const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
+const admin = routeGroup({ tags, access: ['ADMIN'] });
 
 /** The ads API (contract/route.ts). */
 export const AD_ROUTES = {
-  publicList: defineRoute({
-    method: 'GET',
-    path: '/public/ads',
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  publicList: reader.get('/public/ads', {
     summary: 'Ads readers see now (within their start and end), in rotation order',
     response: AdListSchema,
   }),
-  adminList: defineRoute({
-    method: 'GET',
-    path: '/admin/ads',
-    access,
-    tags,
-    summary: 'Every ad, for the admin (shown now or not)',
-    response: AdListSchema,
-  }),
-  upload: defineRoute({
-    method: 'POST',
-    path: '/admin/ads',
-    access,
-    tags,
+  adminList: admin.get('/admin/ads', { summary: 'Every ad, for the admin (shown now or not)', response: AdListSchema }),
+  upload: admin.post('/admin/ads', {
     summary: 'Upload up to 5 ads',
     description:
       'multipart/form-data: repeated `images` files (JPG, PNG, WEBP, GIF; 2 MB each) and `adDetails`, a JSON array of ' +
@@ -146,25 +131,12 @@ export const AD_ROUTES = {
     multipart: { fields: AdUploadFieldsSchema, files: ['images'] },
     response: AdUploadResultSchema,
     status: 201,
-    errors: { 413: ErrorBody },
+    errors: TOO_LARGE,
   }),
-  update: defineRoute({
-    method: 'PUT',
-    path: '/admin/ads/:id',
-    access,
-    tags,
+  update: admin.put('/admin/ads/:id', {
     summary: 'Edit an ad: its duration, link, start and end (the picture stays)',
-    params: IdParam,
     body: AdDetailSchema,
     response: AdSchema,
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/admin/ads/:id',
-    access,
-    tags,
-    summary: 'Delete an ad',
-    params: IdParam,
-    response: MessageSchema,
-  }),
+  remove: admin.delete('/admin/ads/:id', { summary: 'Delete an ad', response: MessageSchema }),
 };

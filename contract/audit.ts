@@ -1,6 +1,6 @@
 // The audit trail on the wire: action names, what the Activity screen shows, and its query.
 import { z } from 'zod';
-import { defineRoute } from './route.ts';
+import { routeGroup } from './route-group.ts';
 
 /**
  * Every act the trail records. Other domains call `record(tx, { action: ... })` from
@@ -117,13 +117,11 @@ export const AuditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
+const admin = routeGroup({ tags: ['audit'], access: ['ADMIN'] });
+
 /** The Activity screen's API (contract/route.ts): read-only (no route edits or deletes an entry). */
 export const AUDIT_ROUTES = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/admin/audit',
-    access: ['ADMIN'],
-    tags: ['audit'],
+  list: admin.get('/admin/audit', {
     summary: 'Activity log, newest first (filter by actor, action, from, to)',
     query: AuditQuerySchema,
     response: AuditPageSchema,

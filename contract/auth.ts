@@ -1,8 +1,8 @@
 // Auth request/response shapes and the messages of docs/product.md
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
-import { defineRoute } from './route.ts';
-import { ErrorBody, IdParam, NoContent } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, ErrorBody, NO_CONTENT } from './http.ts';
 
 export const PASSWORD_MIN = 6;
 
@@ -128,8 +128,10 @@ export const AUTH_MESSAGES = {
 export const MessageSchema = z.object({ message: z.string() });
 
 const tags = ['auth'];
-const signedIn = ROLES;
-const staff = ['REPORTER', 'ADMIN'] as const;
+const anyone = routeGroup({ tags, access: 'public' });
+const member = routeGroup({ tags, access: ROLES });
+const totpSetup = routeGroup({ tags, access: ['REPORTER', 'ADMIN'], duringTotpSetup: true });
+const usersAdmin = routeGroup({ tags: ['users'], access: ['ADMIN'] });
 const limited = { 429: ErrorBody };
 
 /**
@@ -137,11 +139,7 @@ const limited = { 429: ErrorBody };
  * client address (server/auth/routes.ts).
  */
 export const AUTH_ROUTES = {
-  login: defineRoute({
-    method: 'POST',
-    path: '/auth/login',
-    access: 'public',
-    tags,
+  login: anyone.post('/auth/login', {
     summary: 'Sign in: sets the session cookie',
     description:
       'A wrong username or password is 401. With two-step sign-in on, a missing or wrong `code` is 401 with `totpRequired: true`; ' +
@@ -152,115 +150,51 @@ export const AUTH_ROUTES = {
     // 401 on a public route: a wrong password or code.
     errors: { 401: ErrorBody, ...limited },
   }),
-  register: defineRoute({
-    method: 'POST',
-    path: '/auth/register',
-    access: 'public',
-    tags,
+  register: anyone.post('/auth/register', {
     summary: 'Create a reader (USER) account and sign in',
     body: RegisterSchema,
     response: AuthResultSchema,
     status: 201,
-    errors: { 409: ErrorBody, ...limited },
+    errors: { ...CONFLICT, ...limited },
   }),
-  logout: defineRoute({
-    method: 'POST',
-    path: '/auth/logout',
-    access: 'public',
-    tags,
-    summary: 'Sign out (ends this session)',
-    response: MessageSchema,
-  }),
-  check: defineRoute({
-    method: 'GET',
-    path: '/auth/check-auth',
-    access: 'public',
-    tags,
-    summary: 'Whether the caller is signed in, and as what',
-    response: AuthCheckSchema,
-  }),
-  me: defineRoute({
-    method: 'GET',
-    path: '/auth/me',
-    access: signedIn,
-    tags,
-    summary: 'The signed-in account',
-    response: MeSchema,
-  }),
-  changePassword: defineRoute({
-    method: 'POST',
-    path: '/auth/change-password',
-    access: signedIn,
-    tags,
+  logout: anyone.post('/auth/logout', { summary: 'Sign out (ends this session)', response: MessageSchema }),
+  check: anyone.get('/auth/check-auth', { summary: 'Whether the caller is signed in, and as what', response: AuthCheckSchema }),
+  me: member.get('/auth/me', { summary: 'The signed-in account', response: MeSchema }),
+  changePassword: member.post('/auth/change-password', {
     summary: 'Change the own password (other sessions end)',
     description: 'Staff passwords must meet the staff password rule (docs/security.md): 400 naming the problem.',
     body: ChangePasswordSchema,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
     errors: limited,
   }),
-  logoutOthers: defineRoute({
-    method: 'POST',
-    path: '/auth/logout-others',
-    access: signedIn,
-    tags,
-    summary: 'Sign out every other session of the own account',
-    response: NoContent,
-    status: 204,
-  }),
-  resetPassword: defineRoute({
-    method: 'POST',
-    path: '/auth/reset-password',
-    access: 'public',
-    tags,
+  logoutOthers: member.post('/auth/logout-others', { summary: 'Sign out every other session of the own account', ...NO_CONTENT }),
+  resetPassword: anyone.post('/auth/reset-password', {
     summary: 'Set a new password with a one-time reset link token',
     description: "A staff account's new password must meet the staff password rule (docs/security.md): 400 naming the problem.",
     body: ResetPasswordSchema,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
     errors: limited,
   }),
-  issueReset: defineRoute({
-    method: 'POST',
-    path: '/admin/users/:id/password-reset',
-    access: ['ADMIN'],
-    tags: ['users'],
+  issueReset: usersAdmin.post('/admin/users/:id/password-reset', {
     summary: 'Issue a one-time password reset link for another account (24 h)',
-    params: IdParam,
     response: PasswordResetLinkSchema,
     status: 201,
   }),
-  totpSetup: defineRoute({
-    method: 'POST',
-    path: '/auth/totp/setup',
-    access: staff,
-    duringTotpSetup: true,
-    tags,
+  totpSetup: totpSetup.post('/auth/totp/setup', {
     summary: 'Start two-step sign-in: a new secret for the authenticator app',
     response: TotpSetupSchema,
-    errors: { 409: ErrorBody },
+    errors: CONFLICT,
   }),
-  totpEnable: defineRoute({
-    method: 'POST',
-    path: '/auth/totp/enable',
-    access: staff,
-    duringTotpSetup: true,
-    tags,
+  totpEnable: totpSetup.post('/auth/totp/enable', {
     summary: 'Turn two-step sign-in on with a code from the app; answers the recovery codes once',
     body: TotpCodeSchema,
     response: TotpEnabledSchema,
-    errors: { 409: ErrorBody, ...limited },
+    errors: { ...CONFLICT, ...limited },
   }),
-  totpDisable: defineRoute({
-    method: 'POST',
-    path: '/auth/totp/disable',
-    access: staff,
-    duringTotpSetup: true,
-    tags,
+  totpDisable: totpSetup.post('/auth/totp/disable', {
     summary: 'Turn two-step sign-in off (password required)',
     body: TotpDisableSchema,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
     errors: limited,
   }),
 };

@@ -1,8 +1,8 @@
 // Author pages: the reporter's Telugu display name, bio and photo, set on their account page.
 import { z } from 'zod';
 import { ArticleImageSchema, ArticleListItemSchema } from './articles.schema.ts';
-import { defineRoute } from './route.ts';
-import { ErrorBody, pageQuery } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { pageQuery, TOO_LARGE } from './http.ts';
 
 export const DISPLAY_NAME_MAX = 80;
 export const BIO_MAX = 300;
@@ -64,15 +64,12 @@ export const UsernameParam = z.object({ username: z.string().max(200) });
 export const AuthorPageQuery = pageQuery({ size: AUTHOR_PAGE_SIZE, maxSize: 50 });
 
 const tags = ['authors'];
+const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
+const staff = routeGroup({ tags, access: ['REPORTER', 'ADMIN'] });
 
 /** The public author page's API (contract/route.ts). */
 export const AUTHOR_ROUTES = {
-  page: defineRoute({
-    method: 'GET',
-    path: '/public/authors/:username',
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  page: reader.get('/public/authors/:username', {
     summary: "A reporter's public page: display name, bio, photo and approved stories, newest first (X-Total-Count)",
     description: 'Unknown username, or an account that is not a reporter: 404.',
     params: UsernameParam,
@@ -83,25 +80,14 @@ export const AUTHOR_ROUTES = {
 
 /** The reporter's own profile on the account page (contract/route.ts). */
 export const PROFILE_ROUTES = {
-  get: defineRoute({
-    method: 'GET',
-    path: '/me/profile',
-    access: ['REPORTER', 'ADMIN'],
-    tags,
-    summary: 'The own author profile (display name, bio, photo)',
-    response: ProfileSchema,
-  }),
-  update: defineRoute({
-    method: 'PUT',
-    path: '/me/profile',
-    access: ['REPORTER', 'ADMIN'],
-    tags,
+  get: staff.get('/me/profile', { summary: 'The own author profile (display name, bio, photo)', response: ProfileSchema }),
+  update: staff.put('/me/profile', {
     summary: 'Set the own display name, bio and photo',
     description:
       'JSON `{ displayName, bio, removePhoto }`, or multipart/form-data with those fields and a `photo` file ' +
       '(JPG, PNG, WEBP; 2 MB; through the image pipeline). Blank text clears a field.',
     multipart: { fields: ProfileInputSchema, files: ['photo'] },
     response: ProfileSchema,
-    errors: { 413: ErrorBody },
+    errors: TOO_LARGE,
   }),
 };

@@ -1,7 +1,7 @@
 // Category shapes and the messages of docs/product.md (Manage Categories screen).
 import { z } from 'zod';
-import { defineRoute } from './route.ts';
-import { ErrorBody, IdParam, NoContent } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, NO_CONTENT } from './http.ts';
 
 export const CATEGORY_NAME_MAX = 100;
 
@@ -89,66 +89,33 @@ export const CategoryListSchema = z.array(CategorySchema);
 export const FeaturedSavedSchema = z.object({ message: z.string(), categories: CategoryListSchema });
 
 const tags = ['categories'];
+const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
+const admin = routeGroup({ tags, access: ['ADMIN'] });
 
 /** The categories API (contract/route.ts). */
 export const CATEGORY_ROUTES = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/categories',
-    access: 'public',
-    cache: 'public-read',
-    tags,
-    summary: 'Every category, by name (X-Total-Count: how many)',
-    response: CategoryListSchema,
-  }),
-  adminList: defineRoute({
-    method: 'GET',
-    path: '/admin/categories',
-    access: ['ADMIN'],
-    tags,
-    summary: 'Every category, for the admin',
-    response: CategoryListSchema,
-  }),
-  create: defineRoute({
-    method: 'POST',
-    path: '/admin/categories',
-    access: ['ADMIN'],
-    tags,
+  list: reader.get('/categories', { summary: 'Every category, by name (X-Total-Count: how many)', response: CategoryListSchema }),
+  adminList: admin.get('/admin/categories', { summary: 'Every category, for the admin', response: CategoryListSchema }),
+  create: admin.post('/admin/categories', {
     summary: 'Create a category',
     body: CategoryInputSchema,
     response: CategorySchema,
     status: 201,
-    errors: { 409: ErrorBody },
+    errors: CONFLICT,
   }),
-  rename: defineRoute({
-    method: 'PUT',
-    path: '/admin/categories/:id',
-    access: ['ADMIN'],
-    tags,
+  rename: admin.put('/admin/categories/:id', {
     summary: 'Rename a category',
-    params: IdParam,
     body: CategoryInputSchema,
     response: CategorySchema,
-    errors: { 409: ErrorBody },
+    errors: CONFLICT,
   }),
-  usage: defineRoute({
-    method: 'GET',
-    path: '/admin/categories/:id/usage',
-    access: ['ADMIN'],
-    tags,
+  usage: admin.get('/admin/categories/:id/usage', {
     summary: 'What deleting a category would touch: its articles (all, published, with no other category), navigation, featured',
-    params: IdParam,
     response: CategoryUsageSchema,
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/admin/categories/:id',
-    access: ['ADMIN'],
-    tags,
+  remove: admin.delete('/admin/categories/:id', {
     summary: 'Delete a category (refused while it is in the navigation bar)',
-    params: IdParam,
-    response: NoContent,
-    status: 204,
-    errors: { 409: ErrorBody },
+    ...NO_CONTENT,
+    errors: CONFLICT,
   }),
 };

@@ -1,7 +1,7 @@
 // District editions on the wire (contract/route.ts). Kept apart from ./districts.ts, which the home
 // page's island imports without zod.
 import { z } from 'zod';
-import { defineRoute } from './route.ts';
+import { routeGroup } from './route-group.ts';
 import { ArticleListSchema, PublicPageQuery } from './articles.schema.ts';
 import { ISLAND_ROUTES } from './island-routes.ts';
 
@@ -20,22 +20,14 @@ export const DistrictSchema = z
 export const DistrictSlugParam = z.object({ slug: z.string().max(100) });
 
 const tags = ['districts (public)'];
+const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
 
 export const DISTRICT_ROUTES = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/public/districts',
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  list: reader.get('/public/districts', {
     summary: 'The 26 districts of Andhra Pradesh and the 33 of Telangana',
     response: z.array(DistrictSchema),
   }),
-  articles: defineRoute({
-    ...ISLAND_ROUTES.districtArticles,
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  articles: reader.at(ISLAND_ROUTES.districtArticles, {
     summary: "A district's approved stories, newest first (X-Total-Count: how many); unknown district: 404",
     params: DistrictSlugParam,
     query: PublicPageQuery,

@@ -1,23 +1,16 @@
 // The featured homepage categories' API (contract/route.ts); the shapes and messages are in ./categories.ts.
-import { defineRoute } from './route.ts';
+import { routeGroup } from './route-group.ts';
 import { CategoryListSchema, FeaturedSavedSchema, FeaturedSelectionSchema } from './categories.ts';
 
 const tags = ['homepage'];
+const admin = routeGroup({ tags, access: ['ADMIN'] });
 
 export const FEATURED_ROUTES = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/admin/homepage/featured-categories',
-    access: ['ADMIN'],
-    tags,
+  list: admin.get('/admin/homepage/featured-categories', {
     summary: 'Featured categories in display order',
     response: CategoryListSchema,
   }),
-  replace: defineRoute({
-    method: 'POST',
-    path: '/admin/homepage/featured-categories',
-    access: ['ADMIN'],
-    tags,
+  replace: admin.post('/admin/homepage/featured-categories', {
     summary: 'Replace the featured categories (array of category ids, in display order)',
     body: FeaturedSelectionSchema,
     response: FeaturedSavedSchema,

@@ -66,8 +66,15 @@ export const Timestamp = z.iso.datetime({ offset: true });
  */
 export const ErrorBody = ApiErrorSchema.loose().meta({ id: 'Error' });
 
+/** The refusals routes document most: a conflict with what is stored (409), an upload too large (413). */
+export const CONFLICT = { 409: ErrorBody };
+export const TOO_LARGE = { 413: ErrorBody };
+
 /** Answers with no body (204). */
 export const NoContent = z.null().meta({ description: 'No content' });
+
+/** The answer of a route that sends no body: 204. */
+export const NO_CONTENT = { response: NoContent, status: 204 } as const;
 
 /** 304: the caller's copy (by its ETag) is current. */
 export const NotModified = z.null().meta({ description: 'Not modified' });

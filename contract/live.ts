@@ -1,8 +1,8 @@
 // Live coverage on the wire: an update's shape, what is posted, and the messages.
 import { ISLAND_ROUTES } from './island-routes.ts';
 import { z } from 'zod';
-import { ErrorBody, IdParam, MAX_ID, NoContent, PathId, Timestamp } from './http.ts';
-import { defineRoute } from './route.ts';
+import { CONFLICT, IdParam, MAX_ID, NO_CONTENT, PathId, Timestamp } from './http.ts';
+import { routeGroup } from './route-group.ts';
 import { ReviewResultSchema } from './articles.schema.ts';
 import { stripTags } from './text.ts';
 
@@ -81,72 +81,46 @@ export const LiveListQuery = z.object({
   ),
 });
 
-const liveTags = ['live coverage'];
-const conflict = { 409: ErrorBody };
+const tags = ['live coverage'];
+const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
+const staff = routeGroup({ tags, access: ['REPORTER', 'ADMIN'] });
+const admin = routeGroup({ tags, access: ['ADMIN'] });
 const UpdateParams = z.object({ id: PathId, updateId: PathId });
 
 /** The live-coverage API (contract/route.ts), served by server/live/routes.ts. */
 export const LIVE_ROUTES = {
-  start: defineRoute({
-    method: 'PUT',
-    path: '/admin/articles/:id/live',
-    access: ['ADMIN'],
-    tags: liveTags,
+  start: admin.put('/admin/articles/:id/live', {
     summary: "Make an approved story live ('లైవ్')",
-    params: IdParam,
     response: ReviewResultSchema,
-    errors: conflict,
+    errors: CONFLICT,
   }),
-  end: defineRoute({
-    method: 'DELETE',
-    path: '/admin/articles/:id/live',
-    access: ['ADMIN'],
-    tags: liveTags,
+  end: admin.delete('/admin/articles/:id/live', {
     summary: 'End live coverage (the updates stay)',
-    params: IdParam,
     response: ReviewResultSchema,
-    errors: conflict,
+    errors: CONFLICT,
   }),
-  post: defineRoute({
-    method: 'POST',
-    path: '/articles/:id/live-updates',
-    access: ['REPORTER', 'ADMIN'],
-    tags: liveTags,
+  post: staff.post('/articles/:id/live-updates', {
     summary: "Post an update on a live story (an admin, or the story's reporter); the HTML is sanitised like a body",
     description: `409 once the story holds ${LIVE_UPDATES_PER_STORY} updates.`,
-    params: IdParam,
     body: LiveUpdateBodySchema,
     response: LiveUpdateSchema,
     status: 201,
-    errors: conflict,
+    errors: CONFLICT,
   }),
-  edit: defineRoute({
-    method: 'PUT',
-    path: '/articles/:id/live-updates/:updateId',
-    access: ['REPORTER', 'ADMIN'],
-    tags: liveTags,
+  edit: staff.put('/articles/:id/live-updates/:updateId', {
     summary: "Edit an update of a public story (its author or an admin; the editor becomes the update's author)",
     params: UpdateParams,
     body: LiveUpdateBodySchema,
     response: LiveUpdateSchema,
-    errors: conflict,
+    errors: CONFLICT,
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/articles/:id/live-updates/:updateId',
-    access: ['REPORTER', 'ADMIN'],
-    tags: liveTags,
+  remove: staff.delete('/articles/:id/live-updates/:updateId', {
     summary: 'Delete an update of a public story (its author or an admin)',
     params: UpdateParams,
-    response: NoContent,
-    status: 204,
-    errors: conflict,
+    ...NO_CONTENT,
+    errors: CONFLICT,
   }),
-  list: defineRoute({
-    ...ISLAND_ROUTES.liveUpdates,
-    access: 'public',
-    cache: 'public-read',
-    tags: liveTags,
+  list: reader.at(ISLAND_ROUTES.liveUpdates, {
     summary: "A public story's live updates, a page newest first, and whether it is live (ETag; poll with If-None-Match)",
     description: `The newest updates (at most ${LIVE_PAGE_SIZE}, and ${LIVE_PAGE_CHARS} characters of HTML together); \`before\` pages back through older ones.`,
     params: IdParam,

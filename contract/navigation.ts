@@ -1,6 +1,6 @@
 // The navigation bar: which categories it shows, in which order (display order from 1).
 import { z } from 'zod';
-import { defineRoute } from './route.ts';
+import { routeGroup } from './route-group.ts';
 
 /** PUT /api/navigation-categories: the whole new selection. */
 export const NavigationSelectionSchema = z
@@ -25,31 +25,20 @@ export type PublicNavigationEntry = z.infer<typeof PublicNavigationEntrySchema>;
 export const NavigationListSchema = z.array(NavigationEntrySchema);
 
 const tags = ['navigation'];
+const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
+const admin = routeGroup({ tags, access: ['ADMIN'] });
 
 /** The navigation bar's API (contract/route.ts). */
 export const NAVIGATION_ROUTES = {
-  publicList: defineRoute({
-    method: 'GET',
-    path: '/navigation-categories/public',
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  publicList: reader.get('/navigation-categories/public', {
     summary: 'Categories in the navigation bar, in display order',
     response: z.array(PublicNavigationEntrySchema),
   }),
-  list: defineRoute({
-    method: 'GET',
-    path: '/navigation-categories',
-    access: ['ADMIN'],
-    tags,
+  list: admin.get('/navigation-categories', {
     summary: 'The navigation selection with its order',
     response: NavigationListSchema,
   }),
-  replace: defineRoute({
-    method: 'PUT',
-    path: '/navigation-categories',
-    access: ['ADMIN'],
-    tags,
+  replace: admin.put('/navigation-categories', {
     summary: 'Replace the navigation selection (orders renumbered 1..n)',
     body: NavigationSelectionSchema,
     response: NavigationListSchema,

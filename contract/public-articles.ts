@@ -2,11 +2,12 @@
 // page's data and search. Every route is a public, cacheable read (CDN, ETag, 304).
 import { SEARCH_EXACT_TOTAL } from './search.ts';
 import { z } from 'zod';
-import { defineRoute } from './route.ts';
-import { IdParam, PathId } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { PathId } from './http.ts';
 import { ArticleListSchema, ArticleSchema, CategoryRefSchema, pageOf, PublicPageQuery } from './articles.schema.ts';
 
 const tags = ['articles (public)'];
+const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
 
 /** The home page's data in one answer. */
 export const HomepageSchema = z.object({
@@ -29,55 +30,26 @@ export const SearchPageSchema = pageOf(ArticleSchema);
 export type SearchPage = z.infer<typeof SearchPageSchema>;
 
 export const PUBLIC_ARTICLE_ROUTES = {
-  byCategory: defineRoute({
-    method: 'GET',
-    path: '/public/articles/category/:id',
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  byCategory: reader.get('/public/articles/category/:id', {
     summary: "A category's approved articles, newest first (X-Total-Count: how many)",
-    params: IdParam,
     query: PublicPageQuery,
     response: ArticleListSchema,
   }),
-  related: defineRoute({
-    method: 'GET',
-    path: '/public/articles/related/:categoryId/:excludeArticleId',
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  related: reader.get('/public/articles/related/:categoryId/:excludeArticleId', {
     summary: 'Newest articles of a category, without the one being read',
     params: z.object({ categoryId: PathId, excludeArticleId: PathId }),
     response: ArticleListSchema,
   }),
-  latestNews: defineRoute({
-    method: 'GET',
-    path: '/public/articles/latest-news/:categoryId',
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  latestNews: reader.get('/public/articles/latest-news/:categoryId', {
     summary: 'Newest articles outside a category',
     params: z.object({ categoryId: PathId }),
     response: ArticleListSchema,
   }),
-  one: defineRoute({
-    method: 'GET',
-    path: '/public/articles/:id',
-    access: 'public',
-    cache: 'public-read',
-    tags,
-    summary: 'One approved article',
-    params: IdParam,
-    response: ArticleSchema,
-  }),
+  one: reader.get('/public/articles/:id', { summary: 'One approved article', response: ArticleSchema }),
 };
 
 export const HOMEPAGE_ROUTES = {
-  homepage: defineRoute({
-    method: 'GET',
-    path: '/public/articles/homepage',
-    access: 'public',
-    cache: 'public-read',
+  homepage: reader.get('/public/articles/homepage', {
     tags: ['homepage'],
     summary: 'Latest news, video articles, featured category sections and breaking news',
     response: HomepageSchema,
@@ -85,11 +57,7 @@ export const HOMEPAGE_ROUTES = {
 };
 
 export const SEARCH_ROUTES = {
-  search: defineRoute({
-    method: 'GET',
-    path: '/public/articles/search',
-    access: 'public',
-    cache: 'public-read',
+  search: reader.get('/public/articles/search', {
     tags: ['search'],
     summary: 'Search approved articles (Telugu, or Telugu typed in English letters); X-Total-Count: matches',
     description:

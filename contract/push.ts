@@ -2,7 +2,7 @@
 // The push-service host rule needs the server's configuration: server/push/service.ts applies it.
 import { z } from 'zod';
 import { districtBySlug } from './districts.ts';
-import { defineRoute } from './route.ts';
+import { routeGroup } from './route-group.ts';
 import { ErrorBody, NoContent } from './http.ts';
 import { ISLAND_ROUTES } from './island-routes.ts';
 
@@ -120,6 +120,8 @@ export const PushPayloadSchema = z.object({
 export type PushPayload = z.infer<typeof PushPayloadSchema>;
 
 const tags = ['push'];
+const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
+const anyone = routeGroup({ tags, access: 'public' });
 /** Both writes are limited per client address (PUSH_RATE_LIMIT, server/push/routes.ts). */
 const limited = { 403: ErrorBody, 429: ErrorBody };
 
@@ -128,18 +130,11 @@ const limited = { 403: ErrorBody, 429: ErrorBody };
  * browser's only name, and its auth secret (known only to the browser and this site) proves it.
  */
 export const PUSH_ROUTES = {
-  key: defineRoute({
-    ...ISLAND_ROUTES.pushKey,
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  key: reader.at(ISLAND_ROUTES.pushKey, {
     summary: 'The VAPID public key for PushManager.subscribe (applicationServerKey)',
     response: PushKeySchema,
   }),
-  subscribe: defineRoute({
-    ...ISLAND_ROUTES.pushSubscribe,
-    access: 'public',
-    tags,
+  subscribe: anyone.at(ISLAND_ROUTES.pushSubscribe, {
     summary: 'Opt in to pushes: breaking news, categories, districts (again: replaces the topics)',
     description:
       'Topics: `breaking`, `category:<id>`, `district:<slug>`. The endpoint must be on a push service ' +
@@ -150,10 +145,7 @@ export const PUSH_ROUTES = {
     response: PushSubscribedSchema,
     errors: { ...limited, 503: ErrorBody },
   }),
-  unsubscribe: defineRoute({
-    ...ISLAND_ROUTES.pushUnsubscribe,
-    access: 'public',
-    tags,
+  unsubscribe: anyone.at(ISLAND_ROUTES.pushUnsubscribe, {
     summary: 'Leave: no more pushes to this endpoint (204 whether or not it was subscribed)',
     description: 'Takes the subscription’s `auth` secret: a subscribed endpoint with another one is 403 and kept.',
     body: PushUnsubscribeSchema,

@@ -3,8 +3,8 @@
 // server/articles/drafts-routes.ts). Kept apart from ./articles.ts (public bundles import it
 // without zod) and from ./drafts.ts (which ./articles.schema.ts imports).
 import { z } from 'zod';
-import { defineRoute } from './route.ts';
-import { ErrorBody, IdParam, NoContent } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, NO_CONTENT, TOO_LARGE } from './http.ts';
 import { ApprovedListQuerySchema, ArticleCreateSchema, ArticleEditSchema } from './article-form.ts';
 import { DraftSaveSchema } from './drafts.ts';
 import { ArticleListSchema, ArticleSchema, DraftListSchema, DraftSchema, ReporterApprovedPageSchema } from './articles.schema.ts';
@@ -20,8 +20,15 @@ export const ARTICLE_MULTIPART =
 
 const DRAFT_MULTIPART = `${ARTICLE_MULTIPART} A draft may lack any field; \`version\` is the version last read.`;
 
-/** The multipart form of an article request: the `article` part (JSON text) and the `images` files. */
-const articleForm = <T extends z.ZodType>(article: T) => ({ fields: z.object({ article }), files: ['images'] as const });
+/**
+ * An article request, as the reference describes it: the multipart form's `article` part (JSON text)
+ * and `images` files.
+ */
+const articleRequest = <T extends z.ZodType>(article: T, description = ARTICLE_MULTIPART) => ({
+  description,
+  multipart: { fields: z.object({ article }), files: ['images'] as const },
+});
+const draftRequest = articleRequest(DraftSaveSchema, DRAFT_MULTIPART);
 
 /** The reporter's desk tiles: how many of their own stories are in each state. */
 export const ReporterCountsSchema = z
@@ -38,148 +45,71 @@ export const ReporterCountsSchema = z
 export type ReporterCounts = z.infer<typeof ReporterCountsSchema>;
 
 const articleTags = ['articles (reporter)'];
-const REPORTER = ['REPORTER'] as const;
+const reporter = routeGroup({ tags: articleTags, access: ['REPORTER'] });
+const staff = routeGroup({ tags: articleTags, access: ['REPORTER', 'ADMIN'] });
 
 /** Writing, editing and listing the reporter's own articles (and the shared edit PUT). */
 export const ARTICLE_ROUTES = {
-  create: defineRoute({
-    method: 'POST',
-    path: '/articles',
-    access: REPORTER,
-    tags: articleTags,
+  create: reporter.post('/articles', {
     summary: 'Submit an article for review',
-    description: ARTICLE_MULTIPART,
-    multipart: articleForm(ArticleCreateSchema),
+    ...articleRequest(ArticleCreateSchema),
     response: ArticleSchema,
     status: 201,
-    errors: { 413: ErrorBody },
+    errors: TOO_LARGE,
   }),
-  update: defineRoute({
-    method: 'PUT',
-    path: '/articles/:id',
-    access: ['REPORTER', 'ADMIN'],
-    tags: articleTags,
+  update: staff.put('/articles/:id', {
     summary:
       "Edit an article, its pictures too: a reporter's own pending or rejected one (a rejected one goes back for review), or any as an admin (approve=true approves it too)",
-    description: ARTICLE_MULTIPART,
-    params: IdParam,
     query: z.object({ approve: z.enum(['true', 'false']).optional() }),
-    multipart: articleForm(ArticleEditSchema),
+    ...articleRequest(ArticleEditSchema),
     response: ArticleSchema,
-    errors: { 409: ErrorBody, 413: ErrorBody },
+    errors: { ...CONFLICT, ...TOO_LARGE },
   }),
-  approved: defineRoute({
-    method: 'GET',
-    path: '/reporter/articles/approved',
-    access: REPORTER,
-    tags: articleTags,
+  approved: reporter.get('/reporter/articles/approved', {
     summary: 'My approved articles (title filter)',
     query: ApprovedListQuerySchema,
     response: ReporterApprovedPageSchema,
   }),
-  pendingRejected: defineRoute({
-    method: 'GET',
-    path: '/reporter/articles/pending-rejected',
-    access: REPORTER,
-    tags: articleTags,
+  pendingRejected: reporter.get('/reporter/articles/pending-rejected', {
     summary: 'My pending and rejected articles',
     response: ArticleListSchema,
   }),
-  counts: defineRoute({
-    method: 'GET',
-    path: '/reporter/articles/counts',
-    access: REPORTER,
-    tags: articleTags,
+  counts: reporter.get('/reporter/articles/counts', {
     summary: 'How many of my stories are drafts, pending, rejected, scheduled and published (the desk tiles)',
     response: ReporterCountsSchema,
   }),
-  get: defineRoute({
-    method: 'GET',
-    path: '/reporter/articles/:id',
-    access: REPORTER,
-    tags: articleTags,
-    summary: 'One of my articles',
-    params: IdParam,
-    response: ArticleSchema,
-  }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/reporter/articles/:id',
-    access: REPORTER,
-    tags: articleTags,
+  get: reporter.get('/reporter/articles/:id', { summary: 'One of my articles', response: ArticleSchema }),
+  remove: reporter.delete('/reporter/articles/:id', {
     summary: 'Delete one of my pending or rejected articles',
-    params: IdParam,
-    response: NoContent,
-    status: 204,
-    errors: { 409: ErrorBody },
+    ...NO_CONTENT,
+    errors: CONFLICT,
   }),
 };
 
-const draftTags = ['drafts and revisions'];
+const draftReporter = routeGroup({ tags: ['drafts and revisions'], access: ['REPORTER'] });
 
 /** The reporter's drafts. A stale save answers 409 with the newer draft (`version`, `draft`): nothing is overwritten. */
 export const DRAFT_ROUTES = {
-  create: defineRoute({
-    method: 'POST',
-    path: '/articles/drafts',
-    access: REPORTER,
-    tags: draftTags,
+  create: draftReporter.post('/articles/drafts', {
     summary: 'Start a draft',
-    description: DRAFT_MULTIPART,
-    multipart: articleForm(DraftSaveSchema),
+    ...draftRequest,
     response: DraftSchema,
     status: 201,
-    errors: { 413: ErrorBody },
+    errors: TOO_LARGE,
   }),
-  save: defineRoute({
-    method: 'PUT',
-    path: '/articles/drafts/:id',
-    access: REPORTER,
-    tags: draftTags,
+  save: draftReporter.put('/articles/drafts/:id', {
     summary: 'Save a draft',
-    description: DRAFT_MULTIPART,
-    params: IdParam,
-    multipart: articleForm(DraftSaveSchema),
+    ...draftRequest,
     response: DraftSchema,
-    errors: { 409: ErrorBody, 413: ErrorBody },
+    errors: { ...CONFLICT, ...TOO_LARGE },
   }),
-  submit: defineRoute({
-    method: 'POST',
-    path: '/articles/drafts/:id/submit',
-    access: REPORTER,
-    tags: draftTags,
+  submit: draftReporter.post('/articles/drafts/:id/submit', {
     summary: 'Submit a draft for review (an empty body submits it as stored)',
-    description: DRAFT_MULTIPART,
-    params: IdParam,
-    multipart: articleForm(DraftSaveSchema),
+    ...draftRequest,
     response: ArticleSchema,
-    errors: { 409: ErrorBody, 413: ErrorBody },
+    errors: { ...CONFLICT, ...TOO_LARGE },
   }),
-  list: defineRoute({
-    method: 'GET',
-    path: '/reporter/articles/drafts',
-    access: REPORTER,
-    tags: draftTags,
-    summary: 'My drafts, newest first',
-    response: DraftListSchema,
-  }),
-  get: defineRoute({
-    method: 'GET',
-    path: '/reporter/articles/drafts/:id',
-    access: REPORTER,
-    tags: draftTags,
-    summary: 'One of my drafts',
-    params: IdParam,
-    response: DraftSchema,
-  }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/reporter/articles/drafts/:id',
-    access: REPORTER,
-    tags: draftTags,
-    summary: 'Delete one of my drafts',
-    params: IdParam,
-    response: NoContent,
-    status: 204,
-  }),
+  list: draftReporter.get('/reporter/articles/drafts', { summary: 'My drafts, newest first', response: DraftListSchema }),
+  get: draftReporter.get('/reporter/articles/drafts/:id', { summary: 'One of my drafts', response: DraftSchema }),
+  remove: draftReporter.delete('/reporter/articles/drafts/:id', { summary: 'Delete one of my drafts', ...NO_CONTENT }),
 };

@@ -1,8 +1,8 @@
 // Editorial review (docs/product.md, the admin console): request shapes, page size and the words on screen.
 import { z } from 'zod';
 import type { Article } from './articles.ts';
-import { defineRoute } from './route.ts';
-import { ErrorBody, IdParam } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, TOO_LARGE } from './http.ts';
 import {
   ApprovedPageSchema,
   ArticleListItemListSchema,
@@ -198,129 +198,72 @@ export type ArticleCounts = z.infer<typeof ArticleCountsSchema>;
 /** `?publishAt=` of an approval (absent: now). */
 export const PublishAtQuery = z.object({ publishAt: PublishAtSchema });
 
-const reviewTags = ['review'];
-const ADMIN = ['ADMIN'] as const;
+const admin = routeGroup({ tags: ['review'], access: ['ADMIN'] });
 
 export const REVIEW_ROUTES = {
-  pending: defineRoute({
-    method: 'GET',
-    path: '/admin/articles/pending',
-    access: ADMIN,
-    tags: reviewTags,
+  pending: admin.get('/admin/articles/pending', {
     summary: 'The review queue, oldest first (no bodies)',
     response: ArticleListItemListSchema,
   }),
-  counts: defineRoute({
-    method: 'GET',
-    path: '/admin/articles/counts',
-    access: ADMIN,
-    tags: reviewTags,
+  counts: admin.get('/admin/articles/counts', {
     summary: 'How many articles are pending, scheduled, approved and rejected (the dashboard tiles)',
     response: ArticleCountsSchema,
   }),
-  approved: defineRoute({
-    method: 'GET',
-    path: '/admin/articles/approved',
-    access: ADMIN,
-    tags: reviewTags,
+  approved: admin.get('/admin/articles/approved', {
     summary: 'Approved articles with their views (title filter, newest or most read first)',
     query: ApprovedQuerySchema,
     response: ApprovedPageSchema,
   }),
-  scheduled: defineRoute({
-    method: 'GET',
-    path: '/admin/articles/scheduled',
-    access: ADMIN,
-    tags: reviewTags,
+  scheduled: admin.get('/admin/articles/scheduled', {
     summary: 'Articles approved for a time still ahead',
     response: ArticleListSchema,
   }),
-  get: defineRoute({
-    method: 'GET',
-    path: '/admin/articles/:id',
-    access: ADMIN,
-    tags: reviewTags,
+  get: admin.get('/admin/articles/:id', {
     summary: 'One article of any status, with its rejection reason',
-    params: IdParam,
     response: ArticleSchema,
   }),
-  approve: defineRoute({
-    method: 'PUT',
-    path: '/admin/articles/approve/:id',
-    access: ADMIN,
-    tags: reviewTags,
+  approve: admin.put('/admin/articles/approve/:id', {
     summary: 'Approve now, or schedule with publishAt (ISO 8601 with a zone)',
-    params: IdParam,
     query: PublishAtQuery,
     response: ReviewResultSchema,
-    errors: { 409: ErrorBody },
+    errors: CONFLICT,
   }),
-  saveAndApprove: defineRoute({
-    method: 'PUT',
-    path: '/admin/articles/:id/save-and-approve',
-    access: ADMIN,
-    tags: reviewTags,
+  saveAndApprove: admin.put('/admin/articles/:id/save-and-approve', {
     summary: 'Save an edit and approve it, or with publishAt ahead, schedule it (Edit & Approve)',
     description:
       'The same multipart request as PUT /articles/{id} (the `article` part and new `images`). The status is checked ' +
       'first: a published article answers 409 and nothing is saved. A publishAt already past approves at once. The edit ' +
       'and the approval or schedule are one write: if either is refused, nothing is saved.',
-    params: IdParam,
     query: PublishAtQuery,
     multipart: { fields: z.object({ article: z.string() }), files: ['images'] },
     response: ReviewResultSchema,
-    errors: { 409: ErrorBody, 413: ErrorBody },
+    errors: { ...CONFLICT, ...TOO_LARGE },
   }),
-  unschedule: defineRoute({
-    method: 'PUT',
-    path: '/admin/articles/unschedule/:id',
-    access: ADMIN,
-    tags: reviewTags,
+  unschedule: admin.put('/admin/articles/unschedule/:id', {
     summary: 'Take a scheduled article back to pending',
-    params: IdParam,
     response: ReviewResultSchema,
-    errors: { 409: ErrorBody },
+    errors: CONFLICT,
   }),
-  reject: defineRoute({
-    method: 'PUT',
-    path: '/admin/articles/reject/:id',
-    access: ADMIN,
-    tags: reviewTags,
+  reject: admin.put('/admin/articles/reject/:id', {
     summary: 'Reject, with an optional reason the reporter sees',
-    params: IdParam,
     body: RejectSchema,
     response: ReviewResultSchema,
-    errors: { 409: ErrorBody },
+    errors: CONFLICT,
   }),
-  markBreaking: defineRoute({
-    method: 'PUT',
-    path: '/admin/articles/breaking/:id',
-    access: ADMIN,
-    tags: reviewTags,
+  markBreaking: admin.put('/admin/articles/breaking/:id', {
     summary: 'Mark an approved article breaking news for 1 to 24 hours',
-    params: IdParam,
     // A missing body is a missing `hours`, answered with the rule's own message.
     body: z.preprocess((body) => body ?? {}, BreakingSchema),
     response: ReviewResultSchema,
-    errors: { 409: ErrorBody },
+    errors: CONFLICT,
   }),
-  clearBreaking: defineRoute({
-    method: 'DELETE',
-    path: '/admin/articles/breaking/:id',
-    access: ADMIN,
-    tags: reviewTags,
+  clearBreaking: admin.delete('/admin/articles/breaking/:id', {
     summary: 'End breaking news now',
-    params: IdParam,
     response: ReviewResultSchema,
-    errors: { 409: ErrorBody },
+    errors: CONFLICT,
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/admin/articles/:id',
-    access: ADMIN,
-    tags: reviewTags,
+  remove: admin.delete('/admin/articles/:id', {
     summary: 'Delete an article (any status)',
-    params: IdParam,
     response: z.object({ message: z.string() }),
   }),
 };

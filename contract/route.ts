@@ -54,9 +54,6 @@ export type ApiRoute = {
   cache?: 'public-read';
 };
 
-/** Declares a route, keeping its literal types (method, path, schemas) for the server and the client. */
-export const defineRoute = <const R extends ApiRoute>(route: R): R => route;
-
 /** A table of routes, one domain's or every one. */
 export type RouteTable = Record<string, ApiRoute>;
 

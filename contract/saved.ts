@@ -1,8 +1,8 @@
 // Saved stories: a signed-in reader's own list, newest saved first.
 import { z } from 'zod';
 import { ArticleListItemSchema, pageOf } from './articles.schema.ts';
-import { NoContent, PathId, pageQuery, Timestamp } from './http.ts';
-import { defineRoute } from './route.ts';
+import { NO_CONTENT, pageQuery, PathId, Timestamp } from './http.ts';
+import { routeGroup } from './route-group.ts';
 import { ROLES } from './roles.ts';
 import { SAVED_ITEM_PATH } from './saved-path.ts';
 
@@ -18,34 +18,18 @@ export const SAVED_MESSAGES = {
 } as const;
 
 const tags = ['saved stories'];
-const access = ROLES;
+const member = routeGroup({ tags, access: ROLES });
 export const ArticleIdParam = z.object({ articleId: PathId });
 
 /** A signed-in reader's saved stories (contract/route.ts). */
 export const SAVED_ROUTES = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/me/saved',
-    access,
-    tags,
+  list: member.get('/me/saved', {
     summary: 'The own saved stories, newest saved first (public stories only)',
     query: SavedQuery,
     response: SavedPageSchema,
   }),
-  state: defineRoute({
-    method: 'GET',
-    path: SAVED_ITEM_PATH,
-    access,
-    tags,
-    summary: 'Whether a story is saved',
-    params: ArticleIdParam,
-    response: SavedStateSchema,
-  }),
-  save: defineRoute({
-    method: 'POST',
-    path: SAVED_ITEM_PATH,
-    access,
-    tags,
+  state: member.get(SAVED_ITEM_PATH, { summary: 'Whether a story is saved', params: ArticleIdParam, response: SavedStateSchema }),
+  save: member.post(SAVED_ITEM_PATH, {
     summary: 'Save a public story (201; 200 when already saved; 404 when not public)',
     params: ArticleIdParam,
     response: SavedStateSchema,
@@ -53,14 +37,9 @@ export const SAVED_ROUTES = {
     // Saved already: 200 with the same body.
     errors: { 200: SavedStateSchema },
   }),
-  unsave: defineRoute({
-    method: 'DELETE',
-    path: SAVED_ITEM_PATH,
-    access,
-    tags,
+  unsave: member.delete(SAVED_ITEM_PATH, {
     summary: 'Unsave a story (204, also when it was not saved)',
     params: ArticleIdParam,
-    response: NoContent,
-    status: 204,
+    ...NO_CONTENT,
   }),
 };

@@ -1,18 +1,15 @@
 // The tags API (contract/route.ts). Apart from ./tags.schema.ts, which ./articles.schema.ts imports.
-import { defineRoute } from './route.ts';
-import { ErrorBody, IdParam, pageQuery } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { CONFLICT, pageQuery } from './http.ts';
 import { ArticleListSchema } from './articles.schema.ts';
 import { AdminTagListSchema, TagActResultSchema, TagMergeSchema, TagRenameSchema, TagSlugParam } from './tags.schema.ts';
 
 const tags = ['tags'];
+const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
+const admin = routeGroup({ tags, access: ['ADMIN'] });
 
 export const TAG_ROUTES = {
-  publicArticles: defineRoute({
-    method: 'GET',
-    path: '/public/tags/:slug/articles',
-    access: 'public',
-    cache: 'public-read',
-    tags,
+  publicArticles: reader.get('/public/tags/:slug/articles', {
     summary:
       "A tag's approved stories, newest first, 5 a page (X-Total-Count); unknown slug, or one no approved story carries: 404",
     params: TagSlugParam,
@@ -20,32 +17,15 @@ export const TAG_ROUTES = {
     query: pageQuery({ size: 5, maxSize: 50 }),
     response: ArticleListSchema,
   }),
-  adminList: defineRoute({
-    method: 'GET',
-    path: '/admin/tags',
-    access: ['ADMIN'],
-    tags,
-    summary: 'Every tag with its number of stories',
-    response: AdminTagListSchema,
-  }),
-  rename: defineRoute({
-    method: 'PUT',
-    path: '/admin/tags/:id',
-    access: ['ADMIN'],
-    tags,
+  adminList: admin.get('/admin/tags', { summary: 'Every tag with its number of stories', response: AdminTagListSchema }),
+  rename: admin.put('/admin/tags/:id', {
     summary: 'Rename a tag (its slug follows); a name another tag has: 409, merge instead',
-    params: IdParam,
     body: TagRenameSchema,
     response: TagActResultSchema,
-    errors: { 409: ErrorBody },
+    errors: CONFLICT,
   }),
-  merge: defineRoute({
-    method: 'POST',
-    path: '/admin/tags/:id/merge',
-    access: ['ADMIN'],
-    tags,
+  merge: admin.post('/admin/tags/:id/merge', {
     summary: 'Merge a tag into another: its stories get the other tag, and it is removed',
-    params: IdParam,
     body: TagMergeSchema,
     response: TagActResultSchema,
   }),

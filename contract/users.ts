@@ -1,8 +1,8 @@
 // User management shapes (docs/product.md All Users screen, user calls) and the texts of docs/product.md
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
-import { defineRoute } from './route.ts';
-import { ErrorBody, IdParam } from './http.ts';
+import { routeGroup } from './route-group.ts';
+import { ErrorBody } from './http.ts';
 
 export const USERS_PAGE_SIZE = 10;
 /** Largest page a caller may ask for; the reassign dropdown walks pages of this size. */
@@ -103,7 +103,7 @@ export const MessageResultSchema = z.object({ message: z.string() });
 export type MessageResult = z.infer<typeof MessageResultSchema>;
 
 const tags = ['users'];
-const access = ['ADMIN'] as const;
+const admin = routeGroup({ tags, access: ['ADMIN'] });
 /**
  * Role changes and reassignments answer alike: a message, 404 for an unknown user (in a body, so not
  * among the answers documented for every route), 409 for a refused change.
@@ -112,20 +112,12 @@ const refused = { 404: ErrorBody, 409: ErrorBody };
 
 /** The admin's user management API (contract/route.ts); the reset link is AUTH_ROUTES.issueReset. */
 export const USER_ROUTES = {
-  list: defineRoute({
-    method: 'GET',
-    path: '/admin/users',
-    access,
-    tags,
+  list: admin.get('/admin/users', {
     summary: 'Users by username, with an optional role filter and username search',
     query: UserListQuerySchema,
     response: UserPageSchema,
   }),
-  assignRole: defineRoute({
-    method: 'POST',
-    path: '/admin/assignRole',
-    access,
-    tags,
+  assignRole: admin.post('/admin/assignRole', {
     summary: "Change a user's role (a reporter with articles goes through reassign-and-update-role)",
     description:
       'A USER made REPORTER or ADMIN keeps the password they have: the server cannot see it. They are signed out ' +
@@ -134,33 +126,20 @@ export const USER_ROUTES = {
     response: MessageResultSchema,
     errors: refused,
   }),
-  reassignAndUpdateRole: defineRoute({
-    method: 'POST',
-    path: '/admin/reassign-and-update-role',
-    access,
-    tags,
+  reassignAndUpdateRole: admin.post('/admin/reassign-and-update-role', {
     summary: "Move a reporter's articles to another reporter, then change the role",
     body: ReassignAndUpdateRoleSchema,
     response: MessageResultSchema,
     errors: refused,
   }),
-  reassignAndDelete: defineRoute({
-    method: 'POST',
-    path: '/admin/reassign-and-delete-reporter',
-    access,
-    tags,
+  reassignAndDelete: admin.post('/admin/reassign-and-delete-reporter', {
     summary: "Move a reporter's articles to another reporter, then delete the account",
     body: ReassignAndDeleteSchema,
     response: MessageResultSchema,
     errors: refused,
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/admin/users/:id',
-    access,
-    tags,
+  remove: admin.delete('/admin/users/:id', {
     summary: 'Delete an account that owns no articles',
-    params: IdParam,
     response: MessageResultSchema,
     errors: refused,
   }),

@@ -6,6 +6,14 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
+/** Comma-separated items, each trimmed (and put through `each`); blank ones left out. */
+const commaList = (each: (item: string) => string = (item) => item) =>
+  z.string().transform((v) =>
+    v
+      .split(',')
+      .map((item) => each(item.trim()))
+      .filter(Boolean),
+  );
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
 
 const EnvSchema = z
@@ -17,23 +25,13 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
-    PUBLIC_URL: z
-      .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
-      .transform((u) => u.replace(/\/+$/, ''))
-      .optional(),
+    PUBLIC_URL: httpUrl.optional(),
     ADMIN_USERNAME: z.string().trim().min(1).optional(),
     ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
     ADMIN_EMAIL: z.email().optional(),
     SEED_DEMO: flag.optional(),
     AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
-    TRUST_PROXY: z
-      .string()
-      .transform((v) =>
-        v
-          .split(',')
-          .map((p) => p.trim())
-          .filter(Boolean),
-      )
+    TRUST_PROXY: commaList()
       .refine((list) => list.every(isProxyAddress), 'must be a comma-separated list of IP addresses or CIDR ranges')
       .optional(),
     SESSION_IDLE_DAYS: z.coerce.number().min(0.001).max(365).default(14),
@@ -52,14 +50,7 @@ const EnvSchema = z
     ARTICLE_CACHE: z.enum(['on', 'off']).default('on'),
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     // A CDN or Varnish in front (server/cdn/): where content changes are purged by tag.
-    PURGE_VARNISH_URLS: z
-      .string()
-      .transform((v) =>
-        v
-          .split(',')
-          .map((u) => u.trim())
-          .filter(Boolean),
-      )
+    PURGE_VARNISH_URLS: commaList()
       .refine(
         (list) => list.every((u) => /^https?:\/\/[^/]/.test(u) && URL.canParse(u)),
         'must be a comma-separated list of http(s) URLs',
@@ -75,14 +66,7 @@ const EnvSchema = z
     CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
     CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
     CDN_MAX_AGE: z.coerce.number().int().min(60).max(31_536_000).default(86_400),
-    PUSH_ENDPOINT_HOSTS: z
-      .string()
-      .transform((v) =>
-        v
-          .split(',')
-          .map((h) => h.trim().toLowerCase())
-          .filter(Boolean),
-      )
+    PUSH_ENDPOINT_HOSTS: commaList((host) => host.toLowerCase())
       .refine(
         (list) => list.length > 0 && list.every(isPushHostPattern),
         'must be a comma-separated list of host names, each optionally starting with *. (e.g. fcm.googleapis.com,*.notify.windows.com)',

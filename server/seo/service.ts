@@ -66,6 +66,11 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
     return cover && length !== undefined ? `<enclosure url="${xml(url)}" length="${length}" type="image/jpeg"/>` : '';
   }
 
+  /** The feed of one author, category or district: titled by its name, described by the site and what it is. */
+  function subjectRss(name: string, about: string, selfPath: string, pagePath: string, items: Article[]) {
+    return rss(`${name} – ${SITE_NAME}`, `${SITE_NAME}: ${about}`, selfPath, pagePath, items);
+  }
+
   async function rss(title: string, description: string, selfPath: string, pagePath: string, items: Article[]) {
     const lastBuild = items[0] ? new Date(items[0].publicationDate) : new Date(0);
     const enclosures = await Promise.all(items.map(enclosure));
@@ -234,13 +239,8 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
       const author = await services.authors.feedSubject(username);
       if (!author) throw notFound('Author not found.');
       const items = await listApproved(db, eq(articles.reporterId, author.id), RSS_ITEMS);
-      return rss(
-        `${author.displayName} – ${SITE_NAME}`,
-        `${SITE_NAME}: ${author.displayName}`,
-        paths.authorRss(author.username),
-        paths.author(author.username),
-        items,
-      );
+      const { displayName, username: name } = author;
+      return subjectRss(displayName, displayName, paths.authorRss(name), paths.author(name), items);
     },
 
     /** One category's feed; unknown category: 404. */
@@ -251,25 +251,14 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
           : [];
       if (!category) throw notFound('Category not found');
       const items = await listInCategory(db, category.id, RSS_ITEMS);
-      return rss(
-        `${category.name} – ${SITE_NAME}`,
-        `${SITE_NAME}: ${category.name}`,
-        paths.categoryRss(category.id),
-        paths.category(category.id),
-        items,
-      );
+      return subjectRss(category.name, category.name, paths.categoryRss(category.id), paths.category(category.id), items);
     },
 
     /** One district's feed; unknown district: 404. */
     async districtRss(slug: string) {
       const { district, articles: items } = await services.districts.articles(slug, 0, RSS_ITEMS);
-      return rss(
-        `${district.te} – ${SITE_NAME}`,
-        `${SITE_NAME}: ${district.te} (${district.en})`,
-        paths.districtRss(district.slug),
-        paths.district(district.slug),
-        items,
-      );
+      const about = `${district.te} (${district.en})`;
+      return subjectRss(district.te, about, paths.districtRss(district.slug), paths.district(district.slug), items);
     },
   };
 }

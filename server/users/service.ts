@@ -92,6 +92,34 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
     if (moved.length > 0) notice({ kind: 'reporters' });
   }
 
+  /** A role change ends every session (the next request must see the new role) and is recorded. */
+  async function changeRole(tx: Tx, actor: Actor, id: number, from: Role, to: Role) {
+    const [changed] = await tx.update(users).set({ role: to }).where(eq(users.id, id)).returning({ username: users.username });
+    await sessions.destroyAllForUser(id, tx);
+    await record(tx, {
+      actor,
+      action: 'user.role_change',
+      objectType: 'user',
+      objectId: id,
+      summary: `${changed?.username ?? id}: ${from} → ${to}`,
+      details: { username: changed?.username, from, to },
+    });
+  }
+
+  /** Ends the account's sessions, deletes it and records what it was. */
+  async function deleteAccount(tx: Tx, actor: Actor, id: number) {
+    await sessions.destroyAllForUser(id, tx);
+    const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ username: users.username, role: users.role });
+    await record(tx, {
+      actor,
+      action: 'user.delete',
+      objectType: 'user',
+      objectId: id,
+      summary: deleted?.username ?? '',
+      details: { username: deleted?.username, role: deleted?.role },
+    });
+  }
+
   return {
     async list({ page, size, role, search }: UserListQuery): Promise<UserPage> {
       const conditions: SQL[] = [];
@@ -125,17 +153,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
         if (user.role === input.role) return;
         if (user.role === 'REPORTER' && (await articleCountOf(tx, user.id)) > 0)
           throw conflict(USER_MESSAGES.reporterHasArticlesRole);
-        await tx.update(users).set({ role: input.role }).where(eq(users.id, user.id));
-        // A role change ends every session: the next request must see the new role.
-        await sessions.destroyAllForUser(user.id, tx);
-        await record(tx, {
-          actor,
-          action: 'user.role_change',
-          objectType: 'user',
-          objectId: user.id,
-          summary: `${user.username}: ${user.role} → ${input.role}`,
-          details: { username: user.username, from: user.role, to: input.role },
-        });
+        await changeRole(tx, actor, user.id, user.role, input.role);
       });
       return { message: USER_MESSAGES.roleChanged };
     },
@@ -143,20 +161,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
     async reassignAndUpdateRole(actor: Actor, input: ReassignAndUpdateRoleInput): Promise<MessageResult> {
       await changes.write(async (tx, notice) => {
         await reassignWithin(tx, notice, actor, input.fromReporterId, input.toReporterId);
-        const [changed] = await tx
-          .update(users)
-          .set({ role: input.newRole as Role })
-          .where(eq(users.id, input.fromReporterId))
-          .returning({ username: users.username });
-        await sessions.destroyAllForUser(input.fromReporterId, tx);
-        await record(tx, {
-          actor,
-          action: 'user.role_change',
-          objectType: 'user',
-          objectId: input.fromReporterId,
-          summary: `${changed?.username ?? input.fromReporterId}: REPORTER → ${input.newRole}`,
-          details: { username: changed?.username, from: 'REPORTER', to: input.newRole },
-        });
+        await changeRole(tx, actor, input.fromReporterId, 'REPORTER', input.newRole as Role);
       });
       return { message: USER_MESSAGES.reassignedAndRoleChanged };
     },
@@ -164,19 +169,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
     async reassignAndDeleteReporter(actor: Actor, input: ReassignAndDeleteInput): Promise<MessageResult> {
       await changes.write(async (tx, notice) => {
         await reassignWithin(tx, notice, actor, input.fromReporterId, input.toReporterId);
-        await sessions.destroyAllForUser(input.fromReporterId, tx);
-        const [deleted] = await tx
-          .delete(users)
-          .where(eq(users.id, input.fromReporterId))
-          .returning({ username: users.username, role: users.role });
-        await record(tx, {
-          actor,
-          action: 'user.delete',
-          objectType: 'user',
-          objectId: input.fromReporterId,
-          summary: deleted?.username ?? '',
-          details: { username: deleted?.username, role: deleted?.role },
-        });
+        await deleteAccount(tx, actor, input.fromReporterId);
       });
       return { message: USER_MESSAGES.reassignedAndDeleted };
     },
@@ -190,16 +183,7 @@ export function createUsersService({ db, sessions, changes }: ServiceDeps) {
           const user = (await lockUsers(tx, [id])).get(id);
           if (!user) throw notFound(USER_MESSAGES.notFound);
           if ((await articleCountOf(tx, id)) > 0) throw conflict(USER_MESSAGES.reporterHasArticlesDelete);
-          await sessions.destroyAllForUser(id, tx);
-          await tx.delete(users).where(eq(users.id, id));
-          await record(tx, {
-            actor,
-            action: 'user.delete',
-            objectType: 'user',
-            objectId: id,
-            summary: user.username,
-            details: { username: user.username, role: user.role },
-          });
+          await deleteAccount(tx, actor, id);
         });
       } catch (error) {
         // The articles foreign key (ON DELETE RESTRICT) is the last word if an article slipped in.

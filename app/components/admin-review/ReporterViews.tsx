@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { failureText } from '../dashboard/failure.ts';
 import { READERSHIP_ROUTES } from '../../../contract/readership.ts';
+import { ColumnHeads } from '../dashboard/ColumnHeads.tsx';
 
 type Row = { reporterId: number; reporterName: string; articles: number; views: number };
 
@@ -27,13 +28,7 @@ export function ReporterViews() {
         <p>No approved articles yet.</p>
       ) : (
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Reporter</th>
-              <th scope="col">Approved articles</th>
-              <th scope="col">Views</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Reporter', 'Approved articles', 'Views']} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.reporterId}>

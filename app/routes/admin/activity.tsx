@@ -20,6 +20,7 @@ import {
 } from '../../../contract/audit.ts';
 import { formatDateTime } from '../../components/public/format.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
+import { ColumnHeads } from '../../components/dashboard/ColumnHeads.tsx';
 import '../../styles/admin-site.css';
 import '../../styles/admin-review.css';
 
@@ -110,15 +111,7 @@ export default function Activity() {
             </p>
           )}
           <table className="admin-table activity-table" aria-busy={loading}>
-            <thead>
-              <tr>
-                <th scope="col">When (IST)</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">What</th>
-                <th scope="col">Address</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['When (IST)', 'Who', 'Action', 'What', 'Address']} />
             <tbody>
               {data.content.map((entry) => (
                 <ActivityRow key={entry.id} entry={entry} />

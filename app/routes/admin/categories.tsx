@@ -20,6 +20,7 @@ import {
 } from '../../../contract/categories.ts';
 import { PathId } from '../../../contract/http.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
+import { ColumnHeads } from '../../components/dashboard/ColumnHeads.tsx';
 import '../../styles/admin-site.css';
 
 export const meta = () => adminMeta('Manage Categories');
@@ -101,12 +102,7 @@ export default function ManageCategories() {
         <FormError>{loadError}</FormError>
       ) : (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Category', 'Actions']} />
           <tbody>
             {(categories ?? []).map((c) => (
               <tr key={c.id}>

@@ -14,6 +14,7 @@ import { TAG_NAME_MAX } from '../../../contract/tags.ts';
 import { TagMergeSchema, TagRenameSchema } from '../../../contract/tags.schema.ts';
 import { TAG_ROUTES } from '../../../contract/tag-routes.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
+import { ColumnHeads } from '../../components/dashboard/ColumnHeads.tsx';
 import '../../styles/admin-site.css';
 
 export const meta = () => adminMeta('Manage Tags');
@@ -67,13 +68,7 @@ export default function ManageTags() {
         <p>No tags yet: reporters add them to their stories.</p>
       ) : (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Tag</th>
-              <th scope="col">Stories</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Tag', 'Stories', 'Actions']} />
           <tbody>
             {tags.map((t) => (
               <tr key={t.id}>

@@ -166,6 +166,13 @@ function ChangePassword({ me, staff }: { me: Me | null; staff: boolean }) {
     if (data?.ok) setValues({ currentPassword: '', newPassword: '' });
   }
   const errors = data?.errors ?? {};
+  /** What a password field shows and where its typing goes. */
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    error: errors[name] ?? null,
+    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
+  });
   return (
     <Section title="Change password">
       {staff && advised && (
@@ -177,22 +184,11 @@ function ChangePassword({ me, staff }: { me: Me | null; staff: boolean }) {
         {intentField}
         <PasswordField
           id="current-password"
-          name="currentPassword"
           label="Current password"
           autoComplete="current-password"
-          value={values.currentPassword}
-          error={errors.currentPassword ?? null}
-          onChange={(value) => setValues((v) => ({ ...v, currentPassword: value }))}
+          {...field('currentPassword')}
         />
-        <PasswordField
-          id="new-password"
-          name="newPassword"
-          label="New password"
-          autoComplete="new-password"
-          value={values.newPassword}
-          error={errors.newPassword ?? null}
-          onChange={(value) => setValues((v) => ({ ...v, newPassword: value }))}
-        >
+        <PasswordField id="new-password" label="New password" autoComplete="new-password" {...field('newPassword')}>
           {staff && (
             <>
               <p className="field-hint">{STAFF_RULE_HINT}</p>
