@@ -87,7 +87,7 @@ describe.each(VIEWPORTS)('the reporter desk on a $name', (viewport) => {
     expect(await tileCount(page, 'My Approved Articles', 'published')).toBe('3');
     // The draft's time is shown to the minute, India time.
     expect(await page.locator('.draft-saved').first().textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} IST$/);
-    await screenshot(page, `workspace-b-tiles-${viewport.name}`);
+    await screenshot(page, `reporter-desk-tiles-${viewport.name}`);
 
     // Deleting the draft (asked first) brings its tile down with it.
     await page.getByRole('button', { name: 'Delete draft చిత్తుప్రతి' }).click();
@@ -113,7 +113,7 @@ describe.each(VIEWPORTS)('the reporter desk on a $name', (viewport) => {
     // The story has no picture yet (stored without one): the edit adds one (1 to 4 are required).
     await page.locator('input[type="file"]').setInputFiles({ name: 'new.jpg', mimeType: 'image/jpeg', buffer: photo });
     expect(await page.getByRole('button', { name: 'Update Article' }).count()).toBe(0);
-    await screenshot(page, `workspace-b-resubmit-${viewport.name}`);
+    await screenshot(page, `reporter-desk-resubmit-${viewport.name}`);
     await page.getByRole('button', { name: 'Resubmit for review' }).click();
     await expect
       .poll(() => page.locator('.form-success').first().textContent(), { timeout: POLL_MS })
@@ -166,7 +166,7 @@ describe.each(VIEWPORTS)('the reporter desk on a $name', (viewport) => {
       .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: POLL_MS })
       .toBe(640);
     expect(await cover.getAttribute('src')).toMatch(/^blob:/);
-    await screenshot(page, `workspace-b-preview-${viewport.name}`);
+    await screenshot(page, `reporter-desk-preview-${viewport.name}`);
     await dialog.getByRole('button', { name: 'Close preview' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await context.close();

@@ -56,7 +56,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
     await expect
       .poll(() => page.getByText(/Your password is below the staff password rule/).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    await screenshot(page, `workspace-a-admin-shell-${name}`);
+    await screenshot(page, `staff-shell-admin-shell-${name}`);
 
     // A sub-screen keeps the menu; the account link leads to the account page, in the staff shell.
     await goto(page, '/admin-dashboard/usermanagement');
@@ -67,7 +67,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
     await page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' }).waitFor();
     expect(await readerParts(page)).toBe(0);
-    await screenshot(page, `workspace-a-account-staff-${name}`);
+    await screenshot(page, `staff-shell-account-staff-${name}`);
 
     const reporter = await createUser('REPORTER', `wa${name[0]}rep`);
     const desk = (await newPage(browser, { viewport })).page;
@@ -77,7 +77,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
     await deskMenu.waitFor();
     expect(await deskMenu.getByRole('link', { name: 'నా ఖాతా' }).getAttribute('href')).toBe('/user-dashboard');
     expect(await readerParts(desk)).toBe(0);
-    await screenshot(desk, `workspace-a-reporter-shell-${name}`);
+    await screenshot(desk, `staff-shell-reporter-shell-${name}`);
   });
 
   it('reading pages keep the site shell; a reader’s account page has the site header', async () => {
@@ -117,7 +117,7 @@ describe.each(SIZES)('staff passwords and recovery codes ($name)', ({ name, view
         timeout: 15_000,
       })
       .toBe(1);
-    await screenshot(page, `workspace-a-password-rule-${name}`);
+    await screenshot(page, `staff-shell-password-rule-${name}`);
     await page.getByLabel('New password').fill('tera-sun-moon-42');
     await expect.poll(() => page.locator('.strength-label.ok').count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -152,6 +152,6 @@ describe.each(SIZES)('staff passwords and recovery codes ($name)', ({ name, view
     expect(download.suggestedFilename()).toBe('recovery-codes.txt');
     const text = await readFile((await download.path())!, 'utf8');
     for (const code of shown) expect(text).toContain(code);
-    await screenshot(page, `workspace-a-recovery-codes-${name}`);
+    await screenshot(page, `staff-shell-recovery-codes-${name}`);
   });
 });

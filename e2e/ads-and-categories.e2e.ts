@@ -78,7 +78,7 @@ async function readerAdIds(): Promise<string[]> {
 
 const indiaLocal = (minutesFromNow: number) => isoToIndiaLocal(new Date(Date.now() + minutesFromNow * 60_000));
 
-describe('workspace D: site admin', { timeout: 240_000 }, () => {
+describe('site admin: ads and categories', { timeout: 240_000 }, () => {
   for (const [name, viewport] of VIEWPORTS) {
     it(`edits an ad's duration, link, start and end; readers see it only within its window (${name})`, async () => {
       const { page, context } = await adminPage(viewport);
@@ -97,7 +97,7 @@ describe('workspace D: site admin', { timeout: 240_000 }, () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.getByText(AD_MESSAGES.link).waitFor();
       await dialog.getByText(AD_MESSAGES.endBeforeStart).waitFor();
-      await screenshot(page, `workspace-d-ad-edit-errors-${name}`);
+      await screenshot(page, `ads-categories-ad-edit-errors-${name}`);
 
       await dialog.getByLabel('Link (optional)').fill('https://example.com/later');
       await dialog.getByLabel('End (India time, optional)').fill(indiaLocal(72 * 60));
@@ -109,7 +109,7 @@ describe('workspace D: site admin', { timeout: 240_000 }, () => {
       await second.getByText('https://example.com/later').waitFor();
       await second.getByText(/^Not shown to readers now: from \d\d\/\d\d\/\d{4} \d\d:\d\d IST until/).waitFor();
       await page.locator('.ad-list li').first().getByText('Shown to readers now (no start or end)').waitFor();
-      await screenshot(page, `workspace-d-ads-${name}`);
+      await screenshot(page, `ads-categories-ads-${name}`);
 
       // Readers: the future ad is not in the banner, nor in the public list.
       expect(await readerAdIds()).toEqual([String(always.id)]);
@@ -149,7 +149,7 @@ describe('workspace D: site admin', { timeout: 240_000 }, () => {
       expect(await page.locator('.ad-list li').count()).toBe(0);
       await page.getByLabel(`End for ${file} (India time, optional)`).fill(end);
       await page.getByLabel(`Link for ${file} (optional)`).fill('https://example.com/tomorrow');
-      await screenshot(page, `workspace-d-ad-upload-window-${name}`);
+      await screenshot(page, `ads-categories-ad-upload-window-${name}`);
       await page.getByRole('button', { name: 'Upload' }).click();
       await page.getByText(AD_MESSAGES.uploaded).waitFor();
 
@@ -211,7 +211,7 @@ describe('workspace D: site admin', { timeout: 240_000 }, () => {
       await dialog.getByRole('button', { name: 'Update' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('cell', { name: renamed, exact: true }).waitFor();
-      await screenshot(page, `workspace-d-categories-${name}`);
+      await screenshot(page, `ads-categories-categories-${name}`);
 
       await page.getByRole('button', { name: `Delete ${renamed}` }).click();
       await dialog.getByText(CATEGORY_MESSAGES.confirmDelete).waitFor();

@@ -54,7 +54,7 @@ async function publish(title: string): Promise<Article> {
 async function shot(page: Page, name: string) {
   const dir = path.join(process.cwd(), 'e2e/screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `workspace-e-${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `reader-settings-${name}.png`) });
 }
 
 /** A busy test machine may take seconds to wake an island. */
