@@ -149,7 +149,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
-    expect(await dialog.getByPlaceholder('Category Name').inputValue()).toBe(name);
+    await expect.poll(() => dialog.getByPlaceholder('Category Name').inputValue()).toBe(name);
     const renamed = `${name} మార్పు`;
     await dialog.getByPlaceholder('Category Name').fill(renamed);
     await dialog.getByRole('button', { name: 'Update' }).click();
@@ -303,7 +303,9 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await uncheckAll(page);
     for (const name of [names[1], names[0], names[2]]) await page.getByRole('checkbox', { name }).check();
     await page.getByRole('button', { name: `Move ${names[2]} up` }).click();
-    expect(await page.locator('.order-picker-order li .order-name').allTextContents()).toEqual([names[1], names[2], names[0]]);
+    await expect
+      .poll(() => page.locator('.order-picker-order li .order-name').allTextContents())
+      .toEqual([names[1], names[2], names[0]]);
     await page.getByRole('button', { name: 'Save Featured Categories' }).click();
     await page.getByText(FEATURED_MESSAGES.saved).waitFor();
     await screenshot(page, 'admin-site-featured');
@@ -407,13 +409,9 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await goto(page, '/');
     const current = page.locator('.ad-banner .ad-slot.is-current');
     await current.waitFor();
+    // The banner turns to the second ad by itself: each look notes the ad shown, until both were.
     const seen = new Set<string>();
-    const deadline = Date.now() + 6000;
-    while (seen.size < 2 && Date.now() < deadline) {
-      seen.add((await current.getAttribute('data-ad-id')) ?? '');
-      await page.waitForTimeout(250);
-    }
-    expect(seen.size).toBe(2);
+    await expect.poll(async () => seen.add((await current.getAttribute('data-ad-id')) ?? '').size, { interval: 250 }).toBe(2);
     expect(await page.locator('.ad-banner a[href="https://example.com/offer"]').count()).toBe(1);
 
     await goto(page, '/admin-dashboard/ad-management');

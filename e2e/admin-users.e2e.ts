@@ -174,7 +174,7 @@ describe('All Users screen', () => {
     expect(query.get('search')).toBe(prefix);
     const admins = people.filter((p) => p.role === 'ADMIN').map((p) => p.username);
     await expect.poll(async () => (await listedNames(page)).sort()).toEqual(admins.sort());
-    expect(await pageLabel(page)).toBe('Page 1 of 1');
+    await expect.poll(() => pageLabel(page)).toBe('Page 1 of 1');
 
     const own = row(page, admin.username);
     await expect.poll(() => own.locator('.user-actions').textContent()).toBe('Your Account');
@@ -443,7 +443,7 @@ describe('All Users screen', () => {
     await question.getByRole('button', { name: 'Confirm' }).click();
     await question.getByRole('alert').getByText('Error assigning role. boom').waitFor();
     await question.getByRole('button', { name: 'Cancel' }).click();
-    expect(await page.getByLabel(`Role of ${reader.username}`).inputValue()).toBe('USER');
+    await expect.poll(() => page.getByLabel(`Role of ${reader.username}`).inputValue()).toBe('USER');
 
     await page.route('**/api/admin/users/*', fail);
     await page.getByRole('button', { name: `Delete ${reader.username}` }).click();

@@ -57,7 +57,7 @@ describe('sign-in and the route guard', () => {
     await password.fill('abc');
     expect(await password.getAttribute('type')).toBe('password');
     await dialog.getByRole('button', { name: 'చూపించు' }).click();
-    expect(await password.getAttribute('type')).toBe('text');
+    await expect.poll(() => password.getAttribute('type')).toBe('text');
 
     await dialog.getByRole('tab', { name: 'నమోదు Register' }).click();
     await dialog.getByLabel('ఈమెయిల్').fill('not-an-email');
@@ -68,7 +68,7 @@ describe('sign-in and the route guard', () => {
     expect(await dialog.getByText('Password must be at least 6 characters').isVisible()).toBe(true);
     await dialog.getByLabel('ఈమెయిల్').fill('');
     await dialog.locator('form').getByRole('button', { name: 'నమోదు చేసుకోండి' }).click();
-    expect(await dialog.getByText('Email is required').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Email is required').isVisible()).toBe(true);
     await screenshot(page, 'login-modal-validation');
     expect(await axeFindings(page)).toEqual([]);
 

@@ -2,7 +2,7 @@
 // mid-sentence loses nothing; another device finds the draft), says so when the server is out of
 // reach, and an admin sees what a reporter changed in a resubmission and restores a revision.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { articles, categories } from '../server/db/schema.ts';
@@ -107,6 +107,8 @@ describe('drafts', () => {
 
   it('says why a save failed while the server is out of reach, keeps the text, and saves once it is back', async () => {
     const { page, context } = await newPage(browser);
+    // The page's clock is the test's: it runs on by itself, and past the autosave's pauses when told.
+    await page.clock.install();
     await signIn(page, reporter.username, reporter.password);
     await goto(page, '/reporter-dashboard/write-article');
     await page.locator('.editor-content').waitFor();
@@ -121,8 +123,17 @@ describe('drafts', () => {
     await expect.poll(() => status(page), { timeout: POLL_MS }).toBe('Saved');
     const rows = await database().select().from(articles).where(eq(articles.title, title));
     expect(rows.map((r) => r.approvalStatus)).toEqual(['DRAFT']);
-    // Saved once for this text: no further saves while nothing changes.
-    await page.waitForTimeout(7000);
+    // Saved once for this text: no further saves while nothing changes, past the autosave's pauses
+    // (a save they started is waited for, so the check below would see it).
+    const started: Promise<unknown>[] = [];
+    const noteSave = (request: Request) => {
+      if (request.method() !== 'GET' && request.url().includes('/api/')) started.push(request.response());
+    };
+    page.on('request', noteSave);
+    await page.clock.runFor(7000);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    page.off('request', noteSave);
+    await Promise.all(started);
     const [still] = await database().select().from(articles).where(eq(articles.id, rows[0].id));
     expect(still.version).toBe(rows[0].version);
     // A refused save (a malformed video id) says why in the same line.

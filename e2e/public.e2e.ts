@@ -209,14 +209,17 @@ describe('home page', () => {
   it('on a client-side visit shows Loading homepage..., then draws lazy sections once scrolled to', async () => {
     const { page, context } = await newPage(browser);
     await goto(page, '/about-us');
-    // Hold the page data back a moment so the loading text can be seen.
+    // Hold the page data back until the loading text has been seen.
     const homeData = /\.data\?_routes=routes%2Fpublic%2Fhome/;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route(homeData, async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await held;
       await route.continue();
     });
     await page.locator('.site-header a.logo').click();
     await expect.poll(() => page.locator('.page-loading').textContent()).toBe('Loading homepage...');
+    release();
     await page.locator('.latest-carousel').waitFor();
     const videos = page.locator('.home-videos');
     expect(await videos.locator('.section-loading').textContent()).toBe('Loading videos...');
@@ -298,7 +301,13 @@ describe('home page', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await goto(page, '/');
-    await page.waitForTimeout(1500);
+    // Shifts come from what arrives after the HTML: the pictures and fonts, then the frames that
+    // draw them.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    });
     const { cls, shifts } = await page.evaluate(() => {
       const w = window as unknown as { cls: number; shifts: string[] };
       return { cls: w.cls, shifts: w.shifts };

@@ -386,7 +386,7 @@ describe('reporter workflow', () => {
     await page.getByLabel('Category').selectOption(String(category.id));
     await page.locator('input[type="file"]').setInputFiles(images.slice(0, 1));
     await page.getByLabel('YouTube video ID (optional)').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3');
-    expect(await page.getByLabel('YouTube video ID (optional)').inputValue()).toBe('dQw4w9WgXcQ');
+    await expect.poll(() => page.getByLabel('YouTube video ID (optional)').inputValue()).toBe('dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Submit Article' }).click();
     await expect
       .poll(() => errorText(page, 'Write the article before sending it: the content is empty.').count(), { timeout: POLL_MS })
@@ -499,7 +499,7 @@ describe('reporter workflow', () => {
 
       await form.locator('input[type="file"]').setInputFiles(own.slice(2, 3));
       await form.getByRole('button', { name: 'Move own-3.jpg earlier' }).click();
-      expect(await pictures.getByRole('listitem').first().textContent()).toContain('Cover');
+      await expect.poll(() => pictures.getByRole('listitem').first().textContent()).toContain('Cover');
       expect(await pictures.getByRole('listitem').first().textContent()).toContain('own-3.jpg');
       await screenshot(page, `reporter-edit-pictures-${viewport.name}`);
       await expectAccessible(page);

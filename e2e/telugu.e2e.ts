@@ -41,7 +41,7 @@ describe('phonetic Telugu typing', { timeout: 180_000 }, () => {
     await page.getByLabel('Title', { exact: true }).fill('');
 
     await toggle.click();
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
     await page.getByLabel('Title', { exact: true }).click();
     await page.keyboard.type('telugu ');
     expect(await valueOf(page, 'Title')).toBe('తెలుగు ');
@@ -72,7 +72,7 @@ describe('phonetic Telugu typing', { timeout: 180_000 }, () => {
 
     // Ctrl+Shift+T switches it off again.
     await page.keyboard.press('Control+Shift+T');
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.type('ok ');
     expect(await valueOf(page, 'Author')).toBe('కృష్ణ చిరంజీవి ok ');
     await context.close();
@@ -210,7 +210,9 @@ describe('phonetic Telugu typing as Gboard spells, remembered per person', { tim
     await who;
     const categoryDialog = page.getByRole('dialog');
     await categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).click();
-    expect(await categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).getAttribute('aria-pressed'))
+      .toBe('true');
 
     await goto(page, `/admin-dashboard/view-article/${id}`);
     await page.getByRole('button', { name: 'Reject', exact: true }).click();

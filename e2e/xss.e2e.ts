@@ -134,12 +134,13 @@ describe('script injection through every text field', () => {
       '/admin-dashboard/about-us-management',
     ]) {
       await goto(admin, url);
-      await admin.waitForTimeout(600);
+      // A payload in a picture's onerror runs once the picture failed: after the page's requests.
+      await admin.waitForLoadState('networkidle');
       await assertNoScriptRan(admin, url);
     }
     for (const url of ['/reporter-dashboard/my-articles', `/reporter/view-article/${ids.article}`]) {
       await goto(reporter, url);
-      await reporter.waitForTimeout(600);
+      await reporter.waitForLoadState('networkidle');
       await assertNoScriptRan(reporter, url);
     }
     expect(hits).toEqual([]);
