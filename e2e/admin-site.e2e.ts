@@ -1,28 +1,21 @@
 // Site management in Chromium: categories (with the navigation guard), navigation order and the
 // drawer, featured categories and the home grid, About Us with images, ads and the rotating banner.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { articleCategories, articles } from '../server/db/schema.ts';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { baseUrl, createUser, database, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 import { CATEGORY_MESSAGES, NAVIGATION_MESSAGES, FEATURED_MESSAGES } from '../contract/categories.ts';
 import { ABOUT_MESSAGES } from '../contract/about.ts';
 import { AD_MESSAGES } from '../contract/ads.ts';
 
-let browser: Browser;
+useBrowser();
 const run = Date.now().toString(36);
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
 
 async function adminPage(viewport?: { width: number; height: number }) {
-  const { page, context } = await newPage(browser, viewport ? { viewport } : {});
+  const { page, context } = await newPage(viewport ? { viewport } : {});
   const admin = inject('admin');
   await signIn(page, admin.username, admin.password);
   return { page, context };
@@ -81,8 +74,8 @@ async function approvedArticle(
   return row.id;
 }
 
-const PHONE = { width: 360, height: 780 };
-const DESKTOP = { width: 1280, height: 900 };
+const PHONE = SCREENS.smallPhone;
+const DESKTOP = SCREENS.desktop;
 
 // Generous: seven engineers share two cores while these run.
 describe('admin site management', { timeout: 180_000 }, () => {
@@ -112,7 +105,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
 
     // Anyone else is turned away by the guard.
     const reporter = await createUser('REPORTER');
-    const other = await newPage(browser);
+    const other = await newPage();
     await signIn(other.page, reporter.username, reporter.password);
     await goto(other.page, '/admin-dashboard/categorymanagement');
     await expect.poll(() => new URL(other.page.url()).pathname, { timeout: 30_000 }).toBe('/unauthorized');
@@ -291,7 +284,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
   }
 
   it('sets featured categories and the home page shows them in that order', async () => {
-    const { page, context } = await adminPage({ width: 1280, height: 900 });
+    const { page, context } = await adminPage(SCREENS.desktop);
     const names = [`వ్యాపారం ${run}`, `ఆరోగ్యం ${run}`, `సాంకేతికం ${run}`];
     for (const name of names) {
       const cat = await apiCall<{ id: number }>(page, 'POST', '/admin/categories', { name });

@@ -3,32 +3,25 @@
 // (India time), with clear errors; an ad outside its window is not shown to readers, and one whose
 // start comes shows without any other change; Manage Categories creates, renames and deletes
 // through its clientAction.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { baseUrl, closeDatabase, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { baseUrl, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 import { AD_MESSAGES, type Ad } from '../contract/ads.ts';
 import { CATEGORY_MESSAGES } from '../contract/categories.ts';
 import { formatIndiaTime, indiaLocalToIso, isoToIndiaLocal } from '../contract/review.ts';
 
-let browser: Browser;
+useBrowser();
 const run = Date.now().toString(36);
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
 
 const VIEWPORTS = [
-  ['phone', { width: 412, height: 823 }],
-  ['desktop', { width: 1280, height: 900 }],
+  ['phone', SCREENS.shortPhone],
+  ['desktop', SCREENS.desktop],
 ] as const;
 
 async function adminPage(viewport: { width: number; height: number }) {
-  const { page, context } = await newPage(browser, { viewport });
+  const { page, context } = await newPage({ viewport });
   const admin = inject('admin');
   await signIn(page, admin.username, admin.password);
   return { page, context };
@@ -66,7 +59,7 @@ async function onlyAds(page: Page, labels: string[]): Promise<Ad[]> {
 
 /** What a reader's home page shows in its banner (a fresh context: nothing shared with the admin). */
 async function readerAdIds(): Promise<string[]> {
-  const { page, context } = await newPage(browser, {});
+  const { page, context } = await newPage({});
   await goto(page, '/');
   await page.locator('main.home').waitFor();
   const ids = await page

@@ -8,12 +8,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from 'playwright-core';
-import { baseUrl, closeDatabase, createUser, goto, launch, newPage, signIn } from './support/browser.ts';
+import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
+import { baseUrl, createUser, goto, newPage, signIn, useBrowser } from './support/browser.ts';
 import type { Article } from '../contract/articles.ts';
 import { MY_DISTRICT_KEY } from '../contract/districts.ts';
 
-let browser: Browser;
+useBrowser();
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 let chief: { username: string; password: string };
@@ -30,7 +30,7 @@ async function shot(page: Page, name: string) {
 
 /** A phone-sized page; a busy test machine gets more time to load it. */
 async function phone() {
-  const opened = await newPage(browser);
+  const opened = await newPage();
   opened.page.setDefaultTimeout(60_000);
   return opened;
 }
@@ -63,7 +63,6 @@ async function publish(title: string, extra: Record<string, unknown> = {}): Prom
 }
 
 beforeAll(async () => {
-  browser = await launch();
   chief = inject('admin');
   admin = await apiContext(chief.username, chief.password);
   writer = await createUser('REPORTER', 'district_desk');
@@ -74,8 +73,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.dispose();
   await reporter?.dispose();
-  await browser?.close();
-  await closeDatabase();
 });
 
 describe('district editions', () => {

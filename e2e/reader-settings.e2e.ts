@@ -9,16 +9,16 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from 'playwright-core';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage } from './support/browser.ts';
+import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
+import { baseUrl, createUser, database, goto, newPage, SCREENS, useBrowser } from './support/browser.ts';
 import { articles } from '../server/db/schema.ts';
 import type { Article } from '../contract/articles.ts';
 
-const PHONE = { width: 412, height: 823 };
-const DESKTOP = { width: 1280, height: 800 };
+const PHONE = SCREENS.shortPhone;
+const DESKTOP = SCREENS.laptop;
 const stamp = Date.now().toString(36);
 
-let browser: Browser;
+useBrowser();
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 let category = 0;
@@ -74,7 +74,6 @@ async function openMenu(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launch();
   const chief = inject('admin');
   admin = await apiContext(chief.username, chief.password);
   const writer = await createUser('REPORTER', 'readers');
@@ -91,13 +90,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.dispose();
   await reporter?.dispose();
-  await browser?.close();
-  await closeDatabase();
 });
 
 describe('text size (అ− / అ+)', () => {
   it('on a phone, from the menu: larger text on this page, the next one and after a reload; the cached HTML stays the same for everyone', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await goto(page, `/article/${story.id}`);
     expect(await rootFontSize(page)).toBe('16px');
     const drawer = await openMenu(page);
@@ -130,7 +127,7 @@ describe('text size (అ− / అ+)', () => {
   });
 
   it('is applied by the page itself before any script file loads (no flash of the default size)', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('news:text-size', '1'));
     // No JavaScript file at all: only the page's own <head> script can have set it.
@@ -144,7 +141,7 @@ describe('text size (అ− / అ+)', () => {
 
 describe('dark theme', () => {
   it("follows the phone's colour scheme until switched, and the switch is kept across pages and reloads", async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await page.emulateMedia({ colorScheme: 'dark' });
     await goto(page, `/article/${story.id}`);
     expect(await background(page)).toBe(DARK_BG);
@@ -172,7 +169,7 @@ describe('dark theme', () => {
   });
 
   it('on a desktop, from the header: the switch works on an islands page without waking the header, and is kept', async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page, context } = await newPage({ viewport: DESKTOP });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(`/article/${story.id}`);
     const header = page.locator('.site-header .header-reader-settings');
@@ -202,7 +199,7 @@ describe('dark theme', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const { page, context } = await newPage(browser, { viewport });
+      const { page, context } = await newPage({ viewport });
       await page.emulateMedia({ colorScheme: 'dark' });
       for (const [name, url] of [
         ['home', '/'],
@@ -229,7 +226,7 @@ describe('dates', () => {
   it("an article shows 'ప్రచురణ' and 'నవీకరణ' to the minute in India time; lists show the time too", async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       // A reader abroad sees India's time all the same.
-      const { page, context } = await newPage(browser, { viewport, timezoneId: 'America/New_York' });
+      const { page, context } = await newPage({ viewport, timezoneId: 'America/New_York' });
       await goto(page, `/public/articles/category/${category}`);
       await poll(() => page.locator('.article-card-meta time').first().textContent()).toBe('20/11/2026 12:05 IST');
       await page.goto(`/article/${story.id}`);

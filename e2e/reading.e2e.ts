@@ -10,7 +10,7 @@ import {
   type BrowserContext,
   type Page,
 } from 'playwright-core';
-import { baseUrl, closeDatabase, createUser, goto, launch, screenshot, signIn } from './support/browser.ts';
+import { baseUrl, browser, createUser, goto, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 import type { Article } from '../contract/articles.ts';
 
 /** A phone's Chrome: the headless browser's own user agent is (rightly) a bot to isbot. */
@@ -19,7 +19,7 @@ const READER_UA =
 const MOST_READ = 'ఎక్కువ మంది చదివినవి';
 const OFFLINE_HEADING = 'మీరు ఆఫ్‌లైన్‌లో ఉన్నారు';
 
-let browser: Browser;
+useBrowser();
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 const stamp = Date.now().toString(36);
@@ -61,9 +61,9 @@ async function publish(title: string, images = 1): Promise<Article> {
 }
 
 async function readerContext(extra: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     baseURL: baseUrl(),
-    viewport: { width: 412, height: 915 },
+    viewport: SCREENS.phone,
     userAgent: READER_UA,
     locale: 'te-IN',
     ...extra,
@@ -97,7 +97,6 @@ const keptPaths = (page: Page) =>
   });
 
 beforeAll(async () => {
-  browser = await launch();
   const chief = inject('admin');
   admin = await apiContext(chief.username, chief.password);
   const writer = await createUser('REPORTER', 'reader_desk');
@@ -109,8 +108,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.dispose();
   await reporter?.dispose();
-  await browser?.close();
-  await closeDatabase();
 });
 
 describe('most read', () => {
@@ -140,7 +137,7 @@ describe('most read', () => {
     // one address, which the browser's HTTP cache may hold for a minute (max-age=60) from an
     // earlier look. Routing its requests turns that cache off, and with no service worker nothing
     // else answers them.
-    const headless = await browser.newContext({ baseURL: baseUrl(), serviceWorkers: 'block' });
+    const headless = await browser().newContext({ baseURL: baseUrl(), serviceWorkers: 'block' });
     await headless.route('**/*', (route) => route.continue());
     const bot = await headless.newPage();
     const botBeacon = bot.waitForRequest((r) => r.url().endsWith(`/api/public/articles/${c.id}/view`));
@@ -177,7 +174,7 @@ describe('most read', () => {
 
   it('the admin sorts approved articles by views and sees views per reporter', async () => {
     expect(ranked).toHaveLength(3);
-    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ baseURL: baseUrl(), viewport: SCREENS.desktop });
     const page = await context.newPage();
     const chief = inject('admin');
     await signIn(page, chief.username, chief.password);

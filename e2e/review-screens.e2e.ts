@@ -2,21 +2,21 @@
 // dashboard tiles' counts, the next pending story after a review, a published story's review
 // address leading to its own screen, its history and restore with a preview, and Edit & Approve
 // scheduling a story in India time.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { categories } from '../server/db/schema.ts';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { baseUrl, createUser, database, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 import type { Article } from '../contract/articles.ts';
 
-const PHONE = { width: 412, height: 823 };
-const DESKTOP = { width: 1280, height: 900 };
+const PHONE = SCREENS.shortPhone;
+const DESKTOP = SCREENS.desktop;
 const VIEWPORTS = [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const;
 
-let browser: Browser;
+useBrowser();
 let reporter: { id: number; username: string; password: string };
 let category: { id: number; name: string };
 let image: Buffer;
@@ -26,7 +26,6 @@ const origin = () => ({ origin: baseUrl() });
 const POLL = { timeout: 15_000 };
 
 beforeAll(async () => {
-  browser = await launch();
   reporter = await createUser('REPORTER', 'review_screens');
   [category] = await database()
     .insert(categories)
@@ -36,15 +35,11 @@ beforeAll(async () => {
     .png()
     .toBuffer();
 });
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
 
 let seq = 0;
 /** A reporter's submission through the real API. */
 async function submit(title = `పని సి వార్త ${stamp} ${++seq}`): Promise<Article> {
-  const author = await newPage(browser);
+  const author = await newPage();
   await signIn(author.page, reporter.username, reporter.password);
   const res = await author.page.request.post('/api/articles', {
     headers: origin(),
@@ -68,7 +63,7 @@ async function submit(title = `పని సి వార్త ${stamp} ${++seq
 }
 
 async function adminPage(viewport: { width: number; height: number }) {
-  const { page, context } = await newPage(browser, { viewport });
+  const { page, context } = await newPage({ viewport });
   const admin = inject('admin');
   await signIn(page, admin.username, admin.password);
   return { page, context };

@@ -4,22 +4,15 @@
 // and downloaded.
 import { readFile } from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeDatabase, createUser, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createUser, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
+useBrowser();
 
 const SIZES = [
-  { name: 'phone', viewport: { width: 412, height: 823 } },
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: SCREENS.shortPhone },
+  { name: 'desktop', viewport: SCREENS.desktop },
 ] as const;
 
 const codeFor = (secret: string) =>
@@ -44,7 +37,7 @@ async function readerParts(page: Page) {
 describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
   it("the admin dashboard and the reporter desk have the staff menu with 'నా ఖాతా', and no reader's parts", async () => {
     const admin = await createUser('ADMIN', `wa${name[0]}adm`);
-    const { page } = await newPage(browser, { viewport });
+    const { page } = await newPage({ viewport });
     await loginThroughModal(page, admin.username, admin.password);
     await page.waitForURL('**/admin-dashboard');
     const menu = page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' });
@@ -70,7 +63,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
     await screenshot(page, `staff-shell-account-staff-${name}`);
 
     const reporter = await createUser('REPORTER', `wa${name[0]}rep`);
-    const desk = (await newPage(browser, { viewport })).page;
+    const desk = (await newPage({ viewport })).page;
     await signIn(desk, reporter.username, reporter.password);
     await goto(desk, '/reporter-dashboard/my-articles');
     const deskMenu = desk.getByRole('navigation', { name: 'సిబ్బంది మెనూ' });
@@ -82,7 +75,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
 
   it('reading pages keep the site shell; a reader’s account page has the site header', async () => {
     const reader = await createUser('USER', `wa${name[0]}usr`);
-    const { page } = await newPage(browser, { viewport });
+    const { page } = await newPage({ viewport });
     await goto(page, '/');
     expect(await page.locator('.category-nav').count()).toBe(1);
     expect(await page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' }).count()).toBe(0);
@@ -97,7 +90,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
 describe.each(SIZES)('staff passwords and recovery codes ($name)', ({ name, viewport }) => {
   it('the new password is checked against the staff rule, with a meter; a strong one is accepted', async () => {
     const reporter = await createUser('REPORTER', `wa${name[0]}pw`);
-    const { page } = await newPage(browser, { viewport });
+    const { page } = await newPage({ viewport });
     await signIn(page, reporter.username, reporter.password);
     await goto(page, '/user-dashboard');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
@@ -128,7 +121,7 @@ describe.each(SIZES)('staff passwords and recovery codes ($name)', ({ name, view
 
   it('recovery codes are copied to the clipboard and downloaded as a .txt file', async () => {
     const admin = await createUser('ADMIN', `wa${name[0]}rc`);
-    const { context, page } = await newPage(browser, { viewport });
+    const { context, page } = await newPage({ viewport });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, admin.username, admin.password);
     await goto(page, '/user-dashboard');

@@ -2,14 +2,14 @@
 // and pictures on them), and feed readers finding the RSS feeds a page names and reading them.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Browser } from 'playwright-core';
-import { baseUrl, closeDatabase, createUser, launch, newPage } from './support/browser.ts';
+import { request as playwrightRequest, type APIRequestContext, type APIResponse } from 'playwright-core';
+import { baseUrl, createUser, newPage, useBrowser } from './support/browser.ts';
 import { checkHtml, errorsOf } from './support/vnu.ts';
 import { readRss } from '../server/test/rss.ts';
 import type { Article } from '../contract/articles.ts';
 import type { Ad } from '../contract/ads.ts';
 
-let browser: Browser;
+useBrowser();
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 
@@ -62,7 +62,6 @@ async function html(path: string) {
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
 beforeAll(async () => {
-  browser = await launch();
   const chief = inject('admin');
   admin = await apiContext(chief.username, chief.password);
   const writer = await createUser('REPORTER', 'feeds');
@@ -106,8 +105,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.dispose();
   await reporter?.dispose();
-  await browser?.close();
-  await closeDatabase();
 });
 
 describe('the Nu HTML Checker', () => {
@@ -150,7 +147,7 @@ describe('the Nu HTML Checker', () => {
 describe('feed readers', () => {
   /** The feeds a page names in its head, read from the server's HTML. */
   async function feedsNamedBy(path: string) {
-    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await newPage({ javaScriptEnabled: false });
     await page.goto(path);
     const links = await page
       .locator('head link[rel="alternate"][type="application/rss+xml"]')
