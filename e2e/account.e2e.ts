@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createUser, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
+import { createUser, goto, newPage, SCREENS, screenshot, signIn, signInThroughMenu, useBrowser } from './support/browser.ts';
 
 useBrowser();
 
@@ -16,18 +16,6 @@ function watchCsp(page: Page) {
     if (/Content Security Policy/i.test(m.text())) refusals.push(m.text());
   });
   return refusals;
-}
-
-async function loginThroughModal(page: Page, username: string, password: string) {
-  await goto(page, '/');
-  await page.getByRole('button', { name: 'మెనూ' }).click();
-  await page.locator('#site-drawer').getByRole('button', { name: 'లాగిన్' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  await dialog.getByLabel('యూజర్ పేరు').fill(username);
-  await dialog.getByLabel('పాస్‌వర్డ్', { exact: true }).fill(password);
-  await dialog.locator('form').getByRole('button', { name: 'ప్రవేశించండి', exact: true }).click();
-  return dialog;
 }
 
 const codeFor = (secret: string, offsetSeconds = 0) =>
@@ -92,7 +80,7 @@ describe('the user dashboard', () => {
     await screenshot(page, 'totp-recovery-codes');
 
     const fresh = await newPage();
-    const dialog = await loginThroughModal(fresh.page, reporter.username, reporter.password);
+    const dialog = await signInThroughMenu(fresh.page, reporter.username, reporter.password);
     const codeField = dialog.getByLabel('ధృవీకరణ కోడ్');
     await codeField.waitFor();
     expect(await dialog.getByText('Enter the 6-digit code from your authenticator app (or a recovery code).').isVisible()).toBe(

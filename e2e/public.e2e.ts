@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
 import { baseUrl, createUser, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
+import { apiContext, ok, publishApproved } from './support/api.ts';
 import type { Article } from '../contract/articles.ts';
 import type { Ad } from '../contract/ads.ts';
 
@@ -32,18 +33,6 @@ async function picture(width = 1600, height = 900) {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-async function apiContext(username: string, password: string) {
-  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await context.post('/api/auth/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()} ${await res.text()}`);
-  return context;
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function publish(input: {
   title: string;
   content: string;
@@ -52,14 +41,9 @@ async function publish(input: {
   youtubeVideoId?: string;
   images?: number;
 }) {
-  const form = new FormData();
-  form.set('article', JSON.stringify({ author: 'వార్తా ప్రతినిధి', youtubeVideoId: '', ...input, images: undefined }));
-  for (let i = 0; i < (input.images ?? 1); i++) {
-    form.append('images', new File([new Uint8Array(await picture())], `photo-${i}.png`, { type: 'image/png' }));
-  }
-  const created = await ok<Article>(await reporter.post('/api/articles', { multipart: form }));
-  await ok(await admin.put(`/api/admin/articles/approve/${created.id}`));
-  return ok<Article>(await admin.get(`/api/public/articles/${created.id}`));
+  const pictures: Uint8Array[] = [];
+  for (let i = 0; i < (input.images ?? 1); i++) pictures.push(await picture());
+  return publishApproved({ reporter, admin }, { author: 'వార్తా ప్రతినిధి', youtubeVideoId: '', ...input, images: undefined }, pictures);
 }
 
 beforeAll(async () => {

@@ -8,8 +8,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
-import { baseUrl, createUser, goto, newPage, signIn, useBrowser } from './support/browser.ts';
+import { type APIRequestContext, type Page } from 'playwright-core';
+import { createUser, goto, newPage, signIn, useBrowser } from './support/browser.ts';
+import { apiContext, ok, publishApproved } from './support/api.ts';
 import type { Article } from '../contract/articles.ts';
 import { MY_DISTRICT_KEY } from '../contract/districts.ts';
 
@@ -35,31 +36,12 @@ async function phone() {
   return opened;
 }
 
-async function apiContext(username: string, password: string) {
-  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await context.post('/api/auth/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()}`);
-  return context;
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function publish(title: string, extra: Record<string, unknown> = {}): Promise<Article> {
-  const form = new FormData();
-  form.set(
-    'article',
-    JSON.stringify({ title, author: 'ప్రతినిధి', content: '<p>వార్త వివరాలు.</p>', categoryIds: [category], region: 'నగరం', ...extra }),
-  );
   const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#3a6' } })
     .png()
     .toBuffer();
-  form.append('images', new File([new Uint8Array(png)], 'cover.png', { type: 'image/png' }));
-  const created = await ok<Article>(await reporter.post('/api/articles', { multipart: form }));
-  await ok(await admin.put(`/api/admin/articles/approve/${created.id}`));
-  return ok<Article>(await admin.get(`/api/public/articles/${created.id}`));
+  const article = { title, author: 'ప్రతినిధి', content: '<p>వార్త వివరాలు.</p>', categoryIds: [category], region: 'నగరం', ...extra };
+  return publishApproved({ reporter, admin }, article, [png]);
 }
 
 beforeAll(async () => {

@@ -9,9 +9,10 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
-import { baseUrl, createUser, database, goto, newPage, SCREENS, useBrowser } from './support/browser.ts';
+import { type APIRequestContext, type Page } from 'playwright-core';
+import { createUser, database, goto, newPage, SCREENS, useBrowser } from './support/browser.ts';
 import { articles } from '../server/db/schema.ts';
+import { apiContext, ok, publishApproved } from './support/api.ts';
 import type { Article } from '../contract/articles.ts';
 
 const PHONE = SCREENS.shortPhone;
@@ -24,31 +25,12 @@ let reporter: APIRequestContext;
 let category = 0;
 let story: Article;
 
-async function apiContext(username: string, password: string) {
-  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await context.post('/api/auth/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()}`);
-  return context;
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function publish(title: string): Promise<Article> {
-  const form = new FormData();
-  form.set(
-    'article',
-    JSON.stringify({ title, author: 'ప్రతినిధి', content: '<p>చదివే సౌకర్యం పరీక్ష వార్త.</p>', categoryIds: [category], region: 'నగరం' }),
-  );
   const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#3a6' } })
     .png()
     .toBuffer();
-  form.append('images', new File([new Uint8Array(png)], 'cover.png', { type: 'image/png' }));
-  const created = await ok<Article>(await reporter.post('/api/articles', { multipart: form }));
-  await ok(await admin.put(`/api/admin/articles/approve/${created.id}`));
-  return ok<Article>(await admin.get(`/api/public/articles/${created.id}`));
+  const article = { title, author: 'ప్రతినిధి', content: '<p>చదివే సౌకర్యం పరీక్ష వార్త.</p>', categoryIds: [category], region: 'నగరం' };
+  return publishApproved({ reporter, admin }, article, [png]);
 }
 
 async function shot(page: Page, name: string) {

@@ -3,14 +3,9 @@
 // page for anything else, no view counted twice); Save-Data pages with the smallest pictures.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import {
-  request as playwrightRequest,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from 'playwright-core';
+import { type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { baseUrl, browser, createUser, goto, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
+import { apiContext, ok, publishApproved } from './support/api.ts';
 import type { Article } from '../contract/articles.ts';
 
 /** A phone's Chrome: the headless browser's own user agent is (rightly) a bot to isbot. */
@@ -32,32 +27,14 @@ let mostReadMade: Article[] = [];
 /** How long a poll waits for what happens in the background: views are written every few seconds. */
 const BACKGROUND = { timeout: 15_000 };
 
-async function apiContext(username: string, password: string) {
-  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await context.post('/api/auth/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()}`);
-  return context;
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function publish(title: string, images = 1): Promise<Article> {
-  const form = new FormData();
-  form.set(
-    'article',
-    JSON.stringify({ title, author: 'ప్రతినిధి', content: '<p>వార్త వివరాలు.</p>', categoryIds: [category], region: 'గుంటూరు' }),
-  );
+  const pictures: Uint8Array[] = [];
   for (let i = 0; i < images; i++) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="788"><rect width="100%" height="100%" fill="#${(i * 3 + 5).toString(16).repeat(6).slice(0, 6)}"/></svg>`;
-    const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    form.append('images', new File([new Uint8Array(png)], `p${i}.png`, { type: 'image/png' }));
+    pictures.push(await sharp(Buffer.from(svg)).png().toBuffer());
   }
-  const created = await ok<Article>(await reporter.post('/api/articles', { multipart: form }));
-  await ok(await admin.put(`/api/admin/articles/approve/${created.id}`));
-  return ok<Article>(await admin.get(`/api/public/articles/${created.id}`));
+  const article = { title, author: 'ప్రతినిధి', content: '<p>వార్త వివరాలు.</p>', categoryIds: [category], region: 'గుంటూరు' };
+  return publishApproved({ reporter, admin }, article, pictures);
 }
 
 async function readerContext(extra: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {

@@ -3,22 +3,16 @@
 // still comes alive from the data the server joined in.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { request as playwrightRequest, type APIRequestContext } from 'playwright-core';
+import { type APIRequestContext } from 'playwright-core';
 import { categories } from '../server/db/schema.ts';
-import { baseUrl, createUser, database, goto, newPage, screenshot, useBrowser } from './support/browser.ts';
+import { createUser, database, goto, newPage, screenshot, useBrowser } from './support/browser.ts';
+import { apiContext } from './support/api.ts';
 import type { Article } from '../contract/articles.ts';
 
 useBrowser();
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 const stamp = Date.now().toString(36);
-
-async function apiContext(username: string, password: string) {
-  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await context.post('/api/auth/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()} ${await res.text()}`);
-  return context;
-}
 
 /** A reporter's submission with one picture, pending review. */
 async function submit(title: string, categoryId: number): Promise<Article> {

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createUser, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
+import { createUser, goto, newPage, SCREENS, screenshot, signIn, signInThroughMenu, useBrowser } from './support/browser.ts';
 
 useBrowser();
 
@@ -18,17 +18,6 @@ const SIZES = [
 const codeFor = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
 
-async function loginThroughModal(page: Page, username: string, password: string) {
-  await goto(page, '/');
-  await page.getByRole('button', { name: 'మెనూ' }).click();
-  await page.locator('#site-drawer').getByRole('button', { name: 'లాగిన్' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  await dialog.getByLabel('యూజర్ పేరు').fill(username);
-  await dialog.getByLabel('పాస్‌వర్డ్', { exact: true }).fill(password);
-  await dialog.locator('form').getByRole('button', { name: 'ప్రవేశించండి', exact: true }).click();
-}
-
 /** The reader's parts are absent: the category bar, the ticker's slot, most-read, ads. */
 async function readerParts(page: Page) {
   return page.locator('.category-nav, template[data-slot="ticker"], .ticker, .most-read, .ad-banner, #site-drawer').count();
@@ -38,7 +27,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
   it("the admin dashboard and the reporter desk have the staff menu with 'నా ఖాతా', and no reader's parts", async () => {
     const admin = await createUser('ADMIN', `wa${name[0]}adm`);
     const { page } = await newPage({ viewport });
-    await loginThroughModal(page, admin.username, admin.password);
+    await signInThroughMenu(page, admin.username, admin.password);
     await page.waitForURL('**/admin-dashboard');
     const menu = page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' });
     await menu.waitFor();

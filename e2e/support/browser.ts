@@ -137,6 +137,19 @@ export async function goto(page: Page, url: string) {
   await page.waitForSelector('html[data-hydrated="true"]');
 }
 
+/** Signs in as a reader does: the home page's menu, its sign-in button, the form. Returns the dialog. */
+export async function signInThroughMenu(page: Page, username: string, password: string) {
+  await goto(page, '/');
+  await page.getByRole('button', { name: 'మెనూ' }).click();
+  await page.locator('#site-drawer').getByRole('button', { name: 'లాగిన్' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByLabel('యూజర్ పేరు').fill(username);
+  await dialog.getByLabel('పాస్‌వర్డ్', { exact: true }).fill(password);
+  await dialog.locator('form').getByRole('button', { name: 'ప్రవేశించండి', exact: true }).click();
+  return dialog;
+}
+
 let pool: pg.Pool | undefined;
 /** Direct database access to the e2e server's PostgreSQL database, for fixtures only. */
 export function database() {
