@@ -167,7 +167,8 @@ describe('site admin: ads and categories', { timeout: 240_000 }, () => {
   it('an ad whose start comes shows to readers with no other change (the window clock drops the cached page)', async () => {
     const { page, context } = await adminPage(VIEWPORTS[1][1]);
     const [soon] = await onlyAds(page, ['SOON']);
-    const startsAt = new Date(Date.now() + 8_000);
+    // Far enough ahead for the two readers' looks below to come before it on a busy machine.
+    const startsAt = new Date(Date.now() + 20_000);
     await apiCall(page, 'PUT', `/admin/ads/${soon.id}`, {
       durationInSeconds: 5,
       link: null,

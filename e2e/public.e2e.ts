@@ -301,6 +301,9 @@ describe('home page', () => {
 describe('article page', () => {
   it('shows title, region, date, carousel, content, video, related and latest', async () => {
     const { page, context } = await newPage();
+    // The carousel moves on the page's clock, held still until the test moves it: on a busy
+    // machine the wall clock could pass the second picture's load before the page is read.
+    await freezeClock(page);
     await goto(page, `/article/${fixtures.video.id}`);
     expect(await page.locator('h1').textContent()).toBe(fixtures.video.title);
     expect(await page.locator('.article-region').textContent()).toBe('అమరావతి');
@@ -316,7 +319,12 @@ describe('article page', () => {
     expect(await slides.count()).toBe(3);
     expect(await slides.nth(0).locator('img').getAttribute('fetchpriority')).toBe('high');
     expect(await slides.nth(1).locator('img').count()).toBe(0);
-    await expect.poll(() => selectedSlide(page, '.article-carousel'), { timeout: 5000, interval: 200 }).toBe(1);
+    // Each look moves the page's clock a little, so the slide is seen before it moves on again.
+    const movedOn = async () => {
+      await page.clock.runFor(250);
+      return selectedSlide(page, '.article-carousel');
+    };
+    await expect.poll(movedOn, { timeout: 10_000, interval: 100 }).toBe(1);
     expect(await slides.nth(1).locator('img').getAttribute('src')).toBeTruthy();
 
     const related = page.getByRole('region', { name: 'సంబంధిత వార్తలు' });
