@@ -18,7 +18,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'app/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            // The search-quality floor: the bench's harness, held by npm test on both databases.
+            'bench/**/*.test.ts',
+          ],
           env: { TEST_DB: 'pglite' },
         },
       },
@@ -26,7 +33,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'postgres',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
           env: { TEST_DB: 'postgres' },
         },
       },

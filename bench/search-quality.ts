@@ -1,4 +1,4 @@
-// Recall and precision of searches typed in English letters (server/search/quality.ts) over the
+// Recall and precision of searches typed in English letters (bench/search-quality-measure.ts) over the
 // demo newsroom and the quality stories, on a fresh embedded database.
 //   `npm run bench -- --search-quality` runs only this; `npm run bench` runs it first.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { createServices } from '../server/services.ts';
-import { describeQuality, loadQualityCorpus, measureSearchQuality, type QualityReport } from '../server/search/quality.ts';
+import { describeQuality, loadQualityCorpus, measureSearchQuality, type QualityReport } from './search-quality-measure.ts';
 
 export async function runSearchQuality(log: (line: string) => void): Promise<QualityReport> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'search-quality-'));

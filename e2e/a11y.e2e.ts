@@ -1,18 +1,11 @@
 // every page passes axe-core with no serious or critical violation.
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeDatabase, createUser, goto, launch, newPage, signIn } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { createUser, goto, newPage, SCREENS, signIn, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeDatabase();
-});
+useBrowser();
 
 async function seriousViolations(page: Page, url: string) {
   await goto(page, url);
@@ -31,7 +24,7 @@ async function seriousViolations(page: Page, url: string) {
 
 describe('accessibility (axe-core)', () => {
   it('public pages', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     const home = await (await page.request.get('/api/public/articles/homepage')).json();
     const article = home.latestNews[0];
     const categoryId = article?.categories?.[0]?.id;
@@ -44,7 +37,7 @@ describe('accessibility (axe-core)', () => {
   });
 
   it('reporter and user dashboards', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     const reporter = await createUser('REPORTER', 'a11y');
     await signIn(page, reporter.username, reporter.password);
     const found: string[] = [];
@@ -61,7 +54,7 @@ describe('accessibility (axe-core)', () => {
   });
 
   it('admin screens', async () => {
-    const { page } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = await newPage({ viewport: SCREENS.desktop });
     const { username, password } = inject('admin');
     await signIn(page, username, password);
     const found: string[] = [];

@@ -2,19 +2,12 @@
 // sign-in with a QR code, sign out everywhere else), the login modal asking for the code, the
 // admin's reset link and the reset page; and pages run their scripts under the CSP (no inline).
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeDatabase, createUser, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { createUser, goto, newPage, SCREENS, screenshot, signIn, signInThroughMenu, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
+useBrowser();
 
 /** Content Security Policy refusals the page reports (a blocked inline script breaks hydration). */
 function watchCsp(page: Page) {
@@ -25,18 +18,6 @@ function watchCsp(page: Page) {
   return refusals;
 }
 
-async function loginThroughModal(page: Page, username: string, password: string) {
-  await goto(page, '/');
-  await page.getByRole('button', { name: 'మెనూ' }).click();
-  await page.locator('#site-drawer').getByRole('button', { name: 'లాగిన్' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  await dialog.getByLabel('యూజర్ పేరు').fill(username);
-  await dialog.getByLabel('పాస్‌వర్డ్', { exact: true }).fill(password);
-  await dialog.locator('form').getByRole('button', { name: 'ప్రవేశించండి', exact: true }).click();
-  return dialog;
-}
-
 const codeFor = (secret: string, offsetSeconds = 0) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
     timestamp: Date.now() + offsetSeconds * 1000,
@@ -45,9 +26,9 @@ const codeFor = (secret: string, offsetSeconds = 0) =>
 describe('the user dashboard', () => {
   it('changes the password, and signs out everywhere else', async () => {
     const user = await createUser('USER', 'acct');
-    const { page } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = await newPage({ viewport: SCREENS.desktop });
     const csp = watchCsp(page);
-    const other = await newPage(browser);
+    const other = await newPage();
     await signIn(other.page, user.username, user.password);
     await signIn(page, user.username, user.password);
     await goto(page, '/user-dashboard');
@@ -83,7 +64,7 @@ describe('the user dashboard', () => {
 
   it('a reporter turns on two-step sign-in with the QR code; the login modal then asks for the code', async () => {
     const reporter = await createUser('REPORTER', 'totp');
-    const { page } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = await newPage({ viewport: SCREENS.desktop });
     await signIn(page, reporter.username, reporter.password);
     await goto(page, '/user-dashboard');
     await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
@@ -98,8 +79,8 @@ describe('the user dashboard', () => {
     await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10);
     await screenshot(page, 'totp-recovery-codes');
 
-    const fresh = await newPage(browser);
-    const dialog = await loginThroughModal(fresh.page, reporter.username, reporter.password);
+    const fresh = await newPage();
+    const dialog = await signInThroughMenu(fresh.page, reporter.username, reporter.password);
     const codeField = dialog.getByLabel('ధృవీకరణ కోడ్');
     await codeField.waitFor();
     expect(await dialog.getByText('Enter the 6-digit code from your authenticator app (or a recovery code).').isVisible()).toBe(
@@ -116,7 +97,7 @@ describe('the user dashboard', () => {
 describe('password reset links', () => {
   it('the admin issues a link from User Management; the reset page sets a new password', async () => {
     const target = await createUser('REPORTER', 'forgot');
-    const { page } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page } = await newPage({ viewport: SCREENS.desktop });
     const { username, password } = inject('admin');
     await signIn(page, username, password);
     await goto(page, '/admin-dashboard/usermanagement');
@@ -132,7 +113,7 @@ describe('password reset links', () => {
     const link = await field.inputValue();
     await screenshot(page, 'admin-reset-link');
 
-    const visitor = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const visitor = await newPage({ viewport: SCREENS.desktop });
     const csp = watchCsp(visitor.page);
     await goto(visitor.page, new URL(link).pathname);
     await visitor.page.getByLabel('New password', { exact: true }).fill('after-reset-1');
@@ -143,7 +124,7 @@ describe('password reset links', () => {
     await signIn(visitor.page, target.username, 'after-reset-1');
 
     // Used once: the same link now says so.
-    const again = await newPage(browser);
+    const again = await newPage();
     await goto(again.page, new URL(link).pathname);
     await again.page.getByLabel('New password', { exact: true }).fill('another-one-1');
     await again.page.getByLabel('New password again').fill('another-one-1');
@@ -164,7 +145,7 @@ describe('password reset links', () => {
 
 describe('the CSP allows no inline script but its own', () => {
   it('public pages hydrate with no CSP refusal', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     const csp = watchCsp(page);
     const article = await page.request.get('/api/public/articles/homepage');
     const id = (await article.json()).latestNews[0].id;

@@ -1,21 +1,20 @@
 // Editorial review in Chromium: approve, reject with a reason, edit-then-approve with two
 // categories, and the approved list (filter, edit with one category, delete with confirmation).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { categories } from '../server/db/schema.ts';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { baseUrl, createUser, database, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 import type { Article } from '../contract/articles.ts';
 
-let browser: Browser;
+useBrowser();
 let reporter: { id: number; username: string; password: string };
 let cats: { id: number; name: string }[];
 let image: Buffer;
 const stamp = Date.now().toString(36);
 
 beforeAll(async () => {
-  browser = await launch();
   reporter = await createUser('REPORTER', 'review_reporter');
   cats = await database()
     .insert(categories)
@@ -24,10 +23,6 @@ beforeAll(async () => {
   image = await sharp({ create: { width: 960, height: 640, channels: 3, background: { r: 179, g: 18, b: 31 } } })
     .png()
     .toBuffer();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
 });
 
 const origin = () => ({ origin: baseUrl() });
@@ -66,13 +61,13 @@ async function submitArticle(
 }
 
 async function reporterPage() {
-  const { page, context } = await newPage(browser);
+  const { page, context } = await newPage();
   await signIn(page, reporter.username, reporter.password);
   return { page, context };
 }
 
 async function adminPage(viewport?: { width: number; height: number }) {
-  const { page, context } = await newPage(browser, viewport ? { viewport } : {});
+  const { page, context } = await newPage(viewport ? { viewport } : {});
   const admin = inject('admin');
   await signIn(page, admin.username, admin.password);
   return { page, context };
@@ -113,7 +108,7 @@ describe('editorial review', () => {
     expect(new Date((await publicRes.json()).publicationDate).getTime()).toBeGreaterThan(shown - 60_000);
 
     // A reader, not signed in, sees it on the next request: the home page and the header ticker.
-    const reader = await newPage(browser);
+    const reader = await newPage();
     await goto(reader.page, '/');
     expect(await reader.page.locator('.ticker').getByRole('link', { name: article.title }).count()).toBeGreaterThan(0);
     expect(await reader.page.locator('main').getByText(article.title).count()).toBeGreaterThan(0);
@@ -258,7 +253,7 @@ describe('editorial review', () => {
   });
 
   it('lays the screens out on a desktop too, and an unknown article shows the fetch error', async () => {
-    const { page, context } = await adminPage({ width: 1280, height: 900 });
+    const { page, context } = await adminPage(SCREENS.desktop);
     await goto(page, '/admin-dashboard/approved-articles');
     await page.locator('.review-list > li').first().waitFor();
     await screenshot(page, 'admin-review-approved-list-desktop');
@@ -315,8 +310,8 @@ describe('editorial review', () => {
   });
 
   for (const viewport of [
-    { name: 'phone', width: 412, height: 915 },
-    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'phone', ...SCREENS.phone },
+    { name: 'desktop', ...SCREENS.desktop },
   ]) {
     it(`on a ${viewport.name}: the text before the pictures, which open large; edit-then-approve reorders and removes pictures`, async () => {
       const author = await reporterPage();

@@ -1,28 +1,21 @@
 // Site management in Chromium: categories (with the navigation guard), navigation order and the
 // drawer, featured categories and the home grid, About Us with images, ads and the rotating banner.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { articleCategories, articles } from '../server/db/schema.ts';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { baseUrl, createUser, database, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 import { CATEGORY_MESSAGES, NAVIGATION_MESSAGES, FEATURED_MESSAGES } from '../contract/categories.ts';
 import { ABOUT_MESSAGES } from '../contract/about.ts';
 import { AD_MESSAGES } from '../contract/ads.ts';
 
-let browser: Browser;
+useBrowser();
 const run = Date.now().toString(36);
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
 
 async function adminPage(viewport?: { width: number; height: number }) {
-  const { page, context } = await newPage(browser, viewport ? { viewport } : {});
+  const { page, context } = await newPage(viewport ? { viewport } : {});
   const admin = inject('admin');
   await signIn(page, admin.username, admin.password);
   return { page, context };
@@ -81,8 +74,8 @@ async function approvedArticle(
   return row.id;
 }
 
-const PHONE = { width: 360, height: 780 };
-const DESKTOP = { width: 1280, height: 900 };
+const PHONE = SCREENS.smallPhone;
+const DESKTOP = SCREENS.desktop;
 
 // Generous: seven engineers share two cores while these run.
 describe('admin site management', { timeout: 180_000 }, () => {
@@ -112,7 +105,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
 
     // Anyone else is turned away by the guard.
     const reporter = await createUser('REPORTER');
-    const other = await newPage(browser);
+    const other = await newPage();
     await signIn(other.page, reporter.username, reporter.password);
     await goto(other.page, '/admin-dashboard/categorymanagement');
     await expect.poll(() => new URL(other.page.url()).pathname, { timeout: 30_000 }).toBe('/unauthorized');
@@ -149,7 +142,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
-    expect(await dialog.getByPlaceholder('Category Name').inputValue()).toBe(name);
+    await expect.poll(() => dialog.getByPlaceholder('Category Name').inputValue()).toBe(name);
     const renamed = `${name} మార్పు`;
     await dialog.getByPlaceholder('Category Name').fill(renamed);
     await dialog.getByRole('button', { name: 'Update' }).click();
@@ -291,7 +284,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
   }
 
   it('sets featured categories and the home page shows them in that order', async () => {
-    const { page, context } = await adminPage({ width: 1280, height: 900 });
+    const { page, context } = await adminPage(SCREENS.desktop);
     const names = [`వ్యాపారం ${run}`, `ఆరోగ్యం ${run}`, `సాంకేతికం ${run}`];
     for (const name of names) {
       const cat = await apiCall<{ id: number }>(page, 'POST', '/admin/categories', { name });
@@ -303,7 +296,9 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await uncheckAll(page);
     for (const name of [names[1], names[0], names[2]]) await page.getByRole('checkbox', { name }).check();
     await page.getByRole('button', { name: `Move ${names[2]} up` }).click();
-    expect(await page.locator('.order-picker-order li .order-name').allTextContents()).toEqual([names[1], names[2], names[0]]);
+    await expect
+      .poll(() => page.locator('.order-picker-order li .order-name').allTextContents())
+      .toEqual([names[1], names[2], names[0]]);
     await page.getByRole('button', { name: 'Save Featured Categories' }).click();
     await page.getByText(FEATURED_MESSAGES.saved).waitFor();
     await screenshot(page, 'admin-site-featured');
@@ -407,13 +402,9 @@ describe('admin site management', { timeout: 180_000 }, () => {
     await goto(page, '/');
     const current = page.locator('.ad-banner .ad-slot.is-current');
     await current.waitFor();
+    // The banner turns to the second ad by itself: each look notes the ad shown, until both were.
     const seen = new Set<string>();
-    const deadline = Date.now() + 6000;
-    while (seen.size < 2 && Date.now() < deadline) {
-      seen.add((await current.getAttribute('data-ad-id')) ?? '');
-      await page.waitForTimeout(250);
-    }
-    expect(seen.size).toBe(2);
+    await expect.poll(async () => seen.add((await current.getAttribute('data-ad-id')) ?? '').size, { interval: 250 }).toBe(2);
     expect(await page.locator('.ad-banner a[href="https://example.com/offer"]').count()).toBe(1);
 
     await goto(page, '/admin-dashboard/ad-management');

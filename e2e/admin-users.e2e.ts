@@ -4,28 +4,28 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { articles, users } from '../server/db/schema.ts';
 import type { Role } from '../contract/roles.ts';
 import {
-  closeDatabase,
   createUser,
   database,
   expectDialogs,
   goto,
-  launch,
   newPage,
+  SCREENS,
   screenshot,
   signIn,
   takeUnexpectedDialogs,
+  useBrowser,
 } from './support/browser.ts';
 
 const SCREEN = '/admin-dashboard/usermanagement';
 const prefix = `ux${randomBytes(3).toString('hex')}`;
 
 type Account = { id: number; username: string; password: string; role: Role };
-let browser: Browser;
+useBrowser();
 let admin: Account;
 const people: Account[] = [];
 
@@ -51,23 +51,18 @@ const ownersOf = async (ids: number[]) =>
   );
 
 beforeAll(async () => {
-  browser = await launch();
   // 25 accounts share the prefix: this admin, 4 reporters, another admin, 19 readers.
   admin = await make('ADMIN');
   for (let i = 0; i < 4; i++) await make('REPORTER');
   await make('ADMIN');
   for (let i = 0; i < 19; i++) await make('USER');
 });
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
 
-const PHONE = { width: 360, height: 780 };
-const DESKTOP = { width: 1280, height: 900 };
+const PHONE = SCREENS.smallPhone;
+const DESKTOP = SCREENS.desktop;
 
 async function openScreen(opts: { viewport?: { width: number; height: number } } = {}) {
-  const { page, context } = await newPage(browser, opts);
+  const { page, context } = await newPage(opts);
   await signIn(page, admin.username, admin.password);
   await goto(page, SCREEN);
   await page.getByRole('heading', { name: 'All Users' }).waitFor();
@@ -115,7 +110,7 @@ async function listRequest(page: Page, action: () => Promise<void>) {
 
 describe('All Users screen', () => {
   it('pages 25 users by 10 with Page X of Y, arrows disabled at the ends; Search trims and resets to page 1', async () => {
-    const { page, context } = await openScreen({ viewport: { width: 1280, height: 900 } });
+    const { page, context } = await openScreen({ viewport: SCREENS.desktop });
     const expected = people.map((p) => p.username).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
 
     const query = await listRequest(page, () => search(page, `  ${prefix.toUpperCase()}  `));
@@ -174,7 +169,7 @@ describe('All Users screen', () => {
     expect(query.get('search')).toBe(prefix);
     const admins = people.filter((p) => p.role === 'ADMIN').map((p) => p.username);
     await expect.poll(async () => (await listedNames(page)).sort()).toEqual(admins.sort());
-    expect(await pageLabel(page)).toBe('Page 1 of 1');
+    await expect.poll(() => pageLabel(page)).toBe('Page 1 of 1');
 
     const own = row(page, admin.username);
     await expect.poll(() => own.locator('.user-actions').textContent()).toBe('Your Account');
@@ -202,7 +197,7 @@ describe('All Users screen', () => {
   });
 
   it('shows Loading users... while the list loads, then Error: plus the message and Error fetching users. on the page', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await signIn(page, admin.username, admin.password);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -443,7 +438,7 @@ describe('All Users screen', () => {
     await question.getByRole('button', { name: 'Confirm' }).click();
     await question.getByRole('alert').getByText('Error assigning role. boom').waitFor();
     await question.getByRole('button', { name: 'Cancel' }).click();
-    expect(await page.getByLabel(`Role of ${reader.username}`).inputValue()).toBe('USER');
+    await expect.poll(() => page.getByLabel(`Role of ${reader.username}`).inputValue()).toBe('USER');
 
     await page.route('**/api/admin/users/*', fail);
     await page.getByRole('button', { name: `Delete ${reader.username}` }).click();

@@ -1,24 +1,17 @@
 // Sign-in, registration, sign-out, the route guard and the modal's validation, in Chromium.
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { closeDatabase, createUser, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { createUser, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 
 /** A phone and a desktop. */
 const VIEWPORTS = [
-  ['phone', { width: 360, height: 740 }],
-  ['desktop', { width: 1280, height: 800 }],
+  ['phone', SCREENS.smallShortPhone],
+  ['desktop', SCREENS.laptop],
 ] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
+useBrowser();
 
 /** Serious and critical axe-core findings on the page as it is now (docs/product.md: accessible). */
 async function axeFindings(page: Page) {
@@ -44,7 +37,7 @@ async function loginThroughModal(page: Page, username: string, password: string)
 
 describe('sign-in and the route guard', () => {
   it('the login modal shows every validation message, toggles the password and locks scroll', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     const dialog = await openLoginModal(page);
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
     // Telugu labels; the tabs keep their English names; the validation messages are the product's own.
@@ -57,7 +50,7 @@ describe('sign-in and the route guard', () => {
     await password.fill('abc');
     expect(await password.getAttribute('type')).toBe('password');
     await dialog.getByRole('button', { name: 'చూపించు' }).click();
-    expect(await password.getAttribute('type')).toBe('text');
+    await expect.poll(() => password.getAttribute('type')).toBe('text');
 
     await dialog.getByRole('tab', { name: 'నమోదు Register' }).click();
     await dialog.getByLabel('ఈమెయిల్').fill('not-an-email');
@@ -68,7 +61,7 @@ describe('sign-in and the route guard', () => {
     expect(await dialog.getByText('Password must be at least 6 characters').isVisible()).toBe(true);
     await dialog.getByLabel('ఈమెయిల్').fill('');
     await dialog.locator('form').getByRole('button', { name: 'నమోదు చేసుకోండి' }).click();
-    expect(await dialog.getByText('Email is required').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByText('Email is required').isVisible()).toBe(true);
     await screenshot(page, 'login-modal-validation');
     expect(await axeFindings(page)).toEqual([]);
 
@@ -80,14 +73,14 @@ describe('sign-in and the route guard', () => {
   });
 
   it('shows the server message for wrong credentials', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await loginThroughModal(page, 'nobody-here', 'wrong-password');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid username or password');
     await context.close();
   });
 
   it('registers a new reader who lands on the user dashboard, then logs out to /', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     const dialog = await openLoginModal(page);
     await dialog.getByRole('tab', { name: 'Register' }).click();
     const name = `reader${Date.now()}`;
@@ -119,7 +112,7 @@ describe('sign-in and the route guard', () => {
     ['USER', '/user-dashboard'],
   ] as const)('a %s lands on %s after login', async (role, landing) => {
     const user = role === 'ADMIN' ? { ...inject('admin') } : await createUser(role);
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await loginThroughModal(page, user.username, user.password);
     await page.waitForURL(`**${landing}`);
     expect(new URL(page.url()).pathname).toBe(landing);
@@ -127,7 +120,7 @@ describe('sign-in and the route guard', () => {
   });
 
   it.each(VIEWPORTS)('a signed-out deep link opens the sign-in and comes back to the page after it (%s)', async (_, viewport) => {
-    const { page, context } = await newPage(browser, { viewport });
+    const { page, context } = await newPage({ viewport });
     const path = '/admin-dashboard/usermanagement?role=REPORTER';
     await page.goto(path);
     await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('next') === path);
@@ -148,7 +141,7 @@ describe('sign-in and the route guard', () => {
 
     // A role that may not open the page lands on its own dashboard instead.
     const reporter = await createUser('REPORTER');
-    const other = await newPage(browser, { viewport });
+    const other = await newPage({ viewport });
     await other.page.goto(path);
     await other.page.getByRole('dialog').waitFor();
     await other.page.getByLabel('యూజర్ పేరు').fill(reporter.username);
@@ -163,7 +156,7 @@ describe('sign-in and the route guard', () => {
       ['REPORTER', 'నా డాష్‌బోర్డ్', '/reporter-dashboard'],
       ['USER', 'నా ఖాతా', '/user-dashboard'],
     ] as const) {
-      const { page, context } = await newPage(browser, { viewport });
+      const { page, context } = await newPage({ viewport });
       const user = await createUser(role);
       await signIn(page, user.username, user.password);
       await goto(page, '/');
@@ -175,7 +168,7 @@ describe('sign-in and the route guard', () => {
       await context.close();
     }
     // Signed out, the menu offers the sign-in only.
-    const { page, context } = await newPage(browser, { viewport });
+    const { page, context } = await newPage({ viewport });
     await goto(page, '/');
     await page.getByRole('button', { name: 'మెనూ' }).click();
     await page.locator('#site-drawer.open').waitFor();
@@ -186,7 +179,7 @@ describe('sign-in and the route guard', () => {
   });
 
   it('the guard sends a visitor to / and a wrong role to /unauthorized; /login goes to /', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     // One redirect, not a loop of navigations aborting each other.
     const aborted: string[] = [];
     page.on('requestfailed', (r) => aborted.push(r.url()));

@@ -1,24 +1,24 @@
 // Drafts and revision history in Chromium: the write-article form saves itself (a tab closed
 // mid-sentence loses nothing; another device finds the draft), says so when the server is out of
 // reach, and an admin sees what a reporter changed in a resubmission and restores a revision.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { articles, categories } from '../server/db/schema.ts';
 import {
-  closeDatabase,
   createUser,
   database,
   expectDialogs,
   goto,
-  launch,
   newPage,
+  SCREENS,
   screenshot,
   signIn,
+  useBrowser,
 } from './support/browser.ts';
 
-let browser: Browser;
+useBrowser();
 let reporter: { id: number; username: string; password: string };
 let category: { id: number; name: string };
 let otherCategory: { id: number; name: string };
@@ -29,7 +29,6 @@ const POLL_MS = 20_000;
 const status = (page: Page) => page.getByTestId('autosave-status').textContent();
 
 beforeAll(async () => {
-  browser = await launch();
   reporter = await createUser('REPORTER', 'drafter');
   const suffix = Date.now().toString(36);
   [category, otherCategory] = await database()
@@ -44,14 +43,10 @@ beforeAll(async () => {
       .toBuffer(),
   };
 });
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
 
 describe('drafts', () => {
   it('a reporter types, closes the tab, reopens: the text is there, and the server has it too', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await signIn(page, reporter.username, reporter.password);
     await goto(page, '/reporter-dashboard/write-article');
     const title = `వరద హెచ్చరిక ${Date.now().toString(36)}`;
@@ -76,7 +71,7 @@ describe('drafts', () => {
 
     // Another device (no browser storage): the dashboard lists the draft; opening it shows the
     // text typed just before the tab closed (sent with the page's last request).
-    const { page: phone, context: phoneContext } = await newPage(browser);
+    const { page: phone, context: phoneContext } = await newPage();
     await signIn(phone, reporter.username, reporter.password);
     await goto(phone, '/reporter-dashboard');
     const link = phone.getByRole('link', { name: title });
@@ -106,7 +101,9 @@ describe('drafts', () => {
   });
 
   it('says why a save failed while the server is out of reach, keeps the text, and saves once it is back', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
+    // The page's clock is the test's: it runs on by itself, and past the autosave's pauses when told.
+    await page.clock.install();
     await signIn(page, reporter.username, reporter.password);
     await goto(page, '/reporter-dashboard/write-article');
     await page.locator('.editor-content').waitFor();
@@ -121,8 +118,17 @@ describe('drafts', () => {
     await expect.poll(() => status(page), { timeout: POLL_MS }).toBe('Saved');
     const rows = await database().select().from(articles).where(eq(articles.title, title));
     expect(rows.map((r) => r.approvalStatus)).toEqual(['DRAFT']);
-    // Saved once for this text: no further saves while nothing changes.
-    await page.waitForTimeout(7000);
+    // Saved once for this text: no further saves while nothing changes, past the autosave's pauses
+    // (a save they started is waited for, so the check below would see it).
+    const started: Promise<unknown>[] = [];
+    const noteSave = (request: Request) => {
+      if (request.method() !== 'GET' && request.url().includes('/api/')) started.push(request.response());
+    };
+    page.on('request', noteSave);
+    await page.clock.runFor(7000);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    page.off('request', noteSave);
+    await Promise.all(started);
     const [still] = await database().select().from(articles).where(eq(articles.id, rows[0].id));
     expect(still.version).toBe(rows[0].version);
     // A refused save (a malformed video id) says why in the same line.
@@ -133,7 +139,7 @@ describe('drafts', () => {
 
   it('two reporters on one browser: the second never sees the text the first did not send', async () => {
     const other = await createUser('REPORTER', 'sharer');
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await signIn(page, reporter.username, reporter.password);
     await goto(page, '/reporter-dashboard/write-article');
     await page.locator('.editor-content').waitFor();
@@ -162,7 +168,7 @@ describe('drafts', () => {
 
 describe('revision history on the review screen', () => {
   it('an admin sees the word-level changes of a resubmission and restores the rejected version', async () => {
-    const { page: rp, context: rc } = await newPage(browser);
+    const { page: rp, context: rc } = await newPage();
     await signIn(rp, reporter.username, reporter.password);
     const suffix = Date.now().toString(36);
     const created = await rp.request.post('/api/articles', {
@@ -181,7 +187,7 @@ describe('revision history on the review screen', () => {
     expect(created.status()).toBe(201);
     const id = ((await created.json()) as { id: number }).id;
 
-    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page, context } = await newPage({ viewport: SCREENS.desktop });
     const admin = inject('admin');
     await signIn(page, admin.username, admin.password);
     const rejected = await page.request.put(`/api/admin/articles/reject/${id}`, {

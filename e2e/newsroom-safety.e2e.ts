@@ -1,22 +1,21 @@
 // Scheduled publishing, breaking news and the Activity screen in Chromium. The scheduled moment
 // is real here (a few seconds ahead): the server's publishing clock must publish it on time
 // with no restart and no outside cron, and the cached home page must show it.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { categories } from '../server/db/schema.ts';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { baseUrl, browser, createUser, database, goto, newPage, screenshot, signIn, useBrowser } from './support/browser.ts';
 import type { Article } from '../contract/articles.ts';
 
-let browser: Browser;
+useBrowser();
 let reporter: { id: number; username: string; password: string };
 let categoryId: number;
 let image: Buffer;
 const stamp = Date.now().toString(36);
 
 beforeAll(async () => {
-  browser = await launch();
   reporter = await createUser('REPORTER', 'sched_reporter');
   [{ id: categoryId }] = await database()
     .insert(categories)
@@ -25,10 +24,6 @@ beforeAll(async () => {
   image = await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 20, g: 90, b: 160 } } })
     .png()
     .toBuffer();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
 });
 
 const origin = () => ({ origin: baseUrl() });
@@ -60,7 +55,7 @@ async function submitArticle(request: APIRequestContext, title: string): Promise
 }
 
 async function reporterArticle(title: string) {
-  const { page, context } = await newPage(browser);
+  const { page, context } = await newPage();
   await signIn(page, reporter.username, reporter.password);
   const article = await submitArticle(page.request, title);
   await context.close();
@@ -69,7 +64,7 @@ async function reporterArticle(title: string) {
 
 /** An admin whose device is in New York: the picker must still read and show India time. */
 async function adminInNewYork() {
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     baseURL: baseUrl(),
     viewport: { width: 1024, height: 900 },
     timezoneId: 'America/New_York',
@@ -86,7 +81,7 @@ async function adminInNewYork() {
  * page is sent with max-age=60, so one browser would rightly keep its copy for a minute).
  */
 async function homeText() {
-  const { page, context } = await newPage(browser);
+  const { page, context } = await newPage();
   try {
     await page.goto('/');
     return {
@@ -131,7 +126,7 @@ describe('scheduled publishing', { timeout: 180_000 }, () => {
     await expectAccessible(page);
 
     // Invisible to readers meanwhile.
-    const reader = await newPage(browser);
+    const reader = await newPage();
     expect((await reader.page.request.get(`/api/public/articles/${article.id}`)).status()).toBe(404);
     const before = await homeText();
     expect(before.main).not.toContain(article.title);
@@ -187,7 +182,7 @@ describe('breaking news', { timeout: 180_000 }, () => {
     await goto(page, `/admin-dashboard/view-approved-article/${article.id}`);
     await page.getByRole('button', { name: 'Clear breaking' }).waitFor();
 
-    const reader = await newPage(browser);
+    const reader = await newPage();
     await reader.page.goto('/');
     const banner = reader.page.locator('.breaking-banner');
     expect(await banner.locator('.breaking-banner-label').textContent()).toBe('బ్రేకింగ్');
@@ -202,7 +197,7 @@ describe('breaking news', { timeout: 180_000 }, () => {
 
     await page.getByRole('button', { name: 'Clear breaking' }).click();
     await page.getByText('Breaking news cleared.').waitFor();
-    const later = await newPage(browser);
+    const later = await newPage();
     await later.page.goto('/');
     expect(await later.page.locator('.breaking-banner').count()).toBe(0);
     expect(await later.page.locator('.ticker-breaking').count()).toBe(0);
@@ -255,7 +250,7 @@ describe('activity', { timeout: 180_000 }, () => {
 
   it("lists a staff account's security events under their own action", async () => {
     // The reporter signs out their other sessions (as from their own page).
-    const own = await newPage(browser);
+    const own = await newPage();
     await signIn(own.page, reporter.username, reporter.password);
     const res = await own.page.request.post('/api/auth/logout-others', { headers: origin() });
     expect(res.status()).toBe(204);

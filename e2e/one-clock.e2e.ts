@@ -1,20 +1,12 @@
 // One clock: an article approved just after midnight India time shows the same date on the public
 // page, the reporter's desk and the admin's list, whatever the device's time zone.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { articles, categories } from '../server/db/schema.ts';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage, signIn } from './support/browser.ts';
+import { baseUrl, createUser, database, goto, newPage, SCREENS, signIn, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
+useBrowser();
 
 describe('one clock', () => {
   it('shows 24/11/2026 everywhere for an article published at 00:30 on 24 November in India, on a device in UTC', async () => {
@@ -30,7 +22,7 @@ describe('one clock', () => {
       .toBuffer();
 
     // In UTC the moment is still 23 November (19:00): a device clock would say 23/11.
-    const { page, context } = await newPage(browser, { timezoneId: 'UTC', viewport: { width: 360, height: 740 } });
+    const { page, context } = await newPage({ timezoneId: 'UTC', viewport: SCREENS.smallShortPhone });
     await signIn(page, reporter.username, reporter.password);
     const title = `అర్ధరాత్రి వార్త ${stamp}`;
     const created = await page.request.post('/api/articles', {
@@ -42,7 +34,7 @@ describe('one clock', () => {
     });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
-    const { page: adminPage, context: adminContext } = await newPage(browser, { timezoneId: 'UTC' });
+    const { page: adminPage, context: adminContext } = await newPage({ timezoneId: 'UTC' });
     await signIn(adminPage, admin.username, admin.password);
     const approved = await adminPage.request.put(`/api/admin/articles/approve/${id}`, { headers: { origin: baseUrl() } });
     expect(approved.status(), await approved.text()).toBe(200);

@@ -3,12 +3,13 @@
 // load-more, search highlighting and errors, About Us with its hidden credit banner.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from 'playwright-core';
-import { baseUrl, closeDatabase, createUser, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
+import { baseUrl, createUser, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
+import { apiContext, ok, publishApproved } from './support/api.ts';
 import type { Article } from '../contract/articles.ts';
 import type { Ad } from '../contract/ads.ts';
 
-let browser: Browser;
+useBrowser();
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 
@@ -32,18 +33,6 @@ async function picture(width = 1600, height = 900) {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-async function apiContext(username: string, password: string) {
-  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await context.post('/api/auth/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()} ${await res.text()}`);
-  return context;
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function publish(input: {
   title: string;
   content: string;
@@ -52,18 +41,12 @@ async function publish(input: {
   youtubeVideoId?: string;
   images?: number;
 }) {
-  const form = new FormData();
-  form.set('article', JSON.stringify({ author: 'వార్తా ప్రతినిధి', youtubeVideoId: '', ...input, images: undefined }));
-  for (let i = 0; i < (input.images ?? 1); i++) {
-    form.append('images', new File([new Uint8Array(await picture())], `photo-${i}.png`, { type: 'image/png' }));
-  }
-  const created = await ok<Article>(await reporter.post('/api/articles', { multipart: form }));
-  await ok(await admin.put(`/api/admin/articles/approve/${created.id}`));
-  return ok<Article>(await admin.get(`/api/public/articles/${created.id}`));
+  const pictures: Uint8Array[] = [];
+  for (let i = 0; i < (input.images ?? 1); i++) pictures.push(await picture());
+  return publishApproved({ reporter, admin }, { author: 'వార్తా ప్రతినిధి', youtubeVideoId: '', ...input, images: undefined }, pictures);
 }
 
 beforeAll(async () => {
-  browser = await launch();
   const chief = inject('admin');
   admin = await apiContext(chief.username, chief.password);
   const writer = await createUser('REPORTER', 'desk');
@@ -103,8 +86,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.dispose();
   await reporter?.dispose();
-  await browser?.close();
-  await closeDatabase();
 });
 
 /** A page clock that stands still from before the page loads: only runFor() moves time, so timings are exact. */
@@ -121,7 +102,7 @@ const selectedSlide = (page: Page, carousel: string) =>
 
 describe('home page', () => {
   it('shows the latest carousel that moves by itself and by its buttons, beside the featured pane', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await goto(page, '/');
     // Opened from a link, the home page is islands: React Router's client is not sent.
     expect(await page.evaluate(() => '__reactRouterContext' in window)).toBe(false);
@@ -165,7 +146,7 @@ describe('home page', () => {
   });
 
   it('holds the carousel still for a reader who asks for less motion; the buttons still move it', async () => {
-    const { page, context } = await newPage(browser, { reducedMotion: 'reduce' });
+    const { page, context } = await newPage({ reducedMotion: 'reduce' });
     await freezeClock(page);
     await goto(page, '/');
     const carousel = page.locator('.latest-carousel');
@@ -179,7 +160,7 @@ describe('home page', () => {
   });
 
   it('waits while the carousel is off screen, and goes on when it is back (controlled clock)', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 360, height: 640 } });
+    const { page, context } = await newPage({ viewport: { width: 360, height: 640 } });
     await freezeClock(page);
     await goto(page, '/');
     const carousel = page.locator('.latest-carousel');
@@ -196,7 +177,7 @@ describe('home page', () => {
   });
 
   it('shows every section in the server HTML at 1280 px, the featured grid only beyond the first pane', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, context } = await newPage({ viewport: SCREENS.laptop });
     await goto(page, '/');
     expect(await page.locator(`.home-videos a[href="/public/articles/${fixtures.video.id}"]`).count()).toBe(1);
     const gridHeadings = await page.locator('.home-featured .section-heading').allTextContents();
@@ -207,16 +188,19 @@ describe('home page', () => {
   });
 
   it('on a client-side visit shows Loading homepage..., then draws lazy sections once scrolled to', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await goto(page, '/about-us');
-    // Hold the page data back a moment so the loading text can be seen.
+    // Hold the page data back until the loading text has been seen.
     const homeData = /\.data\?_routes=routes%2Fpublic%2Fhome/;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route(homeData, async (route) => {
-      await new Promise((r) => setTimeout(r, 700));
+      await held;
       await route.continue();
     });
     await page.locator('.site-header a.logo').click();
     await expect.poll(() => page.locator('.page-loading').textContent()).toBe('Loading homepage...');
+    release();
     await page.locator('.latest-carousel').waitFor();
     const videos = page.locator('.home-videos');
     expect(await videos.locator('.section-loading').textContent()).toBe('Loading videos...');
@@ -244,7 +228,7 @@ describe('home page', () => {
     const ads = await ok<Ad[]>(await admin.get('/api/public/ads'));
     expect(ads.length).toBeGreaterThanOrEqual(2);
 
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await freezeClock(page);
     await goto(page, '/');
     const banner = page.locator('.home-ads');
@@ -267,7 +251,7 @@ describe('home page', () => {
 
     // The same rotation on an article page, where the banner is an island of its own; it waits
     // while the banner is off screen (below the story on a phone).
-    const article = await newPage(browser);
+    const article = await newPage();
     await freezeClock(article.page);
     await goto(article.page, `/article/${fixtures.other.id}`);
     await article.page.locator('.article-ads').scrollIntoViewIfNeeded();
@@ -281,7 +265,7 @@ describe('home page', () => {
   });
 
   it('does not shift the layout while loading (CLS)', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await page.addInitScript(() => {
       const w = window as unknown as { cls: number; shifts: string[] };
       w.cls = 0;
@@ -298,7 +282,13 @@ describe('home page', () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await goto(page, '/');
-    await page.waitForTimeout(1500);
+    // Shifts come from what arrives after the HTML: the pictures and fonts, then the frames that
+    // draw them.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    });
     const { cls, shifts } = await page.evaluate(() => {
       const w = window as unknown as { cls: number; shifts: string[] };
       return { cls: w.cls, shifts: w.shifts };
@@ -310,7 +300,10 @@ describe('home page', () => {
 
 describe('article page', () => {
   it('shows title, region, date, carousel, content, video, related and latest', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
+    // The carousel moves on the page's clock, held still until the test moves it: on a busy
+    // machine the wall clock could pass the second picture's load before the page is read.
+    await freezeClock(page);
     await goto(page, `/article/${fixtures.video.id}`);
     expect(await page.locator('h1').textContent()).toBe(fixtures.video.title);
     expect(await page.locator('.article-region').textContent()).toBe('అమరావతి');
@@ -326,7 +319,12 @@ describe('article page', () => {
     expect(await slides.count()).toBe(3);
     expect(await slides.nth(0).locator('img').getAttribute('fetchpriority')).toBe('high');
     expect(await slides.nth(1).locator('img').count()).toBe(0);
-    await expect.poll(() => selectedSlide(page, '.article-carousel'), { timeout: 5000, interval: 200 }).toBe(1);
+    // Each look moves the page's clock a little, so the slide is seen before it moves on again.
+    const movedOn = async () => {
+      await page.clock.runFor(250);
+      return selectedSlide(page, '.article-carousel');
+    };
+    await expect.poll(movedOn, { timeout: 10_000, interval: 100 }).toBe(1);
     expect(await slides.nth(1).locator('img').getAttribute('src')).toBeTruthy();
 
     const related = page.getByRole('region', { name: 'సంబంధిత వార్తలు' });
@@ -339,7 +337,7 @@ describe('article page', () => {
   });
 
   it('share copies the link and says URL Copied! for 2 s', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     await freezeClock(page);
     await goto(page, `/public/articles/${fixtures.video.id}`);
@@ -355,7 +353,7 @@ describe('article page', () => {
   });
 
   it('on a phone opens the system share sheet, and offers a WhatsApp link', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    const { page, context } = await newPage({ viewport: SCREENS.smallShortPhone });
     // Chromium on Linux has no Web Share; a phone's browser does: record what the page asks of it.
     await page.addInitScript(() => {
       const shared: unknown[] = [];
@@ -376,7 +374,7 @@ describe('article page', () => {
   });
 
   it('says when copying fails', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
     });
@@ -389,7 +387,7 @@ describe('article page', () => {
   });
 
   it('reads with JavaScript disabled', async () => {
-    const { page, context } = await newPage(browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    const { page, context } = await newPage({ javaScriptEnabled: false, viewport: SCREENS.laptop });
     const response = await page.goto(`/article/${fixtures.video.id}`);
     expect(response?.status()).toBe(200);
     expect(await page.locator('h1').textContent()).toBe(fixtures.video.title);
@@ -403,7 +401,7 @@ describe('article page', () => {
   });
 
   it('opened from a link, runs without React Router: the header comes alive on its first click', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await goto(page, `/public/articles/${fixtures.video.id}`);
     const scripts = () =>
       page.evaluate(() =>
@@ -438,7 +436,7 @@ describe('article page', () => {
   });
 
   it('shows a signed-in reader Logout in the menu, which signs out and goes to /', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     const reader = await createUser('USER', 'reader');
     await signIn(page, reader.username, reader.password);
     await goto(page, `/article/${fixtures.other.id}`);
@@ -453,7 +451,7 @@ describe('article page', () => {
   });
 
   it('answers Article not found. with a 404', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     for (const path of ['/article/999999', '/public/articles/not-a-number']) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
@@ -467,7 +465,7 @@ describe('article page', () => {
     const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl() });
     const response = await anonymous.get(`/public/articles/${fixtures.video.id}`);
     expect(response.status()).toBe(200);
-    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await newPage({ javaScriptEnabled: false });
     await page.setContent(await response.text());
     const meta = (selector: string) => page.locator(selector).getAttribute('content');
     expect(await page.title()).toContain(fixtures.video.title);
@@ -499,7 +497,7 @@ describe('article page', () => {
 describe('share and discovery tags', () => {
   it('every public page has its own title, description, canonical URL, Open Graph and Twitter tags', async () => {
     const anonymous = await playwrightRequest.newContext({ baseURL: baseUrl() });
-    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await newPage({ javaScriptEnabled: false });
     const pages = [
       { path: '/', canonical: '/', title: 'తెలుగు వార్తలు', image: true },
       {
@@ -536,7 +534,7 @@ describe('share and discovery tags', () => {
 
 describe('category page', () => {
   it('lists 5, then appends the next page with మరిన్ని, and says when there is nothing more', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await goto(page, `/public/articles/category/${fixtures.catA.id}`);
     expect(await page.locator('h1').textContent()).toBe(fixtures.catA.name);
     const cards = page.locator('.article-list .article-card');
@@ -551,7 +549,7 @@ describe('category page', () => {
   });
 
   it('works without JavaScript through the load-more link', async () => {
-    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await newPage({ javaScriptEnabled: false });
     await page.goto(`/public/articles/category/${fixtures.catA.id}`);
     await page.getByRole('link', { name: 'మరిన్ని' }).click();
     await page.waitForURL(/page=1/);
@@ -560,7 +558,7 @@ describe('category page', () => {
   });
 
   it('is a 404 page for an unknown category', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     expect((await page.goto('/public/articles/category/987654'))?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('ఈ విభాగం కనిపించలేదు.');
     await context.close();
@@ -573,13 +571,13 @@ describe('Back after load-more', () => {
     ['search', () => `/search?query=${SEARCH_WORD}`, 8],
   ] as const;
   const viewports = [
-    ['phone', { width: 360, height: 740 }],
-    ['desktop', { width: 1280, height: 800 }],
+    ['phone', SCREENS.smallShortPhone],
+    ['desktop', SCREENS.laptop],
   ] as const;
   it.each(
     lists.flatMap(([list, url, total]) => viewports.map(([name, viewport]) => [list, name, url, total, viewport] as const)),
   )('returns to the same item of the %s list (%s)', async (_, __, url, total, viewport) => {
-    const { page, context } = await newPage(browser, { viewport });
+    const { page, context } = await newPage({ viewport });
     await goto(page, url());
     const cards = page.locator('.article-list .article-card');
     await page.getByRole('button', { name: 'మరిన్ని' }).click();
@@ -612,7 +610,7 @@ describe('Back after load-more', () => {
 
 describe('search page', () => {
   it('counts the matches, highlights every query word in titles and summaries, and loads more', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 800 } });
+    const { page, context } = await newPage({ viewport: SCREENS.laptop });
     await goto(page, `/search?query=${encodeURIComponent(`ప్రచారం రాజకీయ ${SEARCH_WORD}`)}`);
     expect(await page.locator('h1').textContent()).toBe(`శోధన: ప్రచారం రాజకీయ ${SEARCH_WORD}`);
     expect(await page.locator('.search-count').textContent()).toBe('6 వార్తలు దొరికాయి');
@@ -630,7 +628,7 @@ describe('search page', () => {
   });
 
   it('says when nothing matches, and shows the error text when loading more fails', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await goto(page, '/search?query=qqqnothingmatchesthis');
     expect(await page.locator('.empty-text').textContent()).toBe(
       'మీరు వెతికిన పదాలతో వార్తలు ఏవీ దొరకలేదు. No articles found matching your search criteria.',
@@ -671,7 +669,7 @@ describe('About Us', () => {
         : await admin.post('/api/admin/about', { multipart: form }),
     );
 
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await freezeClock(page);
     await goto(page, '/about-us');
     expect(await page.locator('.article-content').textContent()).toContain('నిష్పక్షపాత');

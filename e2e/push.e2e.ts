@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page, Response as PageResponse } from 'playwright-core';
-import { baseUrl, closeDatabase, database, launch } from './support/browser.ts';
+import type { BrowserContext, Page, Response as PageResponse } from 'playwright-core';
+import { baseUrl, browser, database, useBrowser } from './support/browser.ts';
 import { MESSAGES } from '../app/lib/messages.ts';
 
 const TEXT = MESSAGES.push;
@@ -57,7 +57,7 @@ const standIn = ({ endpoint, p256dh, auth }: { endpoint: string; p256dh: string;
   };
 };
 
-let browser: Browser;
+useBrowser();
 let context: BrowserContext;
 let page: Page;
 let articleId = 0;
@@ -70,7 +70,6 @@ const posted = (page: Page) =>
   page.waitForResponse((r) => r.url().endsWith('/api/public/push/subscriptions') && r.request().method() === 'POST');
 
 beforeAll(async () => {
-  browser = await launch();
   const [row] = (
     await database().execute<{ id: number; category_id: number; name: string }>(
       sql`select a.id, c.id as category_id, c.name from articles a
@@ -80,7 +79,7 @@ beforeAll(async () => {
   ).rows;
   articleId = row.id;
   category = { id: row.category_id, name: row.name };
-  context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 800 }, locale: 'te-IN' });
+  context = await browser().newContext({ baseURL: baseUrl(), viewport: { width: 360, height: 800 }, locale: 'te-IN' });
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   await context.addInitScript(standIn, {
@@ -94,8 +93,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database().execute(sql`delete from push_subscriptions where endpoint like ${`${ENDPOINT}%`}`);
   await context?.close();
-  await browser?.close();
-  await closeDatabase();
 });
 
 describe('the push opt-in on a phone', () => {

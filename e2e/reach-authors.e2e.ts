@@ -1,19 +1,19 @@
 // Author pages, topics and saved stories on a phone in Chromium: the byline leads to the reporter's
 // page (name, bio, feed), the story's tags lead to the topic page, a signed-in reader saves the
 // story from the article page and finds it on the account page; signed out, a tap asks to sign in.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { categories } from '../server/db/schema.ts';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage, signIn } from './support/browser.ts';
+import { baseUrl, createUser, database, goto, newPage, SCREENS, signIn, useBrowser } from './support/browser.ts';
 import type { Article } from '../contract/articles.ts';
 
-const PHONE = { width: 360, height: 780 };
+const PHONE = SCREENS.smallPhone;
 const stamp = Date.now().toString(36);
 const origin = () => ({ origin: baseUrl() });
-let browser: Browser;
+useBrowser();
 let reporter: { id: number; username: string; password: string };
 let article: Article;
 
@@ -24,7 +24,6 @@ async function shot(page: Page, name: string) {
 }
 
 beforeAll(async () => {
-  browser = await launch();
   reporter = await createUser('REPORTER', 'byline');
   const [category] = await database()
     .insert(categories)
@@ -33,7 +32,7 @@ beforeAll(async () => {
   const image = await sharp({ create: { width: 960, height: 640, channels: 3, background: { r: 30, g: 90, b: 160 } } })
     .png()
     .toBuffer();
-  const { page, context } = await newPage(browser);
+  const { page, context } = await newPage();
   await signIn(page, reporter.username, reporter.password);
   const profile = await page.request.put('/api/me/profile', {
     headers: origin(),
@@ -58,20 +57,16 @@ beforeAll(async () => {
   expect(res.status()).toBe(201);
   article = (await res.json()) as Article;
   await context.close();
-  const admin = await newPage(browser);
+  const admin = await newPage();
   const a = inject('admin');
   await signIn(admin.page, a.username, a.password);
   expect((await admin.page.request.put(`/api/admin/articles/approve/${article.id}`, { headers: origin() })).status()).toBe(200);
   await admin.context.close();
 });
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
 
 describe('author pages and topics on a phone', () => {
   it('links the byline to the author page, with name, bio, feed and the story', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await goto(page, `/article/${article.id}`);
     const byline = page.locator('a.article-author');
     expect(await byline.getAttribute('href')).toBe(`/author/${reporter.username}`);
@@ -101,7 +96,7 @@ describe('author pages and topics on a phone', () => {
   }, 180_000);
 
   it('opens the topic page from a tag; an unknown tag and a reader page are 404', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await goto(page, `/article/${article.id}`);
     await page.getByRole('link', { name: `#Irrigation ${stamp}` }).click();
     await page.waitForURL(`**/tag/irrigation-${stamp}`);
@@ -121,7 +116,7 @@ describe('author pages and topics on a phone', () => {
 describe('saved stories on a phone', () => {
   it('saves from the article page and lists it on the account page; unsaves', async () => {
     const reader = await createUser('USER', 'saver');
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await signIn(page, reader.username, reader.password);
     await goto(page, `/article/${article.id}`);
     const save = page.locator('.save-button');
@@ -138,7 +133,7 @@ describe('saved stories on a phone', () => {
   }, 180_000);
 
   it('asks a signed-out reader to sign in', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await goto(page, `/article/${article.id}`);
     await page.locator('.save-button').click();
     await page.getByText('సేవ్ చేయడానికి లాగిన్ అవ్వండి.').waitFor();
@@ -147,7 +142,7 @@ describe('saved stories on a phone', () => {
   }, 180_000);
 
   it('shows the reporter the author profile form and the admin the tag screen', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await signIn(page, reporter.username, reporter.password);
     await goto(page, '/user-dashboard');
     await page.getByRole('heading', { name: 'Author profile' }).waitFor();
@@ -155,7 +150,7 @@ describe('saved stories on a phone', () => {
     await shot(page, 'account-author-profile-360');
     await context.close();
 
-    const admin = await newPage(browser, { viewport: PHONE });
+    const admin = await newPage({ viewport: PHONE });
     const a = inject('admin');
     await signIn(admin.page, a.username, a.password);
     await goto(admin.page, '/admin-dashboard/tag-management');

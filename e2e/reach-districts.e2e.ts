@@ -8,12 +8,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from 'playwright-core';
-import { baseUrl, closeDatabase, createUser, goto, launch, newPage, signIn } from './support/browser.ts';
+import { type APIRequestContext, type Page } from 'playwright-core';
+import { createUser, goto, newPage, signIn, useBrowser } from './support/browser.ts';
+import { apiContext, ok, publishApproved } from './support/api.ts';
 import type { Article } from '../contract/articles.ts';
 import { MY_DISTRICT_KEY } from '../contract/districts.ts';
 
-let browser: Browser;
+useBrowser();
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 let chief: { username: string; password: string };
@@ -30,40 +31,20 @@ async function shot(page: Page, name: string) {
 
 /** A phone-sized page; a busy test machine gets more time to load it. */
 async function phone() {
-  const opened = await newPage(browser);
+  const opened = await newPage();
   opened.page.setDefaultTimeout(60_000);
   return opened;
 }
 
-async function apiContext(username: string, password: string) {
-  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await context.post('/api/auth/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()}`);
-  return context;
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function publish(title: string, extra: Record<string, unknown> = {}): Promise<Article> {
-  const form = new FormData();
-  form.set(
-    'article',
-    JSON.stringify({ title, author: 'ప్రతినిధి', content: '<p>వార్త వివరాలు.</p>', categoryIds: [category], region: 'నగరం', ...extra }),
-  );
   const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#3a6' } })
     .png()
     .toBuffer();
-  form.append('images', new File([new Uint8Array(png)], 'cover.png', { type: 'image/png' }));
-  const created = await ok<Article>(await reporter.post('/api/articles', { multipart: form }));
-  await ok(await admin.put(`/api/admin/articles/approve/${created.id}`));
-  return ok<Article>(await admin.get(`/api/public/articles/${created.id}`));
+  const article = { title, author: 'ప్రతినిధి', content: '<p>వార్త వివరాలు.</p>', categoryIds: [category], region: 'నగరం', ...extra };
+  return publishApproved({ reporter, admin }, article, [png]);
 }
 
 beforeAll(async () => {
-  browser = await launch();
   chief = inject('admin');
   admin = await apiContext(chief.username, chief.password);
   writer = await createUser('REPORTER', 'district_desk');
@@ -74,8 +55,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.dispose();
   await reporter?.dispose();
-  await browser?.close();
-  await closeDatabase();
 });
 
 describe('district editions', () => {

@@ -1,20 +1,19 @@
 // The reporter's desk in Chromium: writing in Telugu with two images, every validation message,
 // resubmitting a rejected article, deleting, the approved list, the read-only view and the guards.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import { articles, categories } from '../server/db/schema.ts';
-import { closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { createUser, database, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
+useBrowser();
 let reporter: { id: number; username: string; password: string };
 let category: { id: number; name: string };
 const images: { name: string; mimeType: string; buffer: Buffer }[] = [];
 
 beforeAll(async () => {
-  browser = await launch();
   reporter = await createUser('REPORTER');
   const suffix = Date.now().toString(36);
   [category] = await database()
@@ -28,13 +27,9 @@ beforeAll(async () => {
     images.push({ name: `photo-${i + 1}.jpg`, mimeType: 'image/jpeg', buffer });
   }
 });
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
 
 async function reporterPage() {
-  const { page, context } = await newPage(browser);
+  const { page, context } = await newPage();
   await signIn(page, reporter.username, reporter.password);
   return { page, context };
 }
@@ -120,10 +115,10 @@ describe('reporter workflow', () => {
     await screenshot(page, 'reporter-write-validation');
     expect(posts).toEqual([]);
     await expectAccessible(page);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.setViewportSize(SCREENS.desktop);
     await screenshot(page, 'reporter-write-desktop');
     // Nothing wider than a 412 px phone.
-    await page.setViewportSize({ width: 412, height: 915 });
+    await page.setViewportSize(SCREENS.phone);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
     await context.close();
   });
@@ -316,7 +311,7 @@ describe('reporter workflow', () => {
   });
 
   it('an ADMIN may open the dashboard home but not its sub-routes; another reporter cannot view the article', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     const admin = inject('admin');
     await signIn(page, admin.username, admin.password);
     await goto(page, '/reporter-dashboard');
@@ -329,7 +324,7 @@ describe('reporter workflow', () => {
     const id = await createArticle(otherPage, `స్వంత వార్త ${Date.now().toString(36)}`);
     await otherContext.close();
     const intruder = await createUser('REPORTER');
-    const { page: p2, context: c2 } = await newPage(browser);
+    const { page: p2, context: c2 } = await newPage();
     await signIn(p2, intruder.username, intruder.password);
     await goto(p2, `/reporter/view-article/${id}`);
     await expect.poll(() => p2.getByRole('alert').textContent(), { timeout: POLL_MS }).toBe('Article not found.');
@@ -386,7 +381,7 @@ describe('reporter workflow', () => {
     await page.getByLabel('Category').selectOption(String(category.id));
     await page.locator('input[type="file"]').setInputFiles(images.slice(0, 1));
     await page.getByLabel('YouTube video ID (optional)').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=3');
-    expect(await page.getByLabel('YouTube video ID (optional)').inputValue()).toBe('dQw4w9WgXcQ');
+    await expect.poll(() => page.getByLabel('YouTube video ID (optional)').inputValue()).toBe('dQw4w9WgXcQ');
     await page.getByRole('button', { name: 'Submit Article' }).click();
     await expect
       .poll(() => errorText(page, 'Write the article before sending it: the content is empty.').count(), { timeout: POLL_MS })
@@ -435,7 +430,7 @@ describe('reporter workflow', () => {
       .update(articles)
       .set({ approvalStatus: 'APPROVED', publicationDate: new Date() })
       .where(eq(articles.id, stored.id));
-    const reader = await newPage(browser);
+    const reader = await newPage();
     await goto(reader.page, `/public/articles/category/${category.id}`);
     const card = reader.page.locator('.article-card', { hasText: title });
     expect(await card.locator('.article-card-summary').textContent()).toBe(summary);
@@ -446,11 +441,11 @@ describe('reporter workflow', () => {
   });
 
   for (const viewport of [
-    { name: 'phone', width: 360, height: 780 },
-    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'phone', ...SCREENS.smallPhone },
+    { name: 'desktop', ...SCREENS.desktop },
   ]) {
     it(`fixes a photo rejection on a ${viewport.name}: the old picture is replaced, the new one is the cover, the old file is gone`, async () => {
-      const { page, context } = await newPage(browser, { viewport });
+      const { page, context } = await newPage({ viewport });
       await signIn(page, reporter.username, reporter.password);
       const title = `ఫోటో మార్పు ${viewport.name} ${Date.now().toString(36)}`;
       // Pictures of this test alone: the files of a picture another article also has stay.
@@ -499,7 +494,7 @@ describe('reporter workflow', () => {
 
       await form.locator('input[type="file"]').setInputFiles(own.slice(2, 3));
       await form.getByRole('button', { name: 'Move own-3.jpg earlier' }).click();
-      expect(await pictures.getByRole('listitem').first().textContent()).toContain('Cover');
+      await expect.poll(() => pictures.getByRole('listitem').first().textContent()).toContain('Cover');
       expect(await pictures.getByRole('listitem').first().textContent()).toContain('own-3.jpg');
       await screenshot(page, `reporter-edit-pictures-${viewport.name}`);
       await expectAccessible(page);

@@ -3,22 +3,16 @@
 // still comes alive from the data the server joined in.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { request as playwrightRequest, type APIRequestContext, type Browser } from 'playwright-core';
+import { type APIRequestContext } from 'playwright-core';
 import { categories } from '../server/db/schema.ts';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage, screenshot } from './support/browser.ts';
+import { createUser, database, goto, newPage, screenshot, useBrowser } from './support/browser.ts';
+import { apiContext } from './support/api.ts';
 import type { Article } from '../contract/articles.ts';
 
-let browser: Browser;
+useBrowser();
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 const stamp = Date.now().toString(36);
-
-async function apiContext(username: string, password: string) {
-  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await context.post('/api/auth/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()} ${await res.text()}`);
-  return context;
-}
 
 /** A reporter's submission with one picture, pending review. */
 async function submit(title: string, categoryId: number): Promise<Article> {
@@ -46,7 +40,6 @@ async function submit(title: string, categoryId: number): Promise<Article> {
 const approve = async (id: number) => expect((await admin.put(`/api/admin/articles/approve/${id}`)).status()).toBe(200);
 
 beforeAll(async () => {
-  browser = await launch();
   const chief = inject('admin');
   admin = await apiContext(chief.username, chief.password);
   const writer = await createUser('REPORTER', 'parts');
@@ -55,8 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin.dispose();
   await reporter.dispose();
-  await browser.close();
-  await closeDatabase();
 });
 
 describe('shared parts', () => {
@@ -67,7 +58,7 @@ describe('shared parts', () => {
       .returning({ id: categories.id });
     const inB = await submit(`బీ వర్గం కథనం ${stamp}`, b.id);
     await approve(inB.id);
-    const reader = await newPage(browser);
+    const reader = await newPage();
     // The page is rendered and cached before the approval.
     await goto(reader.page, `/article/${inB.id}`);
     const headline = `సీ వర్గం తాజా శీర్షిక ${stamp}`;
@@ -83,7 +74,7 @@ describe('shared parts', () => {
     const answer = await reader.page.request.get(`/article/${inB.id}`);
     expect(answer.headers()['x-render-cache']).toBe('hit');
     await reader.context.close();
-    const next = await newPage(browser);
+    const next = await newPage();
     await goto(next.page, `/article/${inB.id}`);
     const link = next.page.locator('.ticker').getByRole('link', { name: headline });
     expect(await link.count()).toBeGreaterThan(0);

@@ -1,29 +1,24 @@
 // Telugu first in Chromium: phonetic typing in the article form (plain fields and the editor)
 // and Tenglish search on the search page.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { articles, categories } from '../server/db/schema.ts';
 import { searchFieldsFor, shortDescriptionFor } from '../server/articles/text.ts';
-import { closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { createUser, database, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
+useBrowser();
 let reporter: { id: number; username: string; password: string };
 
 beforeAll(async () => {
-  browser = await launch();
   reporter = await createUser('REPORTER');
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
 });
 
 const POLL_MS = 15_000;
 const valueOf = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
 
 async function writePage() {
-  const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+  const { page, context } = await newPage({ viewport: SCREENS.desktop });
   await signIn(page, reporter.username, reporter.password);
   await goto(page, '/reporter-dashboard/write-article');
   return { page, context };
@@ -41,7 +36,7 @@ describe('phonetic Telugu typing', { timeout: 180_000 }, () => {
     await page.getByLabel('Title', { exact: true }).fill('');
 
     await toggle.click();
-    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
     await page.getByLabel('Title', { exact: true }).click();
     await page.keyboard.type('telugu ');
     expect(await valueOf(page, 'Title')).toBe('తెలుగు ');
@@ -72,7 +67,7 @@ describe('phonetic Telugu typing', { timeout: 180_000 }, () => {
 
     // Ctrl+Shift+T switches it off again.
     await page.keyboard.press('Control+Shift+T');
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.type('ok ');
     expect(await valueOf(page, 'Author')).toBe('కృష్ణ చిరంజీవి ok ');
     await context.close();
@@ -122,7 +117,7 @@ describe('phonetic Telugu typing as Gboard spells, remembered per person', { tim
 
   it('spells the common words as Gboard does; each account keeps its own toggle on one browser', async () => {
     const other = await createUser('REPORTER', 'typist');
-    const opened = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const opened = await newPage({ viewport: SCREENS.desktop });
     const context = opened.context;
     let page = opened.page;
     await signIn(page, reporter.username, reporter.password);
@@ -174,7 +169,7 @@ describe('phonetic Telugu typing as Gboard spells, remembered per person', { tim
   });
 
   it("the admin's reject-reason box follows the admin's toggle", async () => {
-    const { page: rp, context: rc } = await newPage(browser);
+    const { page: rp, context: rc } = await newPage();
     await signIn(rp, reporter.username, reporter.password);
     const [category] = await database()
       .insert(categories)
@@ -200,7 +195,7 @@ describe('phonetic Telugu typing as Gboard spells, remembered per person', { tim
     const { id } = (await created.json()) as { id: number };
     await rc.close();
 
-    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page, context } = await newPage({ viewport: SCREENS.desktop });
     const admin = inject('admin');
     await signIn(page, admin.username, admin.password);
     // The admin turns typing on in another form of the desk (a category dialog).
@@ -210,7 +205,9 @@ describe('phonetic Telugu typing as Gboard spells, remembered per person', { tim
     await who;
     const categoryDialog = page.getByRole('dialog');
     await categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).click();
-    expect(await categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => categoryDialog.getByRole('button', { name: 'తెలుగు / ENG' }).getAttribute('aria-pressed'))
+      .toBe('true');
 
     await goto(page, `/admin-dashboard/view-article/${id}`);
     await page.getByRole('button', { name: 'Reject', exact: true }).click();
@@ -230,7 +227,7 @@ describe('phonetic Telugu typing as Gboard spells, remembered per person', { tim
 
 describe('phonetic Telugu typing in dialogs', { timeout: 180_000 }, () => {
   it('names a category in Telugu; Escape keeps a Latin word without closing the dialog', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page, context } = await newPage({ viewport: SCREENS.desktop });
     const admin = inject('admin');
     await signIn(page, admin.username, admin.password);
     await goto(page, '/admin-dashboard/categorymanagement');
@@ -268,7 +265,7 @@ describe('Tenglish search', { timeout: 180_000 }, () => {
         reporterId: reporter.id,
         approvalStatus: 'APPROVED',
       });
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage();
     await goto(page, `/search?query=${encodeURIComponent(`haidarabad ${suffix}`)}`);
     const result = page.getByRole('link', { name: title });
     await expect.poll(() => result.count(), { timeout: POLL_MS }).toBeGreaterThan(0);

@@ -2,14 +2,15 @@
 // and pictures on them), and feed readers finding the RSS feeds a page names and reading them.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
-import { request as playwrightRequest, type APIRequestContext, type APIResponse, type Browser } from 'playwright-core';
-import { baseUrl, closeDatabase, createUser, launch, newPage } from './support/browser.ts';
+import { type APIRequestContext } from 'playwright-core';
+import { baseUrl, createUser, newPage, useBrowser } from './support/browser.ts';
 import { checkHtml, errorsOf } from './support/vnu.ts';
 import { readRss } from '../server/test/rss.ts';
+import { apiContext, ok, publishApproved } from './support/api.ts';
 import type { Article } from '../contract/articles.ts';
 import type { Ad } from '../contract/ads.ts';
 
-let browser: Browser;
+useBrowser();
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 
@@ -26,30 +27,11 @@ async function picture(colour: string, width = 1200, height = 675) {
   return new Uint8Array(await sharp(Buffer.from(svg)).png().toBuffer());
 }
 
-async function apiContext(username: string, password: string) {
-  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await context.post('/api/auth/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()} ${await res.text()}`);
-  return context;
-}
-
-async function ok<T>(response: APIResponse): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function publish(title: string, colours: string[]) {
-  const form = new FormData();
   const article = { title, author: 'వార్తా ప్రతినిధి', content: '<p>మార్కెట్ వార్త.</p>', region: 'హైదరాబాద్' };
-  form.set(
-    'article',
-    JSON.stringify({ ...article, youtubeVideoId: '', categoryIds: [fixtures.category.id], district: DISTRICT, tags: [TAG] }),
-  );
-  for (const [i, colour] of colours.entries())
-    form.append('images', new File([await picture(colour)], `photo-${i}.png`, { type: 'image/png' }));
-  const created = await ok<Article>(await reporter.post('/api/articles', { multipart: form }));
-  await ok(await admin.put(`/api/admin/articles/approve/${created.id}`));
-  return ok<Article>(await admin.get(`/api/public/articles/${created.id}`));
+  const fields = { ...article, youtubeVideoId: '', categoryIds: [fixtures.category.id], district: DISTRICT, tags: [TAG] };
+  const pictures = await Promise.all(colours.map((colour) => picture(colour)));
+  return publishApproved({ reporter, admin }, fields, pictures);
 }
 
 /** The page as a validator or feed reader gets it: the server's HTML, nothing run. */
@@ -62,7 +44,6 @@ async function html(path: string) {
 const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
 
 beforeAll(async () => {
-  browser = await launch();
   const chief = inject('admin');
   admin = await apiContext(chief.username, chief.password);
   const writer = await createUser('REPORTER', 'feeds');
@@ -106,8 +87,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.dispose();
   await reporter?.dispose();
-  await browser?.close();
-  await closeDatabase();
 });
 
 describe('the Nu HTML Checker', () => {
@@ -150,7 +129,7 @@ describe('the Nu HTML Checker', () => {
 describe('feed readers', () => {
   /** The feeds a page names in its head, read from the server's HTML. */
   async function feedsNamedBy(path: string) {
-    const { page, context } = await newPage(browser, { javaScriptEnabled: false });
+    const { page, context } = await newPage({ javaScriptEnabled: false });
     await page.goto(path);
     const links = await page
       .locator('head link[rel="alternate"][type="application/rss+xml"]')

@@ -1,13 +1,13 @@
 // 'Changes since rejection' and the revision history in Chromium: a removed word and the word that replaced it are drawn
 // apart, so their letters never join into a conjunct found in neither version (హైదరాబాద్ +
 // వర్షం → ద్వ), and a picture removed before the resubmission is listed as removed.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { categories } from '../server/db/schema.ts';
-import { closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { createUser, database, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
+useBrowser();
 let reporter: { id: number; username: string; password: string };
 let category: { id: number; name: string };
 let photos: Buffer[];
@@ -15,7 +15,6 @@ let photos: Buffer[];
 const POLL_MS = 20_000;
 
 beforeAll(async () => {
-  browser = await launch();
   reporter = await createUser('REPORTER', 'differ');
   [category] = await database()
     .insert(categories)
@@ -28,10 +27,6 @@ beforeAll(async () => {
         .toBuffer(),
     ),
   );
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
 });
 
 /** The `article` part and the pictures, as the form sends them. */
@@ -78,7 +73,7 @@ function pairs(page: Page, testId: string) {
 
 describe('changes since rejection', { timeout: 180_000 }, () => {
   it('never joins a removed and an inserted word into one letter, and lists a removed picture; the history too', async () => {
-    const { page: rp, context: rc } = await newPage(browser);
+    const { page: rp, context: rc } = await newPage();
     await signIn(rp, reporter.username, reporter.password);
     const suffix = Date.now().toString(36);
     const created = await rp.request.post('/api/articles', {
@@ -88,7 +83,7 @@ describe('changes since rejection', { timeout: 180_000 }, () => {
     const { id, imageUrls } = (await created.json()) as { id: number; imageUrls: string[] };
     expect(imageUrls).toHaveLength(2);
 
-    const { page, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
+    const { page, context } = await newPage({ viewport: SCREENS.desktop });
     const admin = inject('admin');
     await signIn(page, admin.username, admin.password);
     expect((await page.request.put(`/api/admin/articles/reject/${id}`, { data: { reason: 'మార్చండి' } })).status()).toBe(200);

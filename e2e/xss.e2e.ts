@@ -1,14 +1,14 @@
 // every text field that reaches a page, filled with script-injection payloads,
 // shown in a real browser without running a single script.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeDatabase, createUser, goto, launch, newPage, signIn } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { createUser, goto, newPage, SCREENS, signIn, useBrowser } from './support/browser.ts';
 
 const mark = (field: string) => `<img src=x onerror="window.__xss='${field}'"><script>window.__xss='${field}'</script>`;
 
-let browser: Browser;
+useBrowser();
 let admin: Page;
 let reporter: Page;
 const ids = { article: 0, category: 0 };
@@ -27,9 +27,8 @@ async function assertNoScriptRan(page: Page, where: string) {
 }
 
 beforeAll(async () => {
-  browser = await launch();
-  admin = (await newPage(browser, { viewport: { width: 1280, height: 900 } })).page;
-  reporter = (await newPage(browser, { viewport: { width: 1280, height: 900 } })).page;
+  admin = (await newPage({ viewport: SCREENS.desktop })).page;
+  reporter = (await newPage({ viewport: SCREENS.desktop })).page;
   await watch(admin);
   await watch(reporter);
   const { username, password } = inject('admin');
@@ -88,14 +87,9 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await closeDatabase();
-});
-
 describe('script injection through every text field', () => {
   it('public pages show the payloads as text and run none of them', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await watch(page);
     for (const url of [
       '/',
@@ -115,7 +109,7 @@ describe('script injection through every text field', () => {
     await goto(page, search);
     await assertNoScriptRan(page, 'search');
     // With JavaScript off, the server HTML alone must be inert too.
-    const { page: noJs } = await newPage(browser, { javaScriptEnabled: false });
+    const { page: noJs } = await newPage({ javaScriptEnabled: false });
     const html = await (await noJs.request.get(`/article/${ids.article}`)).text();
     expect(html).not.toMatch(/<script>window\.__xss/);
     expect(html).not.toMatch(/onerror="window\.__xss/);
@@ -134,12 +128,13 @@ describe('script injection through every text field', () => {
       '/admin-dashboard/about-us-management',
     ]) {
       await goto(admin, url);
-      await admin.waitForTimeout(600);
+      // A payload in a picture's onerror runs once the picture failed: after the page's requests.
+      await admin.waitForLoadState('networkidle');
       await assertNoScriptRan(admin, url);
     }
     for (const url of ['/reporter-dashboard/my-articles', `/reporter/view-article/${ids.article}`]) {
       await goto(reporter, url);
-      await reporter.waitForTimeout(600);
+      await reporter.waitForLoadState('networkidle');
       await assertNoScriptRan(reporter, url);
     }
     expect(hits).toEqual([]);

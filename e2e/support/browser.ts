@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Dialog, type Page } from 'playwright-core';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { users } from '../../server/db/schema.ts';
@@ -13,9 +13,40 @@ import type { Role } from '../../contract/roles.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+let current: Browser | undefined;
+
+/**
+ * One Chromium for the calling file: launched before its tests and closed after them, with the
+ * fixtures' database pool. Called at the top of the file, before its own hooks: its launch then
+ * comes first and its close last (Vitest runs after-hooks in reverse).
+ */
+export function useBrowser() {
+  beforeAll(async () => {
+    current = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+    await closeDatabase();
+  });
 }
+
+/** The file's Chromium (useBrowser), for a context of its own making. */
+export function browser(): Browser {
+  if (!current) throw new Error('no browser: call useBrowser() at the top of the test file');
+  return current;
+}
+
+/** The screen sizes the tests draw on, by name. */
+export const SCREENS = {
+  /** newPage's own: a large phone. */
+  phone: { width: 412, height: 915 },
+  shortPhone: { width: 412, height: 823 },
+  smallPhone: { width: 360, height: 780 },
+  smallShortPhone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 900 },
+  laptop: { width: 1280, height: 800 },
+} as const;
 
 // The site speaks on the page, never in a browser box: any alert, confirm, prompt or beforeunload
 // dialog a test did not ask for fails that test (checked after each test by e2e/support/setup.ts,
@@ -74,9 +105,8 @@ export function takeUnexpectedDialogs(page: Page): string[] {
   return taken;
 }
 
-/** A fresh context (own cookies) on a phone-sized viewport unless told otherwise. */
+/** A fresh context (own cookies) in the file's browser, on a phone-sized viewport unless told otherwise. */
 export async function newPage(
-  browser: Browser,
   opts: {
     javaScriptEnabled?: boolean;
     viewport?: { width: number; height: number };
@@ -85,9 +115,9 @@ export async function newPage(
     timezoneId?: string;
   } = {},
 ) {
-  const context: BrowserContext = await browser.newContext({
+  const context: BrowserContext = await browser().newContext({
     baseURL: baseUrl(),
-    viewport: opts.viewport ?? { width: 412, height: 915 },
+    viewport: opts.viewport ?? SCREENS.phone,
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
     reducedMotion: opts.reducedMotion ?? 'no-preference',
     locale: 'te-IN',
@@ -105,6 +135,19 @@ export async function newPage(
 export async function goto(page: Page, url: string) {
   await page.goto(url);
   await page.waitForSelector('html[data-hydrated="true"]');
+}
+
+/** Signs in as a reader does: the home page's menu, its sign-in button, the form. Returns the dialog. */
+export async function signInThroughMenu(page: Page, username: string, password: string) {
+  await goto(page, '/');
+  await page.getByRole('button', { name: 'మెనూ' }).click();
+  await page.locator('#site-drawer').getByRole('button', { name: 'లాగిన్' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByLabel('యూజర్ పేరు').fill(username);
+  await dialog.getByLabel('పాస్‌వర్డ్', { exact: true }).fill(password);
+  await dialog.locator('form').getByRole('button', { name: 'ప్రవేశించండి', exact: true }).click();
+  return dialog;
 }
 
 let pool: pg.Pool | undefined;

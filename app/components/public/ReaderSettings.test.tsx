@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // The reader's settings: the <head> script alone keeps and applies them, and the buttons React
-// draws show what <html> says (Chromium runs the same on phone and desktop: e2e/workspace-e-readers.e2e.ts).
+// draws show what <html> says (Chromium runs the same on phone and desktop: e2e/reader-settings.e2e.ts).
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { READER_SETTINGS_SCRIPT, ReaderSettings, TEXT_SIZE_KEY, THEME_KEY } from './ReaderSettings.tsx';

@@ -1,6 +1,23 @@
-// Test fixture: Telugu words of the news with the ways readers commonly spell them in English
-// letters. tenglish.test.ts stores one article per word and measures the search's precision and
-// recall over every spelling (docs/telugu.md has the figures).
+// Test fixtures: Telugu words of the news with the ways readers commonly spell them in English
+// letters, kept once for every layer's Tenglish tests.
+
+/**
+ * Spellings checked at each layer: the fold (contract/tenglish.test.ts) and the search over HTTP
+ * (server/search/tenglish.test.ts).
+ */
+export const TENGLISH_CASES: [latin: string, telugu: string][] = [
+  ['hyderabad', 'హైదరాబాద్'],
+  ['haidarabad', 'హైదరాబాద్'],
+  ['vijayawada', 'విజయవాడ'],
+  ['varsham', 'వర్షం'],
+  ['cricket', 'క్రికెట్'],
+  ['chiranjeevi', 'చిరంజీవి'],
+];
+
+/**
+ * Every word with its common spellings: server/search/tenglish.test.ts stores one article per word
+ * and measures the search's precision and recall over every spelling (docs/telugu.md has the figures).
+ */
 export const TENGLISH_WORDS: [telugu: string, spellings: string[]][] = [
   ['హైదరాబాద్', ['hyderabad', 'haidarabad', 'hyderaabaad']],
   ['విజయవాడ', ['vijayawada', 'vijayavada', 'bezawada']],

@@ -1,10 +1,10 @@
 // Search in English letters over a realistic newsroom: recall and precision of the quality
-// queries (server/search/quality-data.ts), and every short name finding its stories, over HTTP.
+// queries (bench/search-quality-data.ts), and every short name finding its stories, over HTTP.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DB, useTestApp } from '../test/app.ts';
-import { SHORT_NAMES } from '../../contract/short-names.ts';
-import { describeQuality, loadQualityCorpus, measureSearchQuality } from './quality.ts';
-import { QUALITY_QUERIES } from './quality-data.ts';
+import { TEST_DB, useTestApp } from '../server/test/app.ts';
+import { SHORT_NAMES } from '../contract/short-names.ts';
+import { describeQuality, loadQualityCorpus, measureSearchQuality } from './search-quality-measure.ts';
+import { QUALITY_QUERIES } from './search-quality-data.ts';
 
 const t = useTestApp();
 

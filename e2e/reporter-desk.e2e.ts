@@ -2,28 +2,27 @@
 // counts; a rejected story is resubmitted ('Resubmit for review', back in the queue, no 'Rejected'
 // badge); the write and edit forms preview the story as readers will see it; the Author field
 // starts with the reporter's display name.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { articleCategories, articles, categories, users } from '../server/db/schema.ts';
 import { searchFieldsFor, shortDescriptionFor } from '../server/articles/text.ts';
-import { closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { createUser, database, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 
 const VIEWPORTS = [
-  { name: 'phone', width: 412, height: 823 },
-  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', ...SCREENS.shortPhone },
+  { name: 'desktop', ...SCREENS.desktop },
 ] as const;
 
 /** A shared two-core machine: give the UI time. */
 const POLL_MS = 15_000;
 
-let browser: Browser;
+useBrowser();
 let category: { id: number; name: string };
 let photo: Buffer;
 
 beforeAll(async () => {
-  browser = await launch();
   [category] = await database()
     .insert(categories)
     .values({ name: `డెస్క్ ${Date.now().toString(36)}` })
@@ -31,10 +30,6 @@ beforeAll(async () => {
   photo = await sharp({ create: { width: 640, height: 420, channels: 3, background: '#1a5fb4' } })
     .jpeg()
     .toBuffer();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
 });
 
 /** A story of `reporterId` straight in the database (the lists and counts need several). */
@@ -61,7 +56,7 @@ async function insertStory(reporterId: number, title: string, over: Partial<type
 async function reporterOn(viewport: { width: number; height: number }, displayName?: string) {
   const reporter = await createUser('REPORTER', 'deskb');
   if (displayName) await database().update(users).set({ displayName }).where(eq(users.id, reporter.id));
-  const { page, context } = await newPage(browser, { viewport });
+  const { page, context } = await newPage({ viewport });
   await signIn(page, reporter.username, reporter.password);
   return { reporter, page, context };
 }
@@ -87,7 +82,7 @@ describe.each(VIEWPORTS)('the reporter desk on a $name', (viewport) => {
     expect(await tileCount(page, 'My Approved Articles', 'published')).toBe('3');
     // The draft's time is shown to the minute, India time.
     expect(await page.locator('.draft-saved').first().textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} IST$/);
-    await screenshot(page, `workspace-b-tiles-${viewport.name}`);
+    await screenshot(page, `reporter-desk-tiles-${viewport.name}`);
 
     // Deleting the draft (asked first) brings its tile down with it.
     await page.getByRole('button', { name: 'Delete draft చిత్తుప్రతి' }).click();
@@ -113,7 +108,7 @@ describe.each(VIEWPORTS)('the reporter desk on a $name', (viewport) => {
     // The story has no picture yet (stored without one): the edit adds one (1 to 4 are required).
     await page.locator('input[type="file"]').setInputFiles({ name: 'new.jpg', mimeType: 'image/jpeg', buffer: photo });
     expect(await page.getByRole('button', { name: 'Update Article' }).count()).toBe(0);
-    await screenshot(page, `workspace-b-resubmit-${viewport.name}`);
+    await screenshot(page, `reporter-desk-resubmit-${viewport.name}`);
     await page.getByRole('button', { name: 'Resubmit for review' }).click();
     await expect
       .poll(() => page.locator('.form-success').first().textContent(), { timeout: POLL_MS })
@@ -166,7 +161,7 @@ describe.each(VIEWPORTS)('the reporter desk on a $name', (viewport) => {
       .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: POLL_MS })
       .toBe(640);
     expect(await cover.getAttribute('src')).toMatch(/^blob:/);
-    await screenshot(page, `workspace-b-preview-${viewport.name}`);
+    await screenshot(page, `reporter-desk-preview-${viewport.name}`);
     await dialog.getByRole('button', { name: 'Close preview' }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await context.close();

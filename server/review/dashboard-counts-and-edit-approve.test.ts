@@ -39,7 +39,7 @@ async function articleIn(status: ApprovalStatus) {
   });
   const [img] = await t.services.db
     .insert(images)
-    .values({ key: `workspace${row.id}`, width: 800, height: 600, variantWidths: [400, 800] })
+    .values({ key: `dashboard${row.id}`, width: 800, height: 600, variantWidths: [400, 800] })
     .returning();
   await t.services.db.insert(articleImages).values({ articleId: row.id, imageId: img.id, position: 0 });
   await t.services.db.transaction((tx) => ensureFirstRevision(tx, row.id));
@@ -75,7 +75,7 @@ const revisionsOf = async (id: number) =>
 /** What a story is as far as these tests look: its row, its history and its audit entries. */
 const stateOf = async (id: number) => ({ row: await rowOf(id), revisions: await revisionsOf(id), audit: await auditOf(id) });
 
-describe(`admin workspace API (${TEST_DB})`, () => {
+describe(`admin dashboard counts and Edit & Approve API (${TEST_DB})`, () => {
   it('counts the stories in each state for the dashboard tiles (admins only)', async () => {
     const before = (await t.call('GET', '/api/admin/articles/counts', admin.cookie)).json();
     await articleIn('PENDING');

@@ -9,52 +9,34 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from 'playwright-core';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage } from './support/browser.ts';
+import { type APIRequestContext, type Page } from 'playwright-core';
+import { createUser, database, goto, newPage, SCREENS, useBrowser } from './support/browser.ts';
 import { articles } from '../server/db/schema.ts';
+import { apiContext, ok, publishApproved } from './support/api.ts';
 import type { Article } from '../contract/articles.ts';
 
-const PHONE = { width: 412, height: 823 };
-const DESKTOP = { width: 1280, height: 800 };
+const PHONE = SCREENS.shortPhone;
+const DESKTOP = SCREENS.laptop;
 const stamp = Date.now().toString(36);
 
-let browser: Browser;
+useBrowser();
 let admin: APIRequestContext;
 let reporter: APIRequestContext;
 let category = 0;
 let story: Article;
 
-async function apiContext(username: string, password: string) {
-  const context = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { origin: baseUrl() } });
-  const res = await context.post('/api/auth/login', { data: { username, password } });
-  if (!res.ok()) throw new Error(`sign-in failed for ${username}: ${res.status()}`);
-  return context;
-}
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  if (!response.ok()) throw new Error(`${response.url()}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function publish(title: string): Promise<Article> {
-  const form = new FormData();
-  form.set(
-    'article',
-    JSON.stringify({ title, author: 'ప్రతినిధి', content: '<p>చదివే సౌకర్యం పరీక్ష వార్త.</p>', categoryIds: [category], region: 'నగరం' }),
-  );
   const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#3a6' } })
     .png()
     .toBuffer();
-  form.append('images', new File([new Uint8Array(png)], 'cover.png', { type: 'image/png' }));
-  const created = await ok<Article>(await reporter.post('/api/articles', { multipart: form }));
-  await ok(await admin.put(`/api/admin/articles/approve/${created.id}`));
-  return ok<Article>(await admin.get(`/api/public/articles/${created.id}`));
+  const article = { title, author: 'ప్రతినిధి', content: '<p>చదివే సౌకర్యం పరీక్ష వార్త.</p>', categoryIds: [category], region: 'నగరం' };
+  return publishApproved({ reporter, admin }, article, [png]);
 }
 
 async function shot(page: Page, name: string) {
   const dir = path.join(process.cwd(), 'e2e/screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `workspace-e-${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `reader-settings-${name}.png`) });
 }
 
 /** A busy test machine may take seconds to wake an island. */
@@ -74,7 +56,6 @@ async function openMenu(page: Page) {
 }
 
 beforeAll(async () => {
-  browser = await launch();
   const chief = inject('admin');
   admin = await apiContext(chief.username, chief.password);
   const writer = await createUser('REPORTER', 'readers');
@@ -91,13 +72,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.dispose();
   await reporter?.dispose();
-  await browser?.close();
-  await closeDatabase();
 });
 
 describe('text size (అ− / అ+)', () => {
   it('on a phone, from the menu: larger text on this page, the next one and after a reload; the cached HTML stays the same for everyone', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await goto(page, `/article/${story.id}`);
     expect(await rootFontSize(page)).toBe('16px');
     const drawer = await openMenu(page);
@@ -130,7 +109,7 @@ describe('text size (అ− / అ+)', () => {
   });
 
   it('is applied by the page itself before any script file loads (no flash of the default size)', async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('news:text-size', '1'));
     // No JavaScript file at all: only the page's own <head> script can have set it.
@@ -144,7 +123,7 @@ describe('text size (అ− / అ+)', () => {
 
 describe('dark theme', () => {
   it("follows the phone's colour scheme until switched, and the switch is kept across pages and reloads", async () => {
-    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const { page, context } = await newPage({ viewport: PHONE });
     await page.emulateMedia({ colorScheme: 'dark' });
     await goto(page, `/article/${story.id}`);
     expect(await background(page)).toBe(DARK_BG);
@@ -172,7 +151,7 @@ describe('dark theme', () => {
   });
 
   it('on a desktop, from the header: the switch works on an islands page without waking the header, and is kept', async () => {
-    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    const { page, context } = await newPage({ viewport: DESKTOP });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(`/article/${story.id}`);
     const header = page.locator('.site-header .header-reader-settings');
@@ -202,7 +181,7 @@ describe('dark theme', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
-      const { page, context } = await newPage(browser, { viewport });
+      const { page, context } = await newPage({ viewport });
       await page.emulateMedia({ colorScheme: 'dark' });
       for (const [name, url] of [
         ['home', '/'],
@@ -229,7 +208,7 @@ describe('dates', () => {
   it("an article shows 'ప్రచురణ' and 'నవీకరణ' to the minute in India time; lists show the time too", async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       // A reader abroad sees India's time all the same.
-      const { page, context } = await newPage(browser, { viewport, timezoneId: 'America/New_York' });
+      const { page, context } = await newPage({ viewport, timezoneId: 'America/New_York' });
       await goto(page, `/public/articles/category/${category}`);
       await poll(() => page.locator('.article-card-meta time').first().textContent()).toBe('20/11/2026 12:05 IST');
       await page.goto(`/article/${story.id}`);

@@ -4,37 +4,19 @@
 // and downloaded.
 import { readFile } from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { closeDatabase, createUser, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createUser, goto, newPage, SCREENS, screenshot, signIn, signInThroughMenu, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
+useBrowser();
 
 const SIZES = [
-  { name: 'phone', viewport: { width: 412, height: 823 } },
-  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+  { name: 'phone', viewport: SCREENS.shortPhone },
+  { name: 'desktop', viewport: SCREENS.desktop },
 ] as const;
 
 const codeFor = (secret: string) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() });
-
-async function loginThroughModal(page: Page, username: string, password: string) {
-  await goto(page, '/');
-  await page.getByRole('button', { name: 'మెనూ' }).click();
-  await page.locator('#site-drawer').getByRole('button', { name: 'లాగిన్' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  await dialog.getByLabel('యూజర్ పేరు').fill(username);
-  await dialog.getByLabel('పాస్‌వర్డ్', { exact: true }).fill(password);
-  await dialog.locator('form').getByRole('button', { name: 'ప్రవేశించండి', exact: true }).click();
-}
 
 /** The reader's parts are absent: the category bar, the ticker's slot, most-read, ads. */
 async function readerParts(page: Page) {
@@ -44,8 +26,8 @@ async function readerParts(page: Page) {
 describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
   it("the admin dashboard and the reporter desk have the staff menu with 'నా ఖాతా', and no reader's parts", async () => {
     const admin = await createUser('ADMIN', `wa${name[0]}adm`);
-    const { page } = await newPage(browser, { viewport });
-    await loginThroughModal(page, admin.username, admin.password);
+    const { page } = await newPage({ viewport });
+    await signInThroughMenu(page, admin.username, admin.password);
     await page.waitForURL('**/admin-dashboard');
     const menu = page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' });
     await menu.waitFor();
@@ -56,7 +38,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
     await expect
       .poll(() => page.getByText(/Your password is below the staff password rule/).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    await screenshot(page, `workspace-a-admin-shell-${name}`);
+    await screenshot(page, `staff-shell-admin-shell-${name}`);
 
     // A sub-screen keeps the menu; the account link leads to the account page, in the staff shell.
     await goto(page, '/admin-dashboard/usermanagement');
@@ -67,22 +49,22 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
     await page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' }).waitFor();
     expect(await readerParts(page)).toBe(0);
-    await screenshot(page, `workspace-a-account-staff-${name}`);
+    await screenshot(page, `staff-shell-account-staff-${name}`);
 
     const reporter = await createUser('REPORTER', `wa${name[0]}rep`);
-    const desk = (await newPage(browser, { viewport })).page;
+    const desk = (await newPage({ viewport })).page;
     await signIn(desk, reporter.username, reporter.password);
     await goto(desk, '/reporter-dashboard/my-articles');
     const deskMenu = desk.getByRole('navigation', { name: 'సిబ్బంది మెనూ' });
     await deskMenu.waitFor();
     expect(await deskMenu.getByRole('link', { name: 'నా ఖాతా' }).getAttribute('href')).toBe('/user-dashboard');
     expect(await readerParts(desk)).toBe(0);
-    await screenshot(desk, `workspace-a-reporter-shell-${name}`);
+    await screenshot(desk, `staff-shell-reporter-shell-${name}`);
   });
 
   it('reading pages keep the site shell; a reader’s account page has the site header', async () => {
     const reader = await createUser('USER', `wa${name[0]}usr`);
-    const { page } = await newPage(browser, { viewport });
+    const { page } = await newPage({ viewport });
     await goto(page, '/');
     expect(await page.locator('.category-nav').count()).toBe(1);
     expect(await page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' }).count()).toBe(0);
@@ -97,7 +79,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
 describe.each(SIZES)('staff passwords and recovery codes ($name)', ({ name, viewport }) => {
   it('the new password is checked against the staff rule, with a meter; a strong one is accepted', async () => {
     const reporter = await createUser('REPORTER', `wa${name[0]}pw`);
-    const { page } = await newPage(browser, { viewport });
+    const { page } = await newPage({ viewport });
     await signIn(page, reporter.username, reporter.password);
     await goto(page, '/user-dashboard');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
@@ -117,7 +99,7 @@ describe.each(SIZES)('staff passwords and recovery codes ($name)', ({ name, view
         timeout: 15_000,
       })
       .toBe(1);
-    await screenshot(page, `workspace-a-password-rule-${name}`);
+    await screenshot(page, `staff-shell-password-rule-${name}`);
     await page.getByLabel('New password').fill('tera-sun-moon-42');
     await expect.poll(() => page.locator('.strength-label.ok').count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('button', { name: 'Change password' }).click();
@@ -128,7 +110,7 @@ describe.each(SIZES)('staff passwords and recovery codes ($name)', ({ name, view
 
   it('recovery codes are copied to the clipboard and downloaded as a .txt file', async () => {
     const admin = await createUser('ADMIN', `wa${name[0]}rc`);
-    const { context, page } = await newPage(browser, { viewport });
+    const { context, page } = await newPage({ viewport });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(page, admin.username, admin.password);
     await goto(page, '/user-dashboard');
@@ -152,6 +134,6 @@ describe.each(SIZES)('staff passwords and recovery codes ($name)', ({ name, view
     expect(download.suggestedFilename()).toBe('recovery-codes.txt');
     const text = await readFile((await download.path())!, 'utf8');
     for (const code of shown) expect(text).toContain(code);
-    await screenshot(page, `workspace-a-recovery-codes-${name}`);
+    await screenshot(page, `staff-shell-recovery-codes-${name}`);
   });
 });

@@ -1,10 +1,10 @@
 // Search quality: recall and precision of queries typed in English letters over a realistic
-// newsroom (the demo newsroom plus server/search/quality-data.ts). What a query must find is what
+// newsroom (the demo newsroom plus bench/search-quality-data.ts). What a query must find is what
 // its Telugu meaning finds with the Telugu search, on the same database: no list of answers.
-import type { Services } from '../services.ts';
-import { seedDemoContent } from '../demo/seed.ts';
-import { addArticles, addReporter } from '../test/fixtures.ts';
-import { QUALITY_QUERIES, QUALITY_STORIES, type QueryKind } from './quality-data.ts';
+import type { Services } from '../server/services.ts';
+import { seedDemoContent } from '../server/demo/seed.ts';
+import { addArticles, addReporter } from '../server/test/fixtures.ts';
+import { QUALITY_QUERIES, QUALITY_STORIES, type QueryKind } from './search-quality-data.ts';
 
 /** The demo newsroom and the quality stories (published an hour apart, before the demo's newest). */
 export async function loadQualityCorpus(services: Services, now = new Date()) {

@@ -2,21 +2,21 @@
 // dashboard tiles' counts, the next pending story after a review, a published story's review
 // address leading to its own screen, its history and restore with a preview, and Edit & Approve
 // scheduling a story in India time.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { categories } from '../server/db/schema.ts';
-import { baseUrl, closeDatabase, createUser, database, goto, launch, newPage, screenshot, signIn } from './support/browser.ts';
+import { baseUrl, createUser, database, goto, newPage, SCREENS, screenshot, signIn, useBrowser } from './support/browser.ts';
 import type { Article } from '../contract/articles.ts';
 
-const PHONE = { width: 412, height: 823 };
-const DESKTOP = { width: 1280, height: 900 };
+const PHONE = SCREENS.shortPhone;
+const DESKTOP = SCREENS.desktop;
 const VIEWPORTS = [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const;
 
-let browser: Browser;
+useBrowser();
 let reporter: { id: number; username: string; password: string };
 let category: { id: number; name: string };
 let image: Buffer;
@@ -26,25 +26,20 @@ const origin = () => ({ origin: baseUrl() });
 const POLL = { timeout: 15_000 };
 
 beforeAll(async () => {
-  browser = await launch();
-  reporter = await createUser('REPORTER', 'ws_c_reporter');
+  reporter = await createUser('REPORTER', 'review_screens');
   [category] = await database()
     .insert(categories)
-    .values([{ name: `పని-సి-${stamp}` }])
+    .values([{ name: `సమీక్ష-తెరలు-${stamp}` }])
     .returning({ id: categories.id, name: categories.name });
   image = await sharp({ create: { width: 960, height: 640, channels: 3, background: { r: 26, g: 95, b: 180 } } })
     .png()
     .toBuffer();
 });
-afterAll(async () => {
-  await browser.close();
-  await closeDatabase();
-});
 
 let seq = 0;
 /** A reporter's submission through the real API. */
 async function submit(title = `పని సి వార్త ${stamp} ${++seq}`): Promise<Article> {
-  const author = await newPage(browser);
+  const author = await newPage();
   await signIn(author.page, reporter.username, reporter.password);
   const res = await author.page.request.post('/api/articles', {
     headers: origin(),
@@ -68,7 +63,7 @@ async function submit(title = `పని సి వార్త ${stamp} ${++seq
 }
 
 async function adminPage(viewport: { width: number; height: number }) {
-  const { page, context } = await newPage(browser, { viewport });
+  const { page, context } = await newPage({ viewport });
   const admin = inject('admin');
   await signIn(page, admin.username, admin.password);
   return { page, context };
@@ -92,7 +87,7 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       );
       expect(await tile('Scheduled Articles').locator('.dashboard-count').textContent()).toBe(`${counts.scheduled} scheduled`);
       expect(await tile('Approved Articles').locator('.dashboard-count').textContent()).toBe(`${counts.approved} published`);
-      await screenshot(page, `workspace-c-dashboard-counts-${name}`);
+      await screenshot(page, `review-screens-dashboard-counts-${name}`);
       await context.close();
     });
 
@@ -111,7 +106,7 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       const expected = queue.find((a) => a.id !== first.id)!;
       const link = next.getByRole('link', { name: /^Next pending:/ });
       expect(await link.textContent()).toBe(`Next pending: ${expected.title}`);
-      await screenshot(page, `workspace-c-next-pending-${name}`);
+      await screenshot(page, `review-screens-next-pending-${name}`);
       await link.click();
       await page.waitForURL(`**/admin-dashboard/view-article/${expected.id}`);
       await page.getByRole('heading', { name: expected.title }).waitFor();
@@ -152,7 +147,7 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       // The old version is shown before anything changes.
       await ask.getByTestId('revision-preview').getByRole('heading', { name: article.title }).waitFor();
       expect(await ask.getByTestId('revision-preview').textContent()).toContain('మొదటి వివరాలు.');
-      await screenshot(page, `workspace-c-restore-preview-${name}`);
+      await screenshot(page, `review-screens-restore-preview-${name}`);
       expect((await stored(page, article.id)).title).toBe(newTitle);
       await ask.getByRole('button', { name: 'Restore this version' }).click();
       await expect.poll(() => history.getByRole('status').textContent(), POLL).toBe('Revision restored.');
@@ -192,7 +187,7 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       const tomorrow = new Date(Date.now() + 86_400_000);
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(tomorrow);
       await form.getByLabel('Publish at (India time, IST; empty: now)').fill(`${day}T07:30`);
-      await screenshot(page, `workspace-c-edit-schedule-${name}`);
+      await screenshot(page, `review-screens-edit-schedule-${name}`);
       await form.getByRole('button', { name: 'Save & Schedule' }).click();
       await expect.poll(() => form.getByRole('status').textContent(), POLL).toBe('Article saved and scheduled for publication.');
       // Then its own screen, with its time.

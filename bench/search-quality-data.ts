@@ -1,8 +1,8 @@
 // Search quality test data: stories a Telugu newsroom publishes beside the demo newsroom's
 // (server/demo/data.ts), and the queries readers type in English letters with what each means in
 // Telugu. A query must find what its Telugu meaning finds (the Telugu search: every word a
-// substring of the story); a query with no meaning must find nothing. server/search/quality.ts
-// measures recall and precision over them (`npm run bench -- --search-quality`, quality.test.ts).
+// substring of the story); a query with no meaning must find nothing. bench/search-quality-measure.ts
+// measures recall and precision over them (`npm run bench -- --search-quality`, search-quality.test.ts).
 
 /** Stories, newest first: a title and its first paragraph. */
 export const QUALITY_STORIES: [title: string, lead: string][] = [
