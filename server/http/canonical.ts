@@ -46,23 +46,19 @@ const QUERY_PARAMS: Record<string, (value: string) => string> = {
 export const isBrowserParam = (name: string) =>
   name === NEXT_PARAM || name.startsWith('utm_') || name === 'fbclid' || name === 'gclid';
 
-/**
- * The query's browser-only parameters, exactly as sent (`a=1&b=2`), or ''. Their names are matched
- * as sent, not decoded, as the VCL matches them: a spelling such as `utm%5Fsource` is an unknown
- * parameter, dropped by the redirect, and cannot store copies in a cache in front.
- */
-function browserParamsAsSent(query: string): string {
-  return query
-    .split('&')
-    .filter((pair) => pair !== '' && isBrowserParam(pair.split('=')[0]))
-    .join('&');
+/** A query's `name=value` pairs as sent, split into the page's and the browser's own. */
+function splitBrowserParams(query: string) {
+  const pairs = query.split('&').filter((pair) => pair !== '');
+  const isBrowsers = (pair: string) => isBrowserParam(pair.split('=')[0]);
+  return { page: pairs.filter((pair) => !isBrowsers(pair)), browser: pairs.filter(isBrowsers) };
 }
 
 /** The address a cached page is stored under: its canonical address without the browser's parameters. */
 export function cacheKeyOf(address: string): string {
-  const [path, query = ''] = address.split('?');
-  const kept = query.split('&').filter((pair) => pair !== '' && !isBrowserParam(pair.split('=')[0]));
-  return kept.length ? `${path}?${kept.join('&')}` : path;
+  const at = address.indexOf('?');
+  if (at < 0) return address;
+  const { page } = splitBrowserParams(address.slice(at + 1));
+  return page.length ? `${address.slice(0, at)}?${page.join('&')}` : address.slice(0, at);
 }
 
 /** Single fetch's data request for a page (React Router 8): `/x.data`, and `/_.data` for `/`. */
@@ -140,7 +136,9 @@ export function canonicalAddress(requestUrl: string, matches: readonly PageMatch
   const data = isDataRequest(url.pathname);
   const path = data ? dataPathOf(page) : page;
   if (!policy) return rest.length ? `${path}?${rest.join('?')}` : path;
-  const query = canonicalQuery(url.searchParams, policy, matches, data);
-  const browser = browserParamsAsSent(rest.join('?'));
-  return browser ? `${path}${query || '?'}${query ? '&' : ''}${browser}` : `${path}${query}`;
+  // The browser's own parameters are matched by their names as sent, not decoded, as the VCL
+  // matches them: `utm%5Fsource` is an unknown parameter, dropped here, that stores no copy in front.
+  const { browser } = splitBrowserParams(rest.join('?'));
+  const query = [canonicalQuery(url.searchParams, policy, matches, data).slice(1), ...browser].filter(Boolean).join('&');
+  return query ? `${path}?${query}` : path;
 }
