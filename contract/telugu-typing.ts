@@ -4,6 +4,7 @@
 // తేలుగు; `c`/`ee` differ), so the table is our own. It is the only key table: the help popover
 // next to the toggle renders KEY_TABLE.
 import { foldLatin } from './tenglish.ts';
+import { CASE_ENDINGS, DICTIONARY, LETTER_NAMES } from './telugu-typing-dictionary.ts';
 
 type Key = { keys: string[]; telugu: string; sign?: string };
 
@@ -159,6 +160,27 @@ export const COMMON_WORDS: Record<string, string[]> = {
 };
 const WORD_BY_SPELLING = new Map<string, string>();
 for (const [telugu, spellings] of Object.entries(COMMON_WORDS)) for (const s of spellings) WORD_BY_SPELLING.set(s, telugu);
+const DICTIONARY_WORD = new Map<string, string>();
+for (const [telugu, spellings] of Object.entries(DICTIONARY)) for (const s of spellings) DICTIONARY_WORD.set(s, telugu);
+/** Longest first, so nagaramloni ends in -loni, not -ni. */
+const ENDINGS = Object.keys(CASE_ENDINGS).sort((a, b) => b.length - a.length);
+
+/** A stem that takes a case ending: a dictionary word or a common name. */
+const stemOf = (latin: string) => DICTIONARY_WORD.get(latin) ?? NAME_BY_FOLD.get(foldLatin(latin));
+
+/** The case ending (in small letters) a word ends in, when what is before it can be a noun. */
+function caseEndingOf(latin: string): string | undefined {
+  return ENDINGS.find((e) => latin.length - e.length >= 2 && latin.endsWith(e));
+}
+
+/**
+ * A stem and its ending as Gboard joins them: a stem that ends in a bare consonant keeps its
+ * half form with a ZWNJ (హైదరాబాద్‌లో), any other joins straight on (విజయవాడలో).
+ */
+const join = (stem: string, ending: string) => (stem.endsWith(VIRAMA) ? `${stem}\u200c${ending}` : stem + ending);
+
+/** An all-capital word (an acronym) letter by letter as Telugu writes it: GHMC → జీహెచ్ఎంసీ. */
+const spellAcronym = (caps: string) => DICTIONARY_WORD.get(caps.toLowerCase()) ?? [...caps].map((c) => LETTER_NAMES[c]).join('');
 
 type Piece = { key: string; token: Token } | { key: string; token?: undefined };
 
@@ -200,17 +222,21 @@ const KEEPS_M = new Set(['m', 'y', 'r', 'l']);
  * - a word-final o or e is long (lo → లో, ayite → అయితే), so is the o of the ending -ondi
  *   (vastondi → వస్తోంది), and word-final tho is తో (vaaritho → వారితో);
  * - the a of -aru/-ayi after two consonants is long (annaru → అన్నారు, vastaru → వస్తారు).
+ * `ending` is the first key of a case ending that follows: the pieces are a noun, so its final m
+ * is final (varshamlo → వర్షంలో) and an n before the ending follows the rule above.
  */
-function applyConventions(pieces: Piece[]): Piece[] {
+function applyConventions(pieces: Piece[], ending?: Piece): Piece[] {
   const out = pieces.slice();
   const n = out.length;
   const last = out[n - 1];
   for (let i = 0; i < n; i++) {
     const p = out[i];
     if ((p.key === 'n' || p.key === 'm') && isVowel(out[i - 1])) {
-      const next = out[i + 1];
+      const next = out[i + 1] ?? ending;
       const keeps = p.key === 'n' ? KEEPS_N : KEEPS_M;
-      if ((next === undefined && p.key === 'm') || (isConsonant(next) && !keeps.has(next!.key))) out[i] = piece('M');
+      // A noun's final m stays final before its case ending: varshamlo → వర్షంలో.
+      const final = p.key === 'm' && out[i + 1] === undefined;
+      if (final || (isConsonant(next) && !keeps.has(next!.key))) out[i] = piece('M');
     }
   }
   if (n >= 2 && isConsonant(out[n - 2]) && (last.key === 'o' || last.key === 'e')) {
@@ -259,13 +285,31 @@ export function schemeToTelugu(latin: string): string {
 }
 
 /**
- * A typed word as Telugu, as Gboard would spell it: a common name or short word spelt the English
- * way, else the scheme with Gboard's conventions (varsham → వర్షం, lo → లో).
+ * A typed word as Telugu, as Gboard would spell it: an acronym letter by letter (TDP → టీడీపీ,
+ * GHMCki → జీహెచ్ఎంసీకి); a word of the dictionary, a common name or a short word spelt the English
+ * way, alone or with a case ending (hyderabadlo → హైదరాబాద్‌లో); else the scheme with Gboard's
+ * conventions (varsham → వర్షం, lo → లో, varshamlo → వర్షంలో).
  */
 export function transliterateWord(latin: string): string {
-  if (latin === latin.toLowerCase()) {
-    const known = WORD_BY_SPELLING.get(latin) ?? NAME_BY_FOLD.get(foldLatin(latin));
-    if (known) return known;
+  const acronym = /^([A-Z]{2,})([a-z]*)$/.exec(latin);
+  if (acronym) {
+    const [, caps, rest] = acronym;
+    const word = DICTIONARY_WORD.get(latin.toLowerCase()); // MLAs → ఎమ్మెల్యేలు
+    if (word) return word;
+    if (!rest) return spellAcronym(caps);
+    if (Object.hasOwn(CASE_ENDINGS, rest)) return join(spellAcronym(caps), CASE_ENDINGS[rest]);
   }
-  return render(applyConventions(tokenize(latin)));
+  // Words in small letters are looked up, and a name or loanword capitalised at the start of a
+  // sentence (Police); any other capital is the scheme's key (hyderabaD).
+  const lower = latin.toLowerCase();
+  const small = latin === lower;
+  const looked = small || /^[A-Z][a-z]+$/.test(latin);
+  const known = (small ? WORD_BY_SPELLING.get(latin) : undefined) ?? (looked ? stemOf(lower) : undefined);
+  if (known) return known;
+  const ending = caseEndingOf(latin);
+  if (!ending) return render(applyConventions(tokenize(latin)));
+  const body = latin.slice(0, -ending.length);
+  const stem = looked ? stemOf(body.toLowerCase()) : undefined;
+  if (stem) return join(stem, CASE_ENDINGS[ending]);
+  return render(applyConventions(tokenize(body), tokenize(ending)[0])) + CASE_ENDINGS[ending];
 }

@@ -97,8 +97,13 @@ export function TeluguTypingToggle() {
           </p>
           <p>
             Words spell as on Gboard: <kbd>varsham</kbd> <span lang="te">వర్షం</span>, <kbd>kurisindi</kbd>{' '}
-            <span lang="te">కురిసింది</span>, <kbd>lo</kbd> <span lang="te">లో</span>, <kbd>kuda</kbd> <span lang="te">కూడా</span>; the
-            capitals above still mean their letter.
+            <span lang="te">కురిసింది</span>, <kbd>lo</kbd> <span lang="te">లో</span>, <kbd>kuda</kbd> <span lang="te">కూడా</span>,{' '}
+            <kbd>varshamlo</kbd> <span lang="te">వర్షంలో</span>; the capitals above still mean their letter inside a word.
+          </p>
+          <p>
+            A word all in capitals is an acronym: <kbd>GHMC</kbd> <span lang="te">జీహెచ్ఎంసీ</span>, <kbd>TDPki</kbd>{' '}
+            <span lang="te">టీడీపీకి</span>. Words taken from English and names are typed the English way: <kbd>police</kbd>{' '}
+            <span lang="te">పోలీస్</span>, <kbd>hyderabadlo</kbd> <span lang="te">హైదరాబాద్‌లో</span>.
           </p>
           <p>
             Names typed the English way (in small letters) are known:{' '}
