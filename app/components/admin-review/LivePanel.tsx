@@ -10,6 +10,7 @@ import { isLive, LIVE_LABEL, type Article } from '../../../contract/articles.ts'
 import { LIVE_ROUTES, type LiveUpdate } from '../../../contract/live.ts';
 import { formatDateTime } from '../public/format.ts';
 import { LiveStaffList, useStaffLiveList, type Notice } from './LiveStaffList.tsx';
+import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
 
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
 
@@ -107,8 +108,12 @@ export function LivePanel({
         </div>
       )}
       {(live || editing) && (
-        <div className="live-compose">
-          <span className="label">{editing ? 'Edit update' : 'New update'}</span>
+        // Readers read the updates: the same తెలుగు / ENG typing as the article form (its scope).
+        <div className="live-compose" data-telugu-scope>
+          <div className="schedule-row">
+            <span className="label">{editing ? 'Edit update' : 'New update'}</span>
+            <TeluguTypingToggle />
+          </div>
           <Suspense fallback={<div className="editor-loading">Loading editor...</div>}>
             <RichTextEditor key={editorKey} initialContent={draft} onChange={setDraft} label="Live update" />
           </Suspense>
