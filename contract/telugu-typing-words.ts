@@ -976,11 +976,8 @@ export const NEWS_WORDS: [group: string, words: [latin: string, telugu: string][
       whatsapplo వాట్సాప్‌లో
       facebooklo ఫేస్‌బుక్‌లో
       officelo ఆఫీస్‌లో
-      roadpai రోడ్‌పై
       hotello హోటల్‌లో
-      buslo బస్‌లో
       trainlo ట్రైన్‌లో
-      carlo కార్‌లో
       bikepai బైక్‌పై
       autolo ఆటోలో
       flightlo ఫ్లైట్‌లో
@@ -991,8 +988,6 @@ export const NEWS_WORDS: [group: string, words: [latin: string, telugu: string][
       companylo కంపెనీలో
       budgetlo బడ్జెట్‌లో
       projectku ప్రాజెక్ట్‌కు
-      caselo కేస్‌లో
-      jaillo జైల్‌లో
       stadiumlo స్టేడియంలో
       serieslo సిరీస్‌లో
       finallo ఫైనల్‌లో
