@@ -18,6 +18,7 @@ import type { CachePolicy } from '../../contract/cache-tags.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Role } from '../../contract/roles.ts';
+import { urlOf, type ApiRoute, type RouteTarget } from '../../contract/route.ts';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -36,8 +37,27 @@ export type TestApp = {
   signInAs(...roles: Role[]): Promise<SignedIn[]>;
   /** A request through `app.inject` with an optional JSON body, as the cookie's owner (none: signed out). */
   call(method: InjectOptions['method'], url: string, cookie?: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /**
+   * A call of a contract route (`t.api(API.categories.rename, { params: { id }, body, cookie })`):
+   * its method and path come from the declaration, filled in as the browser's client does, so a
+   * renamed path or parameter fails to compile. `call` stays for requests meant to be raw.
+   */
+  api<R extends ApiRoute>(route: R, ...input: ApiArgs<R>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 };
+
+/** A test's call of a route: where it goes (contract/route.ts's RouteTarget), as whom, with what. */
+export type ApiCall<R extends ApiRoute> = RouteTarget<R> & {
+  /** The Cookie header (a SignedIn's `cookie`); none: signed out. */
+  cookie?: string;
+  /** A JSON body: any value, so a test can also send what the route's schema refuses. */
+  body?: unknown;
+  /** A multipart body, as fixtures' multipart() makes it. */
+  form?: { payload: Buffer; headers: Record<string, string> };
+  headers?: Record<string, string>;
+};
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "every field optional" is exactly this test
+type ApiArgs<R extends ApiRoute> = {} extends ApiCall<R> ? [input?: ApiCall<R>] : [input: ApiCall<R>];
 
 /** A test account, signed in: `cookie` is the Cookie header value of its session. */
 export type SignedIn = { id: number; username: string; cookie: string };
@@ -72,6 +92,7 @@ export function useTestApp(opts: TestAppOptions = {}): TestApp {
     signIn: (role, username) => made().signIn(role, username),
     signInAs: (...roles) => made().signInAs(...roles),
     call: (method, url, cookie, payload) => made().call(method, url, cookie, payload),
+    api: (route, ...input) => made().api(route, ...input),
     close: () => made().close(),
   };
 }
@@ -117,6 +138,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
         headers: cookie ? { cookie } : {},
         ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
       }),
+    api(route, ...[input]) {
+      const { cookie, body, form, headers, ...target } = (input ?? {}) as ApiCall<ApiRoute>;
+      return app.inject({
+        method: route.method,
+        url: `/api${urlOf(route, target)}`,
+        headers: { ...form?.headers, ...headers, ...(cookie ? { cookie } : {}) },
+        ...(form ? { payload: form.payload } : body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      });
+    },
     async close() {
       await app.close();
       await database.close();
