@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, useTestApp } from '../test/app.ts';
 import { STAFF_PASSWORD_MESSAGES, checkStaffPassword } from '../../contract/staff-password.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let address = 0;
@@ -113,12 +114,7 @@ describe(`staff passwords on the server (${TEST_DB})`, () => {
     try {
       const reporter = await site.signIn('REPORTER');
       const change = (newPassword: string) =>
-        site.app.inject({
-          method: 'POST',
-          url: '/api/auth/change-password',
-          payload: { currentPassword: 'secret123', newPassword },
-          headers: { cookie: reporter.cookie },
-        });
+        site.api(API.auth.changePassword, { cookie: reporter.cookie, body: { currentPassword: 'secret123', newPassword } });
       const weak = await change('Prabhatkiran2026');
       expect(weak.statusCode).toBe(400);
       expect(weak.json().errors.newPassword).toMatch(/^This password is too easy to guess\./);
