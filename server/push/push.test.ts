@@ -5,13 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayContains, count, eq } from 'drizzle-orm';
-import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
+import { secondInstance, TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addArticle, addCategories, addReporter } from '../test/fixtures.ts';
 import { startPushEndpoint, type PushEndpoint, type TestSubscription } from '../test/push-endpoint.ts';
 import { articles, pushDeliveries, pushEvents, pushKeys, pushSubscriptions } from '../db/schema.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { createServices } from '../services.ts';
 import { endpointProblem } from './service.ts';
 import { MAX_PUSH_ATTEMPTS, TOPIC_PUSH_GAP_MS } from './sender.ts';
 import { PUSH_MESSAGES } from '../../contract/push.ts';
@@ -397,15 +394,7 @@ describe('pushes, end to end', () => {
   });
 
   it.runIf(TEST_DB === 'postgres')('two instances on one PostgreSQL send each push once', async () => {
-    const config = loadConfig({
-      DATA_DIR: t.dataDir,
-      NODE_ENV: 'test',
-      PUBLIC_URL: 'http://localhost:3000',
-      DATABASE_URL: t.services.config.databaseUrl!,
-      PUSH_ENDPOINT_HOSTS: '127.0.0.1',
-    });
-    const database = await openDatabase({ databaseUrl: t.services.config.databaseUrl! });
-    const other = createServices({ config, database, log: { ...console, info() {}, debug() {} } as unknown as Console });
+    const { services: other, database } = await secondInstance(t, { PUSH_ENDPOINT_HOSTS: '127.0.0.1' });
     try {
       const names = Array.from({ length: 30 }, (_, i) => `twin-${i}`);
       for (const name of names) await subscribeAs(name, ['breaking']);
