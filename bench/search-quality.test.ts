@@ -5,6 +5,7 @@ import { TEST_DB, useTestApp } from '../server/test/app.ts';
 import { SHORT_NAMES } from '../contract/short-names.ts';
 import { describeQuality, loadQualityCorpus, measureSearchQuality } from './search-quality-measure.ts';
 import { QUALITY_QUERIES } from './search-quality-data.ts';
+import { API } from '../contract/api.ts';
 
 const t = useTestApp();
 
@@ -13,7 +14,7 @@ beforeAll(async () => {
 }, 120_000);
 
 const idsOf = async (query: string) => {
-  const res = await t.app.inject({ url: `/api/public/articles/search?query=${encodeURIComponent(query)}&size=50` });
+  const res = await t.api(API.search.search, { query: { query, size: 50 } });
   expect(res.statusCode, query).toBe(200);
   return (res.json() as { content: { id: number }[] }).content.map((a) => a.id);
 };

@@ -77,3 +77,23 @@ export function queryOf(query: Record<string, unknown> | undefined): string {
   const text = search.toString();
   return text ? `?${text}` : '';
 }
+
+type Out<T> = T extends z.ZodType ? z.output<T> : never;
+type HasKeys<T> = [T] extends [never] ? false : keyof T extends never ? false : true;
+
+/**
+ * Where a call of a route goes: its path parameters (numbers or text; required when the path has
+ * any) and query. The browser's client (app/lib/api.ts) and the server tests' `t.api`
+ * (server/test/app.ts) both take it, so a renamed path or parameter fails to compile in both.
+ */
+export type RouteTarget<R extends ApiRoute> = (HasKeys<Out<R['params']>> extends true
+  ? { params: { [K in keyof Out<R['params']>]: string | number } }
+  : { params?: undefined }) &
+  (R['query'] extends z.ZodType
+    ? { query?: { [K in keyof Out<R['query']>]?: Out<R['query']>[K] | string | number } }
+    : { query?: undefined });
+
+/** A route's address under the API base: its path with the parameters filled in, and the query. */
+export function urlOf(route: ApiRoute, target: { params?: Record<string, string | number>; query?: object } = {}): string {
+  return `${pathOf(route.path, target.params)}${queryOf(target.query as Record<string, unknown> | undefined)}`;
+}

@@ -3,7 +3,7 @@
 // path, method, body encoding and response schema come from the declaration, never from the screen.
 import type { z } from 'zod';
 import type { ApiError } from '../../contract/errors.ts';
-import { pathOf, queryOf, type ApiRoute } from '../../contract/route.ts';
+import { urlOf, type ApiRoute, type RouteTarget } from '../../contract/route.ts';
 
 export const API_BASE = '/api';
 
@@ -32,16 +32,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-type Out<T> = T extends z.ZodType ? z.output<T> : never;
-type HasKeys<T> = [T] extends [never] ? false : keyof T extends never ? false : true;
-
-/** What a call sends: path params (numbers or text), query, a JSON body or a multipart form. */
-export type CallInput<R extends ApiRoute> = (HasKeys<Out<R['params']>> extends true
-  ? { params: { [K in keyof Out<R['params']>]: string | number } }
-  : { params?: undefined }) &
-  (R['query'] extends z.ZodType
-    ? { query?: { [K in keyof Out<R['query']>]?: Out<R['query']>[K] | string | number } }
-    : { query?: undefined }) &
+/** What a call sends: where it goes (path params, query), and a JSON body or a multipart form. */
+export type CallInput<R extends ApiRoute> = RouteTarget<R> &
   (R['body'] extends z.ZodType ? { body: z.input<R['body']> } : { body?: undefined }) &
   (R['multipart'] extends object ? { form: FormData } : { form?: undefined }) & {
     signal?: AbortSignal;
@@ -72,7 +64,7 @@ export async function callWithHeaders<R extends ApiRoute>(
     signal?: AbortSignal;
     cache?: RequestCache;
   };
-  const url = `${API_BASE}${pathOf(route.path, params)}${queryOf(query)}`;
+  const url = `${API_BASE}${urlOf(route, { params, query })}`;
   const response = await fetch(url, {
     method: route.method,
     credentials: 'include',

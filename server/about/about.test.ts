@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { TEST_DB, useTestApp } from '../test/app.ts';
 import { aboutUs, aboutUsImages, images } from '../db/schema.ts';
 import { ABOUT_MESSAGES } from '../../contract/about.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let admin: string, reporter: string, user: string;
@@ -34,7 +35,7 @@ const counts = async () => ({
 
 describe(`About Us API (${TEST_DB})`, () => {
   it('public read answers 204 while none exists', async () => {
-    const res = await t.app.inject({ url: '/api/public/about' });
+    const res = await t.api(API.about.publicRead);
     expect(res.statusCode).toBe(204);
     expect(await t.services.about.get()).toBeNull();
   });
@@ -100,7 +101,7 @@ describe(`About Us API (${TEST_DB})`, () => {
       srcset: expect.stringContaining('640w'),
     });
 
-    const pub = await t.app.inject({ url: '/api/public/about' });
+    const pub = await t.api(API.about.publicRead);
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).toEqual({ content: body.content, imageUrls: body.imageUrls, images: body.images });
     expect(await t.services.about.get()).toEqual(pub.json());
@@ -159,17 +160,17 @@ describe(`About Us API (${TEST_DB})`, () => {
     const res = await send('PUT', { content: '<p>చిత్రాలు లేవు</p>', keepImageUrls: [] }, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json().imageUrls).toEqual([]);
-    expect((await t.app.inject({ url: '/api/public/about' })).json().content).toBe('<p>చిత్రాలు లేవు</p>');
+    expect((await t.api(API.about.publicRead)).json().content).toBe('<p>చిత్రాలు లేవు</p>');
     await t.services.images.settled();
     expect(await counts()).toEqual({ about: 1, links: 0, images: 0 });
   });
 
   it("the admin's read: the page as stored, never cached; ADMIN only", async () => {
-    const res = await t.app.inject({ url: '/api/admin/about', headers: { cookie: admin } });
+    const res = await t.api(API.about.adminRead, { cookie: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().content).toBe('<p>చిత్రాలు లేవు</p>');
-    expect((await t.app.inject({ url: '/api/admin/about' })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: '/api/admin/about', headers: { cookie: reporter } })).statusCode).toBe(403);
+    expect((await t.api(API.about.adminRead)).statusCode).toBe(401);
+    expect((await t.api(API.about.adminRead, { cookie: reporter })).statusCode).toBe(403);
   });
 });

@@ -8,6 +8,7 @@ import { createChangeFeed, type ChangeNotice } from '../db/changes.ts';
 import { CLOCK_SKEW_MS } from '../db/due-clock.ts';
 import { createAdWindowClock } from './service.ts';
 import { AD_MESSAGES } from '../../contract/ads.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let admin: string, reporter: string, user: string;
@@ -109,10 +110,10 @@ describe(`ads API (${TEST_DB})`, () => {
       [3, null],
     ]);
 
-    const list = await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } });
+    const list = await t.api(API.ads.adminList, { cookie: admin });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toHaveLength(6);
-    const pub = await t.app.inject({ url: '/api/public/ads' });
+    const pub = await t.api(API.ads.publicList);
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).toEqual(list.json());
     expect(await t.services.ads.listPublic()).toEqual(list.json());
@@ -156,7 +157,7 @@ describe(`ads API (${TEST_DB})`, () => {
     const none = await upload(form([]), admin);
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(AD_MESSAGES.noneSelected);
-    const json = await t.app.inject({ method: 'POST', url: '/api/admin/ads', headers: { cookie: admin }, payload: {} });
+    const json = await t.api(API.ads.upload, { cookie: admin, body: {} });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe(AD_MESSAGES.noneSelected);
   });
@@ -194,26 +195,24 @@ describe(`ads API (${TEST_DB})`, () => {
   });
 
   it('delete: confirmation message, image released, unknown id 404; the public list changes at once', async () => {
-    const list = (await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } })).json();
+    const list = (await t.api(API.ads.adminList, { cookie: admin })).json();
     const victim = list[0];
     const version = t.services.changes.version;
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/ads/${victim.id}`, headers: { cookie: admin } });
+    const res = await t.api(API.ads.remove, { params: { id: victim.id }, cookie: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AD_MESSAGES.deleted);
     expect(t.services.changes.version).toBe(version + 1);
-    expect((await t.app.inject({ url: '/api/public/ads' })).json().map((a: { id: number }) => a.id)).not.toContain(victim.id);
+    expect((await t.api(API.ads.publicList)).json().map((a: { id: number }) => a.id)).not.toContain(victim.id);
     await t.services.images.settled();
     expect((await t.app.inject({ url: victim.imageUrl })).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/admin/ads/${victim.id}`, headers: { cookie: admin } })).statusCode,
-    ).toBe(404);
+    expect((await t.api(API.ads.remove, { params: { id: victim.id }, cookie: admin })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/admin/ads/abc', headers: { cookie: admin } })).statusCode).toBe(
       404,
     );
   });
 
   it('edit: duration, link, start and end; clear errors for an end before the start and a bad link', async () => {
-    const [ad] = (await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } })).json();
+    const [ad] = (await t.api(API.ads.adminList, { cookie: admin })).json();
     const put = (body: unknown, cookie: string | null = admin, id: number | string = ad.id) =>
       t.app.inject({ method: 'PUT', url: `/api/admin/ads/${id}`, headers: cookie ? { cookie } : {}, payload: body as object });
     const details = { durationInSeconds: 9, link: 'https://example.com/offer', startsAt: null, endsAt: null };
@@ -247,18 +246,18 @@ describe(`ads API (${TEST_DB})`, () => {
   });
 
   it('readers see an ad only between its start and end; the window clock announces each on time', async () => {
-    const list = (await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } })).json() as { id: number }[];
+    const list = (await t.api(API.ads.adminList, { cookie: admin })).json() as { id: number }[];
     const [later, over, always] = list;
     const now = Date.now();
     const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
     await t.services.ads.update(later.id, { durationInSeconds: 5, link: null, startsAt: at(10), endsAt: at(20) });
     await t.services.ads.update(over.id, { durationInSeconds: 5, link: null, startsAt: at(-20), endsAt: at(-10) });
-    const publicIds = async () => ((await t.app.inject({ url: '/api/public/ads' })).json() as { id: number }[]).map((a) => a.id);
+    const publicIds = async () => ((await t.api(API.ads.publicList)).json() as { id: number }[]).map((a) => a.id);
     const shown = await publicIds();
     expect(shown).toContain(always.id);
     expect(shown).not.toContain(later.id);
     expect(shown).not.toContain(over.id);
-    expect((await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } })).json()).toHaveLength(list.length);
+    expect((await t.api(API.ads.adminList, { cookie: admin })).json()).toHaveLength(list.length);
 
     const clock = t.services.clock;
     const realNow = clock.now;
@@ -283,7 +282,7 @@ describe(`ads API (${TEST_DB})`, () => {
   });
 
   it('two instances on one database: each start and end is announced by one of them, once', async () => {
-    const [ad] = (await t.app.inject({ url: '/api/admin/ads', headers: { cookie: admin } })).json() as { id: number }[];
+    const [ad] = (await t.api(API.ads.adminList, { cookie: admin })).json() as { id: number }[];
     const now = Date.now();
     const at = (minutes: number) => new Date(now + minutes * 60_000);
     await t.services.ads.update(ad.id, { durationInSeconds: 5, link: null, startsAt: at(30).toISOString(), endsAt: null });

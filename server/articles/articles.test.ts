@@ -10,6 +10,7 @@ import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addCategories, multipart } from '../test/fixtures.ts';
 import { articleCategories, articleImages, articles, images } from '../db/schema.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
+import { API } from '../../contract/api.ts';
 
 const png = (w = 64, h = 48, colour = '#c33') =>
   sharp({ create: { width: w, height: h, channels: 3, background: colour } })
@@ -476,19 +477,13 @@ describe(`GET/PUT/DELETE one article (${TEST_DB})`, () => {
       },
       { name: 'images', filename: 'a.png', data: await png(20, 20, '#0a0') },
     ]);
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/articles',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: owner.cookie },
-    });
+    const created = await t.api(API.articles.create, { cookie: owner.cookie, form: body });
     expect(created.statusCode).toBe(201);
     expect(created.json().title).toBe('బ్లాబ్ భాగం');
-    const edited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/articles/${created.json().id}`,
-      payload: validArticle({ title: 'JSON సవరణ' }),
-      headers: { cookie: owner.cookie },
+    const edited = await t.api(API.articles.update, {
+      params: { id: created.json().id },
+      cookie: owner.cookie,
+      body: validArticle({ title: 'JSON సవరణ' }),
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().title).toBe('JSON సవరణ');

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addCategories, multipart } from '../test/fixtures.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let owner: SignedIn, admin: SignedIn;
@@ -44,7 +45,7 @@ describe(`changes since rejection: pictures (${TEST_DB})`, () => {
     expect(created.statusCode).toBe(201);
     const { id, imageUrls } = created.json() as { id: number; imageUrls: string[] };
     expect(imageUrls).toHaveLength(2);
-    const rejected = await t.call('PUT', `/api/admin/articles/reject/${id}`, admin.cookie, { reason: 'ఫోటో మార్చండి' });
+    const rejected = await t.api(API.review.reject, { params: { id }, cookie: admin.cookie, body: { reason: 'ఫోటో మార్చండి' } });
     expect(rejected.statusCode).toBe(200);
     const resubmitted = await send('PUT', `/api/articles/${id}`, story({ imageOrder: [imageUrls[0]] }));
     expect(resubmitted.statusCode).toBe(200);
@@ -53,7 +54,7 @@ describe(`changes since rejection: pictures (${TEST_DB})`, () => {
     await t.services.images.settled();
     expect((await t.app.inject({ method: 'GET', url: imageUrls[1] })).statusCode).toBe(404);
 
-    const res = await t.call('GET', `/api/admin/articles/${id}/changes-since-rejection`, admin.cookie);
+    const res = await t.api(API.revisions.sinceRejection, { params: { id }, cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
     const { before, after } = res.json().changes;
     expect(before).toMatchObject({ imageUrls: [imageUrls[0]], imagesNoLongerStored: 1 });

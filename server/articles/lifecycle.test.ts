@@ -7,14 +7,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
-import { addCategory, addSubmission } from '../test/fixtures.ts';
-import { articleImages, articleRevisions, articles, auditEntries, images } from '../db/schema.ts';
+import { addCategory, addStoryWithPicture } from '../test/fixtures.ts';
+import { articleRevisions, articles, auditEntries } from '../db/schema.ts';
 import type { ChangeNotice, ContentChange } from '../db/changes.ts';
 import { HttpError } from '../http/errors.ts';
-import { ensureFirstRevision } from './revision-store.ts';
 import { decide, TRANSITIONS, type Act, type Caller, type Transition } from './lifecycle.ts';
 import { APPROVAL_STATUSES, type ApprovalStatus } from '../../contract/articles.ts';
 import { AUDIT_ACTIONS } from '../../contract/audit.ts';
+import { API } from '../../contract/api.ts';
 
 type From = ApprovalStatus | 'NEW';
 /** [to, revision kept, audit action, change announced] */
@@ -139,23 +139,13 @@ afterEach(() => {
 
 let seq = 0;
 /** An article in `status` as its reporter left it: one category, one picture, a first revision. */
-async function articleIn(status: ApprovalStatus) {
-  const title = `జీవనచక్రం వార్త ${++seq}`;
-  const row = await addSubmission(t.services.db, {
-    title,
+function articleIn(status: ApprovalStatus) {
+  return addStoryWithPicture(t.services.db, {
+    title: `జీవనచక్రం వార్త ${++seq}`,
     reporterId: reporter.id,
     categoryIds: [categoryId],
     status,
-    // A scheduled story's time is ahead.
-    publicationDate: status === 'SCHEDULED' ? new Date(Date.now() + 86_400_000) : undefined,
   });
-  const [img] = await t.services.db
-    .insert(images)
-    .values({ key: `lifecycle${row.id}`, width: 800, height: 600, variantWidths: [400, 800] })
-    .returning();
-  await t.services.db.insert(articleImages).values({ articleId: row.id, imageId: img.id, position: 0 });
-  if (status !== 'DRAFT') await t.services.db.transaction((tx) => ensureFirstRevision(tx, row.id));
-  return row;
 }
 
 const revisionsOf = (id: number) =>
@@ -268,7 +258,12 @@ describe(`every act through HTTP follows the table (${TEST_DB})`, () => {
   it('save-and-approve is one write: the edit and the approval are announced once, together', async () => {
     const a = await articleIn('PENDING');
     heard.length = 0;
-    const res = await t.call('PUT', `/api/articles/${a.id}?approve=true`, admin.cookie, { ...edited, categoryIds: [categoryId] });
+    const res = await t.api(API.articles.update, {
+      params: { id: a.id },
+      query: { approve: 'true' },
+      cookie: admin.cookie,
+      body: { ...edited, categoryIds: [categoryId] },
+    });
     expect(res.statusCode).toBe(200);
     expect(await auditOf(a.id)).toEqual(['article.edit', 'article.approve']);
     expect(heard).toEqual([
@@ -281,7 +276,11 @@ describe(`every act through HTTP follows the table (${TEST_DB})`, () => {
     const a = await articleIn('APPROVED');
     const revisions = await revisionsOf(a.id);
     heard.length = 0;
-    const res = await t.call('PUT', `/api/articles/${a.id}`, admin.cookie, { ...edited, categoryIds: [999_999] });
+    const res = await t.api(API.articles.update, {
+      params: { id: a.id },
+      cookie: admin.cookie,
+      body: { ...edited, categoryIds: [999_999] },
+    });
     expect(res.statusCode).toBe(400);
     expect((await rowOf(a.id)).title).toBe(a.title);
     expect(await revisionsOf(a.id)).toEqual(revisions);
@@ -290,7 +289,7 @@ describe(`every act through HTTP follows the table (${TEST_DB})`, () => {
 
     // A delete whose images cannot be released keeps the article.
     vi.spyOn(t.services.images, 'release').mockRejectedValueOnce(new Error('disk gone'));
-    expect((await t.call('DELETE', `/api/admin/articles/${a.id}`, admin.cookie)).statusCode).toBe(500);
+    expect((await t.api(API.review.remove, { params: { id: a.id }, cookie: admin.cookie })).statusCode).toBe(500);
     expect((await rowOf(a.id)).approvalStatus).toBe('APPROVED');
     expect(await auditOf(a.id)).toEqual([]);
     expect(heard).toEqual([]);

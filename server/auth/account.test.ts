@@ -10,6 +10,7 @@ import { createServices } from '../services.ts';
 import { passwordResets, sessions, signInFailures, users } from '../db/schema.ts';
 import { AUTH_MESSAGES } from '../../contract/auth.ts';
 import { ensureFirstAdmin } from '../users/bootstrap.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 
@@ -20,8 +21,7 @@ const nextAddress = () => `100.64.${Math.floor(++address / 250)}.${(address % 25
 const post = (url: string, payload: unknown, headers: Headers = {}, remoteAddress = nextAddress()) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0];
-const signedIn = async (cookie: string) =>
-  (await t.app.inject({ url: '/api/auth/check-auth', headers: { cookie } })).json().authenticated as boolean;
+const signedIn = async (cookie: string) => (await t.api(API.auth.check, { cookie })).json().authenticated as boolean;
 const login = (username: string, password: string, extra: object = {}, remoteAddress?: string) =>
   post('/api/auth/login', { username, password, ...extra }, {}, remoteAddress);
 const codeAt = (secret: string, offsetSeconds = 0) =>
@@ -233,7 +233,7 @@ describe(`two-step sign-in (${TEST_DB})`, () => {
     const stored = await t.services.db.execute(sql`select code_hash from totp_recovery_codes where user_id = ${user.id}`);
     // Stored hashed, never as issued.
     expect(JSON.stringify(stored)).not.toContain(recoveryCodes[0]);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: user.cookie } })).json().totpEnabled).toBe(true);
+    expect((await t.api(API.auth.me, { cookie: user.cookie })).json().totpEnabled).toBe(true);
 
     const noCode = await login(user.username, 'secret123');
     expect(noCode.statusCode).toBe(401);
@@ -268,42 +268,24 @@ describe(`two-step sign-in (${TEST_DB})`, () => {
       const strict = await createTestApp({ env: { REQUIRE_STAFF_TOTP: '1' } });
       try {
         const reporter = await strict.signIn('REPORTER');
-        const res = await strict.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { username: reporter.username, password: 'secret123' },
-        });
+        const res = await strict.api(API.auth.login, { body: { username: reporter.username, password: 'secret123' } });
         expect(res.json()).toMatchObject({ role: 'REPORTER', totpSetupRequired: true });
-        const blocked = await strict.app.inject({
-          url: '/api/reporter/articles/pending-rejected',
-          headers: { cookie: reporter.cookie },
-        });
+        const blocked = await strict.api(API.articles.pendingRejected, { cookie: reporter.cookie });
         expect(blocked.statusCode).toBe(403);
         expect(blocked.json()).toEqual({ message: AUTH_MESSAGES.totpSetupRequired, totpSetupRequired: true });
-        const me = await strict.app.inject({ url: '/api/auth/me', headers: { cookie: reporter.cookie } });
+        const me = await strict.api(API.auth.me, { cookie: reporter.cookie });
         expect(me.json().totpSetupRequired).toBe(true);
-        const setup = await strict.app.inject({
-          method: 'POST',
-          url: '/api/auth/totp/setup',
-          headers: { cookie: reporter.cookie },
-        });
-        const enabled = await strict.app.inject({
-          method: 'POST',
-          url: '/api/auth/totp/enable',
-          payload: { code: codeAt(setup.json().secret) },
-          headers: { cookie: reporter.cookie },
+        const setup = await strict.api(API.auth.totpSetup, { cookie: reporter.cookie });
+        const enabled = await strict.api(API.auth.totpEnable, {
+          cookie: reporter.cookie,
+          body: { code: codeAt(setup.json().secret) },
         });
         expect(enabled.statusCode).toBe(200);
-        const open = await strict.app.inject({
-          url: '/api/reporter/articles/pending-rejected',
-          headers: { cookie: reporter.cookie },
-        });
+        const open = await strict.api(API.articles.pendingRejected, { cookie: reporter.cookie });
         expect(open.statusCode).toBe(200);
         // Readers are not staff: nothing changes for them.
         const user = await strict.signIn('USER');
-        expect(
-          (await strict.app.inject({ url: '/api/auth/me', headers: { cookie: user.cookie } })).json().totpSetupRequired,
-        ).toBe(false);
+        expect((await strict.api(API.auth.me, { cookie: user.cookie })).json().totpSetupRequired).toBe(false);
       } finally {
         await strict.close();
       }
@@ -336,7 +318,7 @@ describe(`sessions (${TEST_DB})`, () => {
     try {
       const user = await short.signIn('USER');
       await short.services.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 2 * 86_400_000) });
-      const res = await short.app.inject({ url: '/api/auth/check-auth', headers: { cookie: user.cookie } });
+      const res = await short.api(API.auth.check, { cookie: user.cookie });
       expect(res.json().authenticated).toBe(false);
     } finally {
       await short.close();
@@ -350,18 +332,14 @@ describe(`sessions (${TEST_DB})`, () => {
       const secure = await createTestApp({ env: { PUBLIC_URL: 'https://news.example' } });
       try {
         const user = await secure.signIn('USER');
-        const res = await secure.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { username: user.username, password: 'secret123' },
-        });
+        const res = await secure.api(API.auth.login, { body: { username: user.username, password: 'secret123' } });
         const cookie = String(res.headers['set-cookie']);
         expect(cookie).toMatch(/^__Host-sid=/);
         expect(cookie).toMatch(/Secure/);
         expect(cookie).toMatch(/Path=\//);
         expect(cookie).not.toMatch(/Domain/i);
         const token = cookie.split(';')[0].split('=')[1];
-        const check = (c: string) => secure.app.inject({ url: '/api/auth/check-auth', headers: { cookie: c } });
+        const check = (c: string) => secure.api(API.auth.check, { cookie: c });
         expect((await check(`__Host-sid=${token}`)).json().authenticated).toBe(true);
         expect((await check(`sid=${token}`)).json().authenticated).toBe(false);
       } finally {
@@ -382,7 +360,7 @@ describe(`sessions (${TEST_DB})`, () => {
       );
       const [row] = await fresh.services.db.select().from(users).where(eq(users.id, user.id));
       expect(row.role).toBe('ADMIN');
-      const res = await fresh.app.inject({ url: '/api/auth/check-auth', headers: { cookie: user.cookie } });
+      const res = await fresh.api(API.auth.check, { cookie: user.cookie });
       expect(res.json()).toEqual({ authenticated: false, role: null });
     } finally {
       await fresh.close();
@@ -393,7 +371,7 @@ describe(`sessions (${TEST_DB})`, () => {
 describe(`account security events in the audit trail (${TEST_DB})`, () => {
   /** The trail's entries of one action about one account, as the Activity screen's filter asks for them. */
   const entries = async (admin: string, action: string, userId: number) => {
-    const res = await t.app.inject({ url: `/api/admin/audit?action=${action}&size=100`, headers: { cookie: admin } });
+    const res = await t.api(API.audit.list, { query: { action, size: 100 }, cookie: admin });
     expect(res.statusCode, action).toBe(200);
     return (res.json() as { content: { objectId: string; actorName: string; ip: string; details: unknown }[] }).content.filter(
       (e) => e.objectId === String(userId),
@@ -468,7 +446,7 @@ describe(`account security events in the audit trail (${TEST_DB})`, () => {
     ).toBe(204);
     expect(await entries(admin.cookie, 'auth.password_change', reader.id)).toEqual([]);
     for (let i = 0; i < 5; i++) await login('no_such_account_x', 'wrong-guess');
-    const res = await t.app.inject({ url: '/api/admin/audit?action=auth.lockout&size=100', headers: { cookie: admin.cookie } });
+    const res = await t.api(API.audit.list, { query: { action: 'auth.lockout', size: 100 }, cookie: admin.cookie });
     expect(JSON.stringify(res.json())).not.toContain('no_such_account_x');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_DB, useTestApp } from '../test/app.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 
@@ -17,9 +18,9 @@ describe(`auth API (${TEST_DB})`, () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
-    const check = await t.app.inject({ url: '/api/auth/check-auth', headers: { cookie: cookieOf(res) } });
+    const check = await t.api(API.auth.check, { cookie: cookieOf(res) });
     expect(check.json()).toEqual({ authenticated: true, role: 'USER' });
-    const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie: cookieOf(res) } });
+    const me = await t.api(API.auth.me, { cookie: cookieOf(res) });
     expect(me.json()).toMatchObject({ username: 'lakshmi' });
   });
 
@@ -50,7 +51,7 @@ describe(`auth API (${TEST_DB})`, () => {
     const second = await post('/api/auth/login', { username: 'lakshmi', password: 'secret1' }, { cookie: cookieOf(first) });
     expect(cookieOf(second)).not.toBe(cookieOf(first));
     // Signing in again ends the session it replaced.
-    const old = await t.app.inject({ url: '/api/auth/check-auth', headers: { cookie: cookieOf(first) } });
+    const old = await t.api(API.auth.check, { cookie: cookieOf(first) });
     expect(old.json()).toEqual({ authenticated: false, role: null });
   });
 
@@ -66,8 +67,8 @@ describe(`auth API (${TEST_DB})`, () => {
   });
 
   it('check-auth is anonymous-friendly; me is 401 when signed out', async () => {
-    expect((await t.app.inject({ url: '/api/auth/check-auth' })).json()).toEqual({ authenticated: false, role: null });
-    const me = await t.app.inject({ url: '/api/auth/me' });
+    expect((await t.api(API.auth.check)).json()).toEqual({ authenticated: false, role: null });
+    const me = await t.api(API.auth.me);
     expect(me.statusCode).toBe(401);
     expect(me.json()).toHaveProperty('message');
   });
@@ -77,7 +78,7 @@ describe(`auth API (${TEST_DB})`, () => {
     const cookie = cookieOf(login);
     const out = await post('/api/auth/logout', {}, { cookie });
     expect(out.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+    expect((await t.api(API.auth.me, { cookie })).statusCode).toBe(401);
   });
 
   it('refuses state-changing requests from a foreign origin', async () => {

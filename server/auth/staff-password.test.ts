@@ -3,17 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, useTestApp } from '../test/app.ts';
 import { STAFF_PASSWORD_MESSAGES, checkStaffPassword } from '../../contract/staff-password.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let address = 0;
-const post = (url: string, payload: object, cookie?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    headers: cookie ? { cookie } : {},
-    remoteAddress: `100.65.${Math.floor(++address / 250)}.${(address % 250) + 1}`,
-  });
+/** A sign-in, reset or change from an address of its own (the sign-in limit counts per address). */
+const post = (
+  route: typeof API.auth.login | typeof API.auth.resetPassword | typeof API.auth.changePassword,
+  body: object,
+  cookie?: string,
+) => t.api(route, { body, cookie, remoteAddress: `100.65.${Math.floor(++address / 250)}.${(address % 250) + 1}` });
+/** The test account's password changed to `newPassword`. */
+const changePassword = (cookie: string, newPassword: string) =>
+  post(API.auth.changePassword, { currentPassword: 'secret123', newPassword }, cookie);
 
 describe('checkStaffPassword', () => {
   it('names the problem: too short, or too easy to guess (with why); a strong one passes', async () => {
@@ -30,61 +32,47 @@ describe('checkStaffPassword', () => {
 describe(`staff passwords on the server (${TEST_DB})`, () => {
   it('change password: staff need the rule (400 on newPassword), readers keep the 6-character minimum', async () => {
     const reporter = await t.signIn('REPORTER');
-    const short = await post(
-      '/api/auth/change-password',
-      { currentPassword: 'secret123', newPassword: 'abc-1234' },
-      reporter.cookie,
-    );
+    const short = await changePassword(reporter.cookie, 'abc-1234');
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({
       message: STAFF_PASSWORD_MESSAGES.tooShort,
       errors: { newPassword: STAFF_PASSWORD_MESSAGES.tooShort },
     });
-    const weak = await post(
-      '/api/auth/change-password',
-      { currentPassword: 'secret123', newPassword: 'password1234' },
-      reporter.cookie,
-    );
+    const weak = await changePassword(reporter.cookie, 'password1234');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors.newPassword).toMatch(/too easy to guess/);
-    const strong = await post(
-      '/api/auth/change-password',
-      { currentPassword: 'secret123', newPassword: 'tera-sun-moon-42' },
-      reporter.cookie,
-    );
+    const strong = await changePassword(reporter.cookie, 'tera-sun-moon-42');
     expect(strong.statusCode).toBe(204);
 
     const reader = await t.signIn('USER');
-    const readerChange = await post(
-      '/api/auth/change-password',
-      { currentPassword: 'secret123', newPassword: 'abc-1234' },
-      reader.cookie,
-    );
+    const readerChange = await changePassword(reader.cookie, 'abc-1234');
     expect(readerChange.statusCode).toBe(204);
   });
 
   it('reset link: the rule for a staff account; a spent link says so first', async () => {
     const admin = await t.signIn('ADMIN');
     const reporter = await t.signIn('REPORTER');
-    const { resetUrl } = (await post(`/api/admin/users/${reporter.id}/password-reset`, {}, admin.cookie)).json();
+    const { resetUrl } = (
+      await t.api(API.auth.issueReset, { params: { id: reporter.id }, body: {}, cookie: admin.cookie })
+    ).json();
     const token = String(resetUrl).split('/').pop();
-    const weak = await post('/api/auth/reset-password', { token, newPassword: 'short-1' });
+    const weak = await post(API.auth.resetPassword, { token, newPassword: 'short-1' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors).toEqual({ newPassword: STAFF_PASSWORD_MESSAGES.tooShort });
-    expect((await post('/api/auth/reset-password', { token, newPassword: 'harbor-kite-7-lamp' })).statusCode).toBe(204);
-    expect((await post('/api/auth/reset-password', { token, newPassword: 'short-1' })).json().errors).toHaveProperty('token');
+    expect((await post(API.auth.resetPassword, { token, newPassword: 'harbor-kite-7-lamp' })).statusCode).toBe(204);
+    expect((await post(API.auth.resetPassword, { token, newPassword: 'short-1' })).json().errors).toHaveProperty('token');
   });
 
   it('sign-in with a password below the rule: signed in, told to change it', async () => {
     const reporter = await t.signIn('REPORTER');
-    const weak = await post('/api/auth/login', { username: reporter.username, password: 'secret123' });
+    const weak = await post(API.auth.login, { username: reporter.username, password: 'secret123' });
     expect(weak.statusCode).toBe(200);
     expect(weak.json()).toMatchObject({ role: 'REPORTER', passwordChangeAdvised: true });
-    await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword: 'tera-sun-moon-42' }, reporter.cookie);
-    const strong = await post('/api/auth/login', { username: reporter.username, password: 'tera-sun-moon-42' });
+    await changePassword(reporter.cookie, 'tera-sun-moon-42');
+    const strong = await post(API.auth.login, { username: reporter.username, password: 'tera-sun-moon-42' });
     expect(strong.json()).not.toHaveProperty('passwordChangeAdvised');
     const reader = await t.signIn('USER');
-    expect((await post('/api/auth/login', { username: reader.username, password: 'secret123' })).json()).not.toHaveProperty(
+    expect((await post(API.auth.login, { username: reader.username, password: 'secret123' })).json()).not.toHaveProperty(
       'passwordChangeAdvised',
     );
   });
@@ -96,15 +84,11 @@ describe(`staff passwords on the server (${TEST_DB})`, () => {
   it("change password: the site's name, the newsroom's words and Telugu places are easy to guess", async () => {
     const reporter = await t.signIn('REPORTER');
     for (const newPassword of NEWSROOM_GUESSES) {
-      const weak = await post('/api/auth/change-password', { currentPassword: 'secret123', newPassword }, reporter.cookie);
+      const weak = await changePassword(reporter.cookie, newPassword);
       expect(weak.statusCode, newPassword).toBe(400);
       expect(weak.json().errors.newPassword, newPassword).toMatch(/^This password is too easy to guess\./);
     }
-    const sound = await post(
-      '/api/auth/change-password',
-      { currentPassword: 'secret123', newPassword: 'nalgonda-kite-river-9' },
-      reporter.cookie,
-    );
+    const sound = await changePassword(reporter.cookie, 'nalgonda-kite-river-9');
     expect(sound.statusCode).toBe(204);
   });
 
@@ -113,12 +97,7 @@ describe(`staff passwords on the server (${TEST_DB})`, () => {
     try {
       const reporter = await site.signIn('REPORTER');
       const change = (newPassword: string) =>
-        site.app.inject({
-          method: 'POST',
-          url: '/api/auth/change-password',
-          payload: { currentPassword: 'secret123', newPassword },
-          headers: { cookie: reporter.cookie },
-        });
+        site.api(API.auth.changePassword, { cookie: reporter.cookie, body: { currentPassword: 'secret123', newPassword } });
       const weak = await change('Prabhatkiran2026');
       expect(weak.statusCode).toBe(400);
       expect(weak.json().errors.newPassword).toMatch(/^This password is too easy to guess\./);

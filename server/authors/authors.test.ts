@@ -6,6 +6,7 @@ import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addArticles, addCategories, multipart } from '../test/fixtures.ts';
 import type { Author, Profile } from '../../contract/authors.ts';
 import type { AuditPage } from '../../contract/audit.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let reporter: SignedIn;
@@ -32,12 +33,12 @@ async function putProfile(cookie: string, fields: Record<string, string>, photo?
     ...Object.entries(fields).map(([name, value]) => ({ name, value })),
     ...(photo ? [{ name: 'photo', filename: 'me.jpg', data: photo, type: 'image/jpeg' }] : []),
   ]);
-  return t.app.inject({ method: 'PUT', url: '/api/me/profile', payload: body.payload, headers: { ...body.headers, cookie } });
+  return t.api(API.profile.update, { cookie, form: body });
 }
 
 describe(`author pages (${TEST_DB})`, () => {
   it('shows a reporter without a profile by username, approved stories only, 5 a page', async () => {
-    const res = await t.call('GET', `/api/public/authors/${reporter.username}`);
+    const res = await t.api(API.authors.page, { params: { username: reporter.username } });
     expect(res.statusCode).toBe(200);
     const author = res.json<Author>();
     expect(author).toMatchObject({
@@ -51,14 +52,16 @@ describe(`author pages (${TEST_DB})`, () => {
     expect(author.feedUrl).toBe(`/rss/author/${reporter.username}.xml`);
     expect(author.articles.map((a) => a.title)).toEqual(['రవి వార్త 7', 'రవి వార్త 6', 'రవి వార్త 5', 'రవి వార్త 4', 'రవి వార్త 3']);
     expect(res.headers['x-total-count']).toBe('7');
-    const second = (await t.call('GET', `/api/public/authors/${reporter.username}?page=1`)).json<Author>();
+    const second = (
+      await t.api(API.authors.page, { params: { username: reporter.username }, query: { page: 1 } })
+    ).json<Author>();
     expect(second.articles.map((a) => a.title)).toEqual(['రవి వార్త 2', 'రవి వార్త 1']);
   });
 
   it('answers 404 for an unknown account and for one that is not a reporter', async () => {
-    expect((await t.call('GET', '/api/public/authors/nobody-here')).statusCode).toBe(404);
-    expect((await t.call('GET', `/api/public/authors/${reader.username}`)).statusCode).toBe(404);
-    expect((await t.call('GET', `/api/public/authors/${admin.username}`)).statusCode).toBe(404);
+    expect((await t.api(API.authors.page, { params: { username: 'nobody-here' } })).statusCode).toBe(404);
+    expect((await t.api(API.authors.page, { params: { username: reader.username } })).statusCode).toBe(404);
+    expect((await t.api(API.authors.page, { params: { username: admin.username } })).statusCode).toBe(404);
     expect((await t.call('GET', `/rss/author/${reader.username}.xml`)).statusCode).toBe(404);
   });
 
@@ -73,29 +76,29 @@ describe(`author pages (${TEST_DB})`, () => {
     expect(profile.photo?.url).toMatch(/^\/media\/.+\.webp$/);
     expect((await t.app.inject({ method: 'GET', url: profile.photo!.url })).statusCode).toBe(200);
 
-    const author = (await t.call('GET', `/api/public/authors/${reporter.username.toUpperCase()}`)).json<Author>();
+    const author = (await t.api(API.authors.page, { params: { username: reporter.username.toUpperCase() } })).json<Author>();
     expect(author).toMatchObject({ displayName: 'రవి కుమార్', bio: 'రాజకీయ విలేకరి, హైదరాబాద్.' });
     expect(author.photo?.url).toBe(profile.photo!.url);
 
     // JSON without a photo keeps the photo; removePhoto removes it and its files.
-    const kept = await t.call('PUT', '/api/me/profile', reporter.cookie, { displayName: 'రవి', bio: '' });
+    const kept = await t.api(API.profile.update, { cookie: reporter.cookie, body: { displayName: 'రవి', bio: '' } });
     expect(kept.json<Profile>()).toMatchObject({ displayName: 'రవి', bio: null });
     expect(kept.json<Profile>().photo?.url).toBe(profile.photo!.url);
-    const removed = await t.call('PUT', '/api/me/profile', reporter.cookie, { displayName: 'రవి', removePhoto: true });
+    const removed = await t.api(API.profile.update, { cookie: reporter.cookie, body: { displayName: 'రవి', removePhoto: true } });
     expect(removed.json<Profile>().photo).toBeNull();
     await t.services.images.settled();
     expect((await t.app.inject({ method: 'GET', url: profile.photo!.url })).statusCode).toBe(404);
   });
 
   it('refuses a name or bio too long and a file that is not a picture, naming the field, changing nothing', async () => {
-    const long = await t.call('PUT', '/api/me/profile', reporter.cookie, { displayName: 'అ'.repeat(81) });
+    const long = await t.api(API.profile.update, { cookie: reporter.cookie, body: { displayName: 'అ'.repeat(81) } });
     expect(long.statusCode).toBe(400);
     expect(long.json().errors.displayName).toMatch(/displayName/);
-    const bio = await t.call('PUT', '/api/me/profile', reporter.cookie, { bio: 'x'.repeat(301) });
+    const bio = await t.api(API.profile.update, { cookie: reporter.cookie, body: { bio: 'x'.repeat(301) } });
     expect(bio.json().errors.bio).toMatch(/bio/);
     const notPicture = await putProfile(reporter.cookie, { displayName: 'మార్పు' }, Buffer.from('not a picture'));
     expect(notPicture.statusCode).toBe(400);
-    expect((await t.call('GET', '/api/me/profile', reporter.cookie)).json<Profile>().displayName).toBe('రవి');
+    expect((await t.api(API.profile.get, { cookie: reporter.cookie })).json<Profile>().displayName).toBe('రవి');
   });
 
   // Review finding: a byline's name, bio and photo changed without a trace in the audit trail.
@@ -105,7 +108,10 @@ describe(`author pages (${TEST_DB})`, () => {
       .jpeg()
       .toBuffer();
     const trail = async () => {
-      const res = await t.call('GET', `/api/admin/audit?action=user.profile_update&actor=${author.username}`, admin.cookie);
+      const res = await t.api(API.audit.list, {
+        query: { action: 'user.profile_update', actor: author.username },
+        cookie: admin.cookie,
+      });
       expect(res.statusCode).toBe(200);
       return res.json<AuditPage>().content;
     };
@@ -125,13 +131,18 @@ describe(`author pages (${TEST_DB})`, () => {
     expect(first.ip).toBeTruthy();
 
     // The same again, and a refused one: no entry.
-    expect((await t.call('PUT', '/api/me/profile', author.cookie, { displayName: 'సీత', bio: 'క్రీడల విలేకరి.' })).statusCode).toBe(
-      200,
+    expect(
+      (await t.api(API.profile.update, { cookie: author.cookie, body: { displayName: 'సీత', bio: 'క్రీడల విలేకరి.' } })).statusCode,
+    ).toBe(200);
+    expect((await t.api(API.profile.update, { cookie: author.cookie, body: { displayName: 'అ'.repeat(81) } })).statusCode).toBe(
+      400,
     );
-    expect((await t.call('PUT', '/api/me/profile', author.cookie, { displayName: 'అ'.repeat(81) })).statusCode).toBe(400);
     expect(await trail()).toHaveLength(1);
 
-    const renamed = await t.call('PUT', '/api/me/profile', author.cookie, { displayName: 'సీతా దేవి', bio: '', removePhoto: true });
+    const renamed = await t.api(API.profile.update, {
+      cookie: author.cookie,
+      body: { displayName: 'సీతా దేవి', bio: '', removePhoto: true },
+    });
     expect(renamed.statusCode).toBe(200);
     const [latest] = await trail();
     expect(latest).toMatchObject({
@@ -142,8 +153,8 @@ describe(`author pages (${TEST_DB})`, () => {
   });
 
   it('keeps the profile to staff: a reader gets 403, signed out 401', async () => {
-    expect((await t.call('GET', '/api/me/profile', reader.cookie)).statusCode).toBe(403);
-    expect((await t.call('PUT', '/api/me/profile')).statusCode).toBe(401);
+    expect((await t.api(API.profile.get, { cookie: reader.cookie })).statusCode).toBe(403);
+    expect((await t.api(API.profile.update)).statusCode).toBe(401);
   });
 
   it('has a feed per author: RSS 2.0 with their approved stories', async () => {

@@ -15,6 +15,7 @@ import { articles } from '../db/schema.ts';
 import { createLocalMediaStorage } from '../media/local-storage.ts';
 import { migrateMedia } from '../media/migrate.ts';
 import { BackupError, createBackup, restoreBackup } from './service.ts';
+import { API } from '../../contract/api.ts';
 
 describe(`backup, restore and migration with media in a bucket (${TEST_DB})`, { timeout: 90_000 }, () => {
   let s3: TestBucketServer;
@@ -46,12 +47,7 @@ describe(`backup, restore and migration with media in a bucket (${TEST_DB})`, { 
       },
       { name: 'images', filename: 'a.jpg', data, type: 'image/jpeg' },
     ]);
-    const res = await site.app.inject({
-      method: 'POST',
-      url: '/api/articles',
-      payload: body.payload,
-      headers: { ...body.headers, cookie },
-    });
+    const res = await site.api(API.articles.create, { cookie, form: body });
     expect(res.statusCode, res.body).toBe(201);
   });
   afterAll(async () => {

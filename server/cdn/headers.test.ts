@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import { addArticle, addCategories, addReporter } from '../test/fixtures.ts';
 import { sendPublic } from '../http/cache.ts';
 import { registerCdn } from './http.ts';
+import { API } from '../../contract/api.ts';
 
 describe(`cache headers for caches in front (${TEST_DB})`, () => {
   let plain: TestApp;
@@ -42,18 +43,18 @@ describe(`cache headers for caches in front (${TEST_DB})`, () => {
       expect(answer.headers['cache-tag'], url).toBe(`${tag},all`);
       expect(answer.headers['cache-control'], url).not.toContain('s-maxage');
     }
-    expect((await plain.app.inject({ url: '/api/categories' })).headers['cache-control']).toBe(
+    expect((await plain.api(API.categories.list)).headers['cache-control']).toBe(
       'public, max-age=60, stale-while-revalidate=300',
     );
   });
 
   it('with a purger, shared caches keep tagged answers long and browsers briefly; private answers stay untagged', async () => {
-    const api = await purged.app.inject({ url: '/api/categories' });
+    const api = await purged.api(API.categories.list);
     expect(api.headers['cache-control']).toBe(`public, s-maxage=86400, max-age=60, stale-while-revalidate=300`);
     const feed = await purged.app.inject({ url: '/rss.xml' });
     expect(feed.headers['cache-control']).toMatch(/^public, s-maxage=86400, max-age=300/);
     const admin = await purged.signIn('ADMIN');
-    const mine = await purged.call('GET', '/api/auth/me', admin.cookie);
+    const mine = await purged.api(API.auth.me, { cookie: admin.cookie });
     expect(mine.headers['surrogate-key']).toBeUndefined();
     expect(mine.headers['cache-control']).not.toContain('s-maxage');
   });
@@ -92,8 +93,8 @@ describe(`cache headers for caches in front (${TEST_DB})`, () => {
     const reporter = await addReporter(purged.services.db, 'short_lived');
     const story = await addArticle(purged.services.db, { title: 'ప్రత్యక్ష కథనం', reporterId: reporter.id });
     const admin = await purged.signIn('ADMIN');
-    expect((await purged.call('PUT', `/api/admin/articles/${story}/live`, admin.cookie)).statusCode).toBe(200);
-    const list = await purged.app.inject({ url: `/api/public/articles/${story}/live-updates` });
+    expect((await purged.api(API.live.start, { params: { id: story }, cookie: admin.cookie })).statusCode).toBe(200);
+    const list = await purged.api(API.live.list, { params: { id: story } });
     expect(list.statusCode).toBe(200);
     expect(list.headers['surrogate-key']).toBeDefined();
     expect(list.headers['cache-control']).toMatch(/^public\b/);
@@ -121,7 +122,7 @@ describe(`cache headers for caches in front (${TEST_DB})`, () => {
   it('a write does not wait for a purge that fails; the failure is counted in /metrics', async () => {
     const admin = await purged.signIn('ADMIN');
     const started = performance.now();
-    const created = await purged.call('POST', '/api/admin/categories', admin.cookie, { name: 'కొత్త వర్గం శుద్ధి' });
+    const created = await purged.api(API.categories.create, { cookie: admin.cookie, body: { name: 'కొత్త వర్గం శుద్ధి' } });
     expect(created.statusCode).toBe(201);
     // The purge is retried for over half a minute; the write answered long before.
     expect(performance.now() - started).toBeLessThan(5_000);

@@ -15,7 +15,8 @@ import { gunzipSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { createTestApp, TEST_DB, type TestApp, injectRoute } from '../test/app.ts';
+import { API } from '../../contract/api.ts';
 import { buildApp } from '../app.ts';
 import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
 import { slotEnd, slotStart } from '../../app/lib/shared-parts.tsx';
@@ -209,11 +210,7 @@ describe.runIf(existsSync(VARNISHD) && existsSync(buildFile))(`through Varnish (
     expect(article.headers['content-encoding']).toBe('gzip');
 
     const admin = await t.signIn('ADMIN');
-    const approve = await app.inject({
-      method: 'PUT',
-      url: `/api/admin/articles/approve/${fresh}`,
-      headers: { cookie: admin.cookie },
-    });
+    const approve = await injectRoute(app, API.review.approve, { params: { id: fresh }, cookie: admin.cookie });
     expect(approve.statusCode).toBe(200);
     await t.services.cdn.idle();
     expect(t.services.cdn.counts.get(`varnish 127.0.0.1:${port}`)).toMatchObject({ failed: 0 });

@@ -14,6 +14,7 @@ import {
   type ChangeNotice,
   type ContentChange,
 } from './changes.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let feed: ChangeFeed;
@@ -149,11 +150,19 @@ describe(`change notices and the write helper (${TEST_DB})`, () => {
   it('services write through it: a category rename is announced once, typed, and its failure not at all', async () => {
     const calls = listen(t.services.changes);
     const [admin] = await t.signInAs('ADMIN');
-    const renamed = await t.call('PUT', `/api/admin/categories/${categoryId}`, admin.cookie, { name: 'మార్పు 3' });
+    const renamed = await t.api(API.categories.rename, {
+      params: { id: categoryId },
+      cookie: admin.cookie,
+      body: { name: 'మార్పు 3' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(calls).toEqual([[undefined, [{ kind: 'categories' }]]]);
     const other = await addCategory(t.services.db, 'వేరే');
-    const clash = await t.call('PUT', `/api/admin/categories/${other.id}`, admin.cookie, { name: 'మార్పు 3' });
+    const clash = await t.api(API.categories.rename, {
+      params: { id: other.id },
+      cookie: admin.cookie,
+      body: { name: 'మార్పు 3' },
+    });
     expect(clash.statusCode).toBe(409);
     expect(calls).toHaveLength(1);
   });

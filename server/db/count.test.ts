@@ -4,6 +4,7 @@ import { TEST_DB, useTestApp } from '../test/app.ts';
 import { addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { EXACT_COUNT_LIMIT } from './count.ts';
 import { countTitleMatches } from '../search/service.ts';
+import { API } from '../../contract/api.ts';
 
 // Totals on a big archive: exact up to EXACT_COUNT_LIMIT, the planner's estimate above it.
 describe(`list totals on a big archive (${TEST_DB})`, () => {
@@ -42,12 +43,12 @@ describe(`list totals on a big archive (${TEST_DB})`, () => {
   }, 120_000);
 
   it('counts a small category exactly', async () => {
-    const res = await t.app.inject({ url: `/api/public/articles/category/${small}?page=0&size=5` });
+    const res = await t.api(API.publicArticles.byCategory, { params: { id: small }, query: { page: 0, size: 5 } });
     expect(res.headers['x-total-count']).toBe('3');
   });
 
   it('estimates above the limit instead of counting every row, never below the limit', async () => {
-    const res = await t.app.inject({ url: `/api/public/articles/category/${big}?page=0&size=5` });
+    const res = await t.api(API.publicArticles.byCategory, { params: { id: big }, query: { page: 0, size: 5 } });
     expect(res.statusCode).toBe(200);
     const total = Number(res.headers['x-total-count']);
     expect(total).toBeGreaterThan(EXACT_COUNT_LIMIT);
@@ -60,17 +61,14 @@ describe(`list totals on a big archive (${TEST_DB})`, () => {
     const truth = ((Array.isArray(exact) ? exact : (exact as { rows: { n: number }[] }).rows) as { n: number }[])[0].n;
     expect(truth).toBe(EXACT_COUNT_LIMIT + 500 - 100);
     expect(total).not.toBe(truth);
-    const list = await t.app.inject({ url: '/api/admin/articles/approved?page=0', headers: { cookie: admin } });
+    const list = await t.api(API.review.approved, { query: { page: 0 }, cookie: admin });
     expect(list.json().totalElements).toBeGreaterThan(EXACT_COUNT_LIMIT);
   });
 
   it("counts the title filter's matches exactly on the titles' copy, which follows every write", async () => {
     const db = t.services.db;
     // వార్త 1, 10-19, 100-199, 1000-1999, 10000-10499, less 100-199 (moved to PENDING above).
-    const filtered = await t.app.inject({
-      url: `/api/admin/articles/approved?page=0&title=${encodeURIComponent('వార్త 1')}`,
-      headers: { cookie: admin },
-    });
+    const filtered = await t.api(API.review.approved, { query: { page: 0, title: 'వార్త 1' }, cookie: admin });
     expect(filtered.json().totalElements).toBe(1 + 10 + 1000 + 500);
     expect(await countTitleMatches(db, 'ఆట', reporter)).toBe(3);
     expect(await countTitleMatches(db, 'ఆట', reporter + 1000)).toBe(0);

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type SignedIn } from '../test/app.ts';
 import { addArticles, addCategory, multipart } from '../test/fixtures.ts';
 import { articles } from '../db/schema.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let reporter: SignedIn, admin: SignedIn;
@@ -61,7 +62,7 @@ beforeAll(async () => {
 
 describe('GET /api/public/districts', () => {
   it('lists the 26 districts of Andhra Pradesh and the 33 of Telangana, cacheable', async () => {
-    const res = await t.call('GET', '/api/public/districts');
+    const res = await t.api(API.districts.list);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toMatch(/public/);
     const list = res.json() as { slug: string; te: string; en: string; state: string; url: string; feedUrl: string }[];
@@ -80,7 +81,7 @@ describe('GET /api/public/districts', () => {
 
 describe('GET /api/public/districts/{slug}/articles', () => {
   it("pages a district's approved stories newest first with the total", async () => {
-    const res = await t.call('GET', '/api/public/districts/hyderabad/articles?page=1&size=4');
+    const res = await t.api(API.districts.articles, { params: { slug: 'hyderabad' }, query: { page: 1, size: 4 } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-total-count']).toBe('6');
     const list = res.json() as { id: number; district: string; content: string }[];
@@ -89,8 +90,8 @@ describe('GET /api/public/districts/{slug}/articles', () => {
   });
 
   it('answers 404 for an unknown district and 400 for a bad page size', async () => {
-    expect((await t.call('GET', '/api/public/districts/gotham/articles')).statusCode).toBe(404);
-    const bad = await t.call('GET', '/api/public/districts/hyderabad/articles?size=500');
+    expect((await t.api(API.districts.articles, { params: { slug: 'gotham' } })).statusCode).toBe(404);
+    const bad = await t.api(API.districts.articles, { params: { slug: 'hyderabad' }, query: { size: 500 } });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -135,21 +136,11 @@ describe("a story's district", () => {
 
   it('is kept by a draft and goes with it to the review', async () => {
     const body = multipart([{ name: 'article', value: JSON.stringify({ ...story({ district: 'khammam' }) }) }]);
-    const draft = await t.app.inject({
-      method: 'POST',
-      url: '/api/articles/drafts',
-      payload: body.payload,
-      headers: { ...body.headers, cookie: reporter.cookie },
-    });
+    const draft = await t.api(API.drafts.create, { cookie: reporter.cookie, form: body });
     expect(draft.statusCode).toBe(201);
     expect(draft.json()).toMatchObject({ district: 'khammam' });
     const bad = multipart([{ name: 'article', value: JSON.stringify({ title: 'x', district: 'atlantis' }) }]);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/articles/drafts',
-      payload: bad.payload,
-      headers: { ...bad.headers, cookie: reporter.cookie },
-    });
+    const refused = await t.api(API.drafts.create, { cookie: reporter.cookie, form: bad });
     expect(refused.statusCode).toBe(400);
   });
 });

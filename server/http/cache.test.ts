@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { RouterContextProvider } from 'react-router';
 import { slotEnd, slotStart } from '../../app/lib/shared-parts.tsx';
-import { createSsrStandIn, standInBuild, standInSharedSlot, TEST_DB, useTestApp } from '../test/app.ts';
+import { createSsrStandIn, standInBuild, standInSharedSlot, TEST_DB, useTestApp, injectRoute } from '../test/app.ts';
+import { API } from '../../contract/api.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createRenderCache } from './page-cache/store.ts';
 import { createSsrHandler, type AppServerBuild } from './ssr.ts';
@@ -350,11 +351,7 @@ describe.runIf(existsSync(buildFile))(`real build: home page after an approval (
     expect((await app.inject({ url: '/' })).headers['x-render-cache']).toBe('hit');
     // The admin approves through the admin API
     const admin = await t.signIn('ADMIN');
-    const approve = await app.inject({
-      method: 'PUT',
-      url: `/api/admin/articles/approve/${id}`,
-      headers: { cookie: admin.cookie },
-    });
+    const approve = await injectRoute(app, API.review.approve, { params: { id: id }, cookie: admin.cookie });
     expect(approve.statusCode).toBe(200);
     const next = await app.inject({ url: '/' });
     expect(next.headers['x-render-cache']).toBe('miss');
@@ -380,11 +377,7 @@ describe.runIf(existsSync(buildFile))(`real build: home page after an approval (
       expect((await app.inject({ url })).headers['x-render-cache']).toBe('hit');
     }
     const admin = await t.signIn('ADMIN');
-    const approve = await app.inject({
-      method: 'PUT',
-      url: `/api/admin/articles/approve/${fresh}`,
-      headers: { cookie: admin.cookie },
-    });
+    const approve = await injectRoute(app, API.review.approve, { params: { id: fresh }, cookie: admin.cookie });
     expect(approve.statusCode).toBe(200);
     for (const url of unaffected) expect((await app.inject({ url })).headers['x-render-cache'], url).toBe('hit');
     for (const url of affected) {

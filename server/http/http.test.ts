@@ -5,12 +5,13 @@ import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { TEST_DB, useTestApp } from '../test/app.ts';
 import { buildApp } from '../app.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 
 describe(`HTTP hardening (${TEST_DB})`, () => {
   it('sends security headers: CSP allowing only YouTube frames, nosniff, referrer policy, frame-ancestors', async () => {
-    const res = await t.app.inject({ url: '/api/auth/check-auth' });
+    const res = await t.api(API.auth.check);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://www.youtube.com');
@@ -59,7 +60,7 @@ describe(`HTTP hardening (${TEST_DB})`, () => {
   });
 
   it('marks API answers private unless a route says otherwise', async () => {
-    const res = await t.app.inject({ url: '/api/auth/check-auth' });
+    const res = await t.api(API.auth.check);
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestApp } from '../test/app.ts';
+import { API } from '../../contract/api.ts';
 
 describe(`GET /metrics (${TEST_DB})`, () => {
   let open: TestApp;
@@ -15,8 +16,8 @@ describe(`GET /metrics (${TEST_DB})`, () => {
   });
 
   it('serves Prometheus text to loopback: requests by route pattern and status, cache, database, process', async () => {
-    expect((await open.app.inject({ url: '/api/categories' })).statusCode).toBe(200);
-    await open.app.inject({ url: '/api/public/articles/999999' });
+    expect((await open.api(API.categories.list)).statusCode).toBe(200);
+    await open.api(API.publicArticles.one, { params: { id: 999999 } });
     const res = await open.app.inject({ url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);

@@ -9,6 +9,7 @@ import { registeredRoutes } from '../app.ts';
 import { appRoot } from '../paths.ts';
 import { TEST_DB, useTestApp } from '../test/app.ts';
 import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
+import { API } from '../../contract/api.ts';
 
 const SITE = 'https://news.example.te';
 const t = useTestApp({ env: { PUBLIC_URL: SITE } });
@@ -108,19 +109,21 @@ describe(`OpenAPI document (${TEST_DB})`, () => {
     const reporter = await addReporter(t.services.db, 'openapi_reporter');
     const category = await addCategory(t.services.db, 'ఓపెన్ఏపీఐ');
     const id = await addArticle(t.services.db, { title: 'సంఖ్య', reporterId: reporter.id, categoryIds: [category.id] });
-    const found = await t.app.inject({ url: `/api/public/articles/${id}` });
+    const found = await t.api(API.publicArticles.one, { params: { id } });
     expect(found.statusCode).toBe(200);
     expect(found.json()).toMatchObject({ id, title: 'సంఖ్య' });
-    expect((await t.app.inject({ url: `/api/public/articles/related/${category.id}/0` })).statusCode).toBe(200);
+    expect(
+      (await t.api(API.publicArticles.related, { params: { categoryId: category.id, excludeArticleId: 0 } })).statusCode,
+    ).toBe(200);
 
-    const missing = await t.app.inject({ url: '/api/public/articles/999999' });
+    const missing = await t.api(API.publicArticles.one, { params: { id: 999999 } });
     for (const malformed of ['abc', '1.5', '-1', '0', '99999999999', '1e3']) {
-      const res = await t.app.inject({ url: `/api/public/articles/${malformed}` });
+      const res = await t.api(API.publicArticles.one, { params: { id: malformed } });
       expect(res.statusCode, malformed).toBe(404);
       expect(res.json(), malformed).toEqual(missing.json());
     }
     expect((await t.app.inject({ url: '/api/public/articles/category/abc' })).json()).toEqual(
-      (await t.app.inject({ url: '/api/public/articles/category/999999' })).json(),
+      (await t.api(API.publicArticles.byCategory, { params: { id: 999999 } })).json(),
     );
   });
 

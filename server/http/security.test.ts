@@ -18,6 +18,7 @@ import { addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { hostileText, HOSTILE_SAMPLES } from '../test/hostile.ts';
 import { HTML_TOO_DEEP } from '../articles/sanitize.ts';
 import type { AppServerBuild } from './ssr.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp({ listen: true });
 let admin: { id: number; cookie: string };
@@ -111,7 +112,7 @@ describe(`cross-origin writes under every spelling of a path, over HTTP (${TEST_
       req.end(form.body);
     });
     expect(res).toBe(403);
-    expect((await t.app.inject({ url: '/api/public/ads' })).json()).toEqual([]);
+    expect((await t.api(API.ads.publicList)).json()).toEqual([]);
   });
 
   it('the same write from the site itself (or a client sending no Origin) goes through', async () => {
@@ -133,28 +134,16 @@ describe(`hostile text through every text field never gives a 500 (${TEST_DB})`,
 
   it('category names: stored or refused with 400, never 500', async () => {
     for (const [i, sample] of samples.entries()) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/categories',
-        headers: { cookie: admin.cookie },
-        payload: { name: `${i} ${sample}`.slice(0, 100) },
-      });
+      const res = await t.api(API.categories.create, { cookie: admin.cookie, body: { name: `${i} ${sample}`.slice(0, 100) } });
       expect(res.statusCode, JSON.stringify(sample)).toBeLessThan(500);
       if (res.statusCode === 201) ids.categories.push(res.json().id);
     }
     expect(ids.categories.length).toBeGreaterThan(samples.length / 2);
-    const featured = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/homepage/featured-categories',
-      headers: { cookie: admin.cookie },
-      payload: ids.categories.slice(0, 20),
-    });
+    const featured = await t.api(API.featured.replace, { cookie: admin.cookie, body: ids.categories.slice(0, 20) });
     expect(featured.statusCode).toBe(200);
-    const nav = await t.app.inject({
-      method: 'PUT',
-      url: '/api/navigation-categories',
-      headers: { cookie: admin.cookie },
-      payload: ids.categories.slice(0, 10).map((categoryId, i) => ({ categoryId, displayOrder: i + 1 })),
+    const nav = await t.api(API.navigation.replace, {
+      cookie: admin.cookie,
+      body: ids.categories.slice(0, 10).map((categoryId, i) => ({ categoryId, displayOrder: i + 1 })),
     });
     expect(nav.statusCode).toBe(200);
   });
@@ -184,11 +173,7 @@ describe(`hostile text through every text field never gives a 500 (${TEST_DB})`,
       expect(res.statusCode, `${JSON.stringify(sample)}: ${res.body}`).toBeLessThan(500);
       if (res.statusCode === 201) {
         const id = res.json().id;
-        const approve = await t.app.inject({
-          method: 'PUT',
-          url: `/api/admin/articles/approve/${id}`,
-          headers: { cookie: admin.cookie },
-        });
+        const approve = await t.api(API.review.approve, { params: { id }, cookie: admin.cookie });
         expect(approve.statusCode).toBe(200);
         ids.articles.push(id);
       }
@@ -246,12 +231,7 @@ describe(`hostile text through every text field never gives a 500 (${TEST_DB})`,
   });
 
   it('text with NUL (PostgreSQL cannot store it) is a 400, not a 500', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/categories',
-      headers: { cookie: admin.cookie },
-      payload: { name: 'a\u0000b' },
-    });
+    const res = await t.api(API.categories.create, { cookie: admin.cookie, body: { name: 'a\u0000b' } });
     expect(res.statusCode).toBe(400);
   });
 });
@@ -286,12 +266,7 @@ describe(`ids past the 32-bit range (${TEST_DB})`, () => {
   });
 
   it('in a body: 400 naming the field', async () => {
-    const featured = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/homepage/featured-categories',
-      headers: { cookie: admin.cookie },
-      payload: [big],
-    });
+    const featured = await t.api(API.featured.replace, { cookie: admin.cookie, body: [big] });
     expect(featured.statusCode).toBe(400);
     expect(featured.json().message).toBe('Each entry must be a category id');
     const form = multipart([
@@ -347,7 +322,7 @@ describe(`smaller findings (${TEST_DB})`, () => {
   });
 
   it('the pending queue lists articles without their bodies', async () => {
-    const res = await t.app.inject({ url: '/api/admin/articles/pending', headers: { cookie: admin.cookie } });
+    const res = await t.api(API.review.pending, { cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
     for (const item of res.json()) expect(item).not.toHaveProperty('content');
   });

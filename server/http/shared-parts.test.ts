@@ -7,11 +7,9 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_DB, useTestApp } from '../test/app.ts';
+import { injectRoute, secondInstance, TEST_DB, useTestApp } from '../test/app.ts';
+import { API } from '../../contract/api.ts';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { createServices } from '../services.ts';
 import { articles } from '../db/schema.ts';
 import { addArticle, addCategory, addReporter } from '../test/fixtures.ts';
 import { BREAKING_LABEL } from '../../contract/articles.ts';
@@ -79,11 +77,7 @@ describe.runIf(existsSync(buildFile))(`shared parts of cached pages (${TEST_DB})
     const listing = await cached(`/public/articles/category/${categoryB}`);
     expect(slotOf(before.body, 'ticker')).not.toContain(title);
 
-    const approve = await app.inject({
-      method: 'PUT',
-      url: `/api/admin/articles/approve/${fresh}`,
-      headers: { cookie: admin.cookie },
-    });
+    const approve = await injectRoute(app, API.review.approve, { params: { id: fresh }, cookie: admin.cookie });
     expect(approve.statusCode).toBe(200);
 
     const after = await app.inject({ url: `/article/${inB}` });
@@ -175,14 +169,7 @@ describe.runIf(existsSync(buildFile))(`shared parts of cached pages (${TEST_DB})
 
   it.runIf(TEST_DB === 'postgres')("a change on one instance shows on the other instance's next request", async () => {
     // A second instance: its own services and page cache on the same PostgreSQL, hearing changes by NOTIFY.
-    const config = loadConfig({
-      DATA_DIR: t.dataDir,
-      NODE_ENV: 'test',
-      PUBLIC_URL: 'http://localhost:3000',
-      DATABASE_URL: t.services.config.databaseUrl!,
-    });
-    const database = await openDatabase({ databaseUrl: t.services.config.databaseUrl! });
-    const services = createServices({ config, database, log: { ...console, info() {}, debug() {} } as unknown as Console });
+    const { services, database } = await secondInstance(t);
     const other = await buildApp({ services, build });
     await other.ready();
     try {
@@ -192,11 +179,7 @@ describe.runIf(existsSync(buildFile))(`shared parts of cached pages (${TEST_DB})
       const fresh = await addArticle(t.services.db, { title, reporterId, categoryIds: [categoryC], status: 'PENDING' });
       await other.inject({ url: `/article/${inB}` });
       expect((await other.inject({ url: `/article/${inB}` })).headers['x-render-cache']).toBe('hit');
-      const approve = await app.inject({
-        method: 'PUT',
-        url: `/api/admin/articles/approve/${fresh}`,
-        headers: { cookie: admin.cookie },
-      });
+      const approve = await injectRoute(app, API.review.approve, { params: { id: fresh }, cookie: admin.cookie });
       expect(approve.statusCode).toBe(200);
       await expect
         .poll(async () => slotOf((await other.inject({ url: `/article/${inB}` })).body, 'ticker'), {

@@ -90,7 +90,7 @@ export function createSsrHandler(
       const inline = !esi && !!page.own?.slots.length;
       tagAnswer(reply, [...(page.tags ?? [tag.any]), ...(inline ? [tag.shared] : [])]);
     }
-    if (sent !== page) reply.header('surrogate-control', 'content="ESI/1.0"');
+    if (esi && sent !== page) reply.header('surrogate-control', 'content="ESI/1.0"');
     return sendPage(request, reply, sent, state);
   }
 

@@ -20,6 +20,7 @@ import { buildApp } from '../app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { MEDIA_CACHE_CONTROL, MediaStorageUnavailable } from './s3.ts';
 import type { Article } from '../../contract/articles.ts';
+import { API } from '../../contract/api.ts';
 
 const picture = (width: number, colour: string) =>
   sharp({ create: { width, height: Math.round(width / 2), channels: 3, background: colour } })
@@ -162,11 +163,7 @@ describe(`media in an S3 bucket (${TEST_DB})`, { timeout: 60_000 }, () => {
       const created = res.json<Article>();
       const before = await s3.storage(bucket).list();
       for (const name of namesOf(created)) expect(before.has(name)).toBe(true);
-      const removed = await site.app.inject({
-        method: 'DELETE',
-        url: `/api/reporter/articles/${created.id}`,
-        headers: { cookie: reporter },
-      });
+      const removed = await site.api(API.articles.remove, { params: { id: created.id }, cookie: reporter });
       expect(removed.statusCode).toBe(204);
       await site.services.images.settled();
       const after = await s3.storage(bucket).list();
@@ -233,26 +230,21 @@ describe(`media in an S3 bucket (${TEST_DB})`, { timeout: 60_000 }, () => {
       expect(image.url).toMatch(/^https:\/\/cdn\.example\/news\/[0-9a-f]{32}-700\.webp$/);
       expect(image.shareUrl).toMatch(/^https:\/\/cdn\.example\/news\/[0-9a-f]{32}-share\.jpg$/);
       for (const entry of image.srcset.split(', ')) expect(entry).toMatch(/^https:\/\/cdn\.example\/news\/\S+ \d+w$/);
-      expect((await site.call('PUT', `/api/admin/articles/approve/${created.id}`, admin.cookie)).statusCode).toBe(200);
-      const shown = (await site.call('GET', `/api/public/articles/${created.id}`)).json<Article>();
+      expect((await site.api(API.review.approve, { params: { id: created.id }, cookie: admin.cookie })).statusCode).toBe(200);
+      const shown = (await site.api(API.publicArticles.one, { params: { id: created.id } })).json<Article>();
       expect(shown.images[0].url).toBe(image.url);
       // The same article edited with the links the API gave keeps its picture.
       const kept = multipart([
         { name: 'article', value: JSON.stringify({ ...article(categoryId), title: 'మార్చిన శీర్షిక', imageOrder: [image.url] }) },
       ]);
-      const edited = await site.app.inject({
-        method: 'PUT',
-        url: `/api/articles/${created.id}`,
-        payload: kept.payload,
-        headers: { ...kept.headers, cookie: admin.cookie },
-      });
+      const edited = await site.api(API.articles.update, { params: { id: created.id }, cookie: admin.cookie, form: kept });
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json<Article>().images.map((i) => i.url)).toEqual([image.url]);
 
       const feed = await site.app.inject({ method: 'GET', url: '/rss.xml' });
       const length = await s3.storage(name).size(nameOf(image.shareUrl));
       expect(feed.body).toContain(`<enclosure url="${image.shareUrl}" length="${length}" type="image/jpeg"/>`);
-      const csp = String((await site.app.inject({ method: 'GET', url: '/api/categories' })).headers['content-security-policy']);
+      const csp = String((await site.api(API.categories.list)).headers['content-security-policy']);
       expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/cdn\.example(;|$)/);
       // /media/ on the site still answers (links made before the switch).
       expect((await site.app.inject({ method: 'GET', url: `/media/${nameOf(image.url)}` })).statusCode).toBe(200);

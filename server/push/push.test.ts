@@ -5,16 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrayContains, count, eq } from 'drizzle-orm';
-import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
+import { secondInstance, TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { addArticle, addCategories, addReporter } from '../test/fixtures.ts';
 import { startPushEndpoint, type PushEndpoint, type TestSubscription } from '../test/push-endpoint.ts';
 import { articles, pushDeliveries, pushEvents, pushKeys, pushSubscriptions } from '../db/schema.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
-import { createServices } from '../services.ts';
 import { endpointProblem } from './service.ts';
 import { MAX_PUSH_ATTEMPTS, TOPIC_PUSH_GAP_MS } from './sender.ts';
 import { PUSH_MESSAGES } from '../../contract/push.ts';
+import { API } from '../../contract/api.ts';
 
 // The per-address limit is tested in ./abuse.test.ts: every request here comes from one address.
 const t = useTestApp({
@@ -36,9 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => endpoint?.close());
 
-const subscribe = (subscription: unknown, topics: unknown) =>
-  t.call('POST', '/api/public/push/subscriptions', undefined, { subscription, topics });
-const leave = (body: unknown) => t.call('DELETE', '/api/public/push/subscriptions', undefined, body);
+const subscribe = (subscription: unknown, topics: unknown) => t.api(API.push.subscribe, { body: { subscription, topics } });
+const leave = (body: unknown) => t.api(API.push.unsubscribe, { body });
 const subscriptionCount = async () => (await t.services.db.select({ n: count() }).from(pushSubscriptions))[0].n;
 const pushesTo = (name: string) => endpoint.received.filter((p) => p.name === name);
 const story = (title: string, categoryIds: number[], status: 'APPROVED' | 'PENDING' = 'APPROVED') =>
@@ -57,13 +54,13 @@ const fcm = (token: string): TestSubscription => ({
 
 describe('the push API', () => {
   it('gives the VAPID public key, made once and kept in the database', async () => {
-    const first = await t.call('GET', '/api/public/push/key');
+    const first = await t.api(API.push.key);
     expect(first.statusCode).toBe(200);
     const { publicKey } = first.json();
     const point = Buffer.from(publicKey, 'base64url');
     expect(point).toHaveLength(65);
     expect(point[0]).toBe(4);
-    expect((await t.call('GET', '/api/public/push/key')).json().publicKey).toBe(publicKey);
+    expect((await t.api(API.push.key)).json().publicKey).toBe(publicKey);
     const rows = await t.services.db.select().from(pushKeys);
     expect(rows).toMatchObject([{ id: 1, publicKey }]);
   });
@@ -181,7 +178,7 @@ describe('the push API', () => {
   });
 
   it('refuses a body without a subscription, and a leave without an endpoint', async () => {
-    const res = await t.call('POST', '/api/public/push/subscriptions', undefined, { topics: ['breaking'] });
+    const res = await t.api(API.push.subscribe, { body: { topics: ['breaking'] } });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().errors)).toEqual(['subscription']);
     const left = await leave({});
@@ -215,7 +212,7 @@ describe('pushes, end to end', () => {
     await subscribeAs('breaking-reader', ['breaking']);
     await subscribeAs('cinema-reader', [`category:${cinema}`]);
     const id = await story('వరదలు: హైదరాబాద్‌లో భారీ వర్షం', [sport]);
-    const res = await t.call('PUT', `/api/admin/articles/breaking/${id}`, admin.cookie, { hours: 2 });
+    const res = await t.api(API.review.markBreaking, { params: { id }, cookie: admin.cookie, body: { hours: 2 } });
     expect(res.statusCode).toBe(200);
     // The act only queued it: nothing has been sent yet.
     expect(pushesTo('breaking-reader')).toEqual([]);
@@ -235,12 +232,12 @@ describe('pushes, end to end', () => {
     });
     expect(push.headers.ttl).toBe(String(6 * 3600));
     expect(push.headers.urgency).toBe('high');
-    expect(push.vapid.publicKey).toBe((await t.call('GET', '/api/public/push/key')).json().publicKey);
+    expect(push.vapid.publicKey).toBe((await t.api(API.push.key)).json().publicKey);
     expect(push.vapid.sub).toBe('mailto:push@localhost');
     expect(pushesTo('cinema-reader')).toEqual([]);
     // Sent: nothing is left to send, and marking it again sends nothing more.
     expect(await t.services.db.select().from(pushDeliveries)).toEqual([]);
-    await t.call('PUT', `/api/admin/articles/breaking/${id}`, admin.cookie, { hours: 3 });
+    await t.api(API.review.markBreaking, { params: { id }, cookie: admin.cookie, body: { hours: 3 } });
     await t.services.pushSender.runOnce();
     expect(pushesTo('breaking-reader')).toHaveLength(1);
   });
@@ -249,7 +246,7 @@ describe('pushes, end to end', () => {
     await subscribeAs('sport-fan', [`category:${sport}`]);
     await subscribeAs('both-fan', [`category:${sport}`, `category:${cinema}`, 'district:guntur']);
     const first = await story('క్రికెట్: భారత్ విజయం', [sport], 'PENDING');
-    expect((await t.call('PUT', `/api/admin/articles/approve/${first}`, admin.cookie)).statusCode).toBe(200);
+    expect((await t.api(API.review.approve, { params: { id: first }, cookie: admin.cookie })).statusCode).toBe(200);
     await t.services.pushSender.runOnce();
     expect(pushesTo('sport-fan').map((p) => p.payload.title)).toEqual(['క్రికెట్: భారత్ విజయం']);
     // One push for a story in two of its categories.
@@ -257,7 +254,7 @@ describe('pushes, end to end', () => {
     expect(pushesTo('sport-fan')[0].headers.urgency).toBe('normal');
 
     const second = await story('సినిమా: కొత్త విడుదల', [sport, cinema], 'PENDING');
-    await t.call('PUT', `/api/admin/articles/approve/${second}`, admin.cookie);
+    await t.api(API.review.approve, { params: { id: second }, cookie: admin.cookie });
     await t.services.pushSender.runOnce();
     expect(pushesTo('sport-fan')).toHaveLength(1);
     expect(pushesTo('both-fan')).toHaveLength(1);
@@ -266,7 +263,7 @@ describe('pushes, end to end', () => {
     t.services.clock.now = () => new Date(now + TOPIC_PUSH_GAP_MS + 1000);
     try {
       const third = await story('కబడ్డీ: ఫైనల్', [sport], 'PENDING');
-      await t.call('PUT', `/api/admin/articles/approve/${third}`, admin.cookie);
+      await t.api(API.review.approve, { params: { id: third }, cookie: admin.cookie });
       await t.services.pushSender.runOnce();
     } finally {
       t.services.clock.now = () => new Date();
@@ -280,7 +277,7 @@ describe('pushes, end to end', () => {
     await subscribeAs('nellore-reader', ['district:nellore']);
     const id = await story('మచిలీపట్నం: ఓడరేవు పనులు', [cinema], 'PENDING');
     await t.services.db.update(articles).set({ district: 'krishna' }).where(eq(articles.id, id));
-    expect((await t.call('PUT', `/api/admin/articles/approve/${id}`, admin.cookie)).statusCode).toBe(200);
+    expect((await t.api(API.review.approve, { params: { id }, cookie: admin.cookie })).statusCode).toBe(200);
     await t.services.pushSender.runOnce();
     expect(pushesTo('krishna-reader').map((p) => p.payload.title)).toEqual(['మచిలీపట్నం: ఓడరేవు పనులు']);
     expect(pushesTo('nellore-reader')).toEqual([]);
@@ -291,7 +288,11 @@ describe('pushes, end to end', () => {
     const expired = await subscribeAs('expired-reader', ['breaking']);
     endpoint.answer('gone-reader', 410);
     endpoint.answer('expired-reader', 404);
-    await t.call('PUT', `/api/admin/articles/breaking/${await story('భూకంపం', [sport])}`, admin.cookie, { hours: 1 });
+    await t.api(API.review.markBreaking, {
+      params: { id: await story('భూకంపం', [sport]) },
+      cookie: admin.cookie,
+      body: { hours: 1 },
+    });
     await t.services.pushSender.runOnce();
     expect(endpoint.refused).toEqual(
       expect.arrayContaining([
@@ -307,7 +308,7 @@ describe('pushes, end to end', () => {
     await subscribeAs('flaky-reader', ['breaking']);
     endpoint.answer('flaky-reader', 503, 429);
     const id = await story('ఎన్నికల ఫలితాలు', [sport]);
-    await t.call('PUT', `/api/admin/articles/breaking/${id}`, admin.cookie, { hours: 1 });
+    await t.api(API.review.markBreaking, { params: { id }, cookie: admin.cookie, body: { hours: 1 } });
     await t.services.pushSender.runOnce();
     expect(pushesTo('flaky-reader').filter((p) => p.payload.url === `http://localhost:3000/article/${id}`)).toEqual([]);
     const [waiting] = await t.services.db.select().from(pushDeliveries);
@@ -342,7 +343,7 @@ describe('pushes, end to end', () => {
       );
     }
     const id = await story('తుఫాను హెచ్చరిక', [sport]);
-    await t.call('PUT', `/api/admin/articles/breaking/${id}`, admin.cookie, { hours: 1 });
+    await t.api(API.review.markBreaking, { params: { id }, cookie: admin.cookie, body: { hours: 1 } });
     await t.services.pushSender.runOnce();
     for (const name of readers) expect(pushesTo(name).map((p) => p.payload.tag)).toEqual([`article-${id}`]);
     expect(await t.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.p256dh, OFF_CURVE_P256DH))).toEqual(
@@ -382,7 +383,7 @@ describe('pushes, end to end', () => {
     const id = await story('బ్రేకింగ్: రైలు ప్రమాదం', [sport]);
     t.services.pushSender.start();
     try {
-      const res = await t.call('PUT', `/api/admin/articles/breaking/${id}`, admin.cookie, { hours: 1 });
+      const res = await t.api(API.review.markBreaking, { params: { id }, cookie: admin.cookie, body: { hours: 1 } });
       expect(res.statusCode).toBe(200);
       await expect
         .poll(() => pushesTo('background-reader').filter((p) => p.payload.tag === `article-${id}`).length, { timeout: 5000 })
@@ -393,20 +394,12 @@ describe('pushes, end to end', () => {
   });
 
   it.runIf(TEST_DB === 'postgres')('two instances on one PostgreSQL send each push once', async () => {
-    const config = loadConfig({
-      DATA_DIR: t.dataDir,
-      NODE_ENV: 'test',
-      PUBLIC_URL: 'http://localhost:3000',
-      DATABASE_URL: t.services.config.databaseUrl!,
-      PUSH_ENDPOINT_HOSTS: '127.0.0.1',
-    });
-    const database = await openDatabase({ databaseUrl: t.services.config.databaseUrl! });
-    const other = createServices({ config, database, log: { ...console, info() {}, debug() {} } as unknown as Console });
+    const { services: other, database } = await secondInstance(t, { PUSH_ENDPOINT_HOSTS: '127.0.0.1' });
     try {
       const names = Array.from({ length: 30 }, (_, i) => `twin-${i}`);
       for (const name of names) await subscribeAs(name, ['breaking']);
       const ids = [await story('రెండు సర్వర్లు 1', [sport]), await story('రెండు సర్వర్లు 2', [sport])];
-      for (const id of ids) await t.call('PUT', `/api/admin/articles/breaking/${id}`, admin.cookie, { hours: 1 });
+      for (const id of ids) await t.api(API.review.markBreaking, { params: { id }, cookie: admin.cookie, body: { hours: 1 } });
       // Every breaking subscriber of the file (earlier tests' readers too) gets each story once.
       const breakingReaders = (
         await t.services.db

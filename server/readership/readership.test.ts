@@ -3,6 +3,7 @@ import { TEST_DB, useTestApp } from '../test/app.ts';
 import { addArticle, addArticles, addCategory, addReporter } from '../test/fixtures.ts';
 import { articleViews } from '../db/schema.ts';
 import { MOST_READ_LIMIT } from './service.ts';
+import { API } from '../../contract/api.ts';
 
 const BROWSER =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -60,7 +61,7 @@ const viewTimes = async (id: number, n: number) => {
 const bucketRows = () => t.services.db.select().from(articleViews);
 const mostRead = async () => {
   await t.services.readership.refresh();
-  const res = await t.app.inject({ url: '/api/public/articles/most-read' });
+  const res = await t.api(API.readership.mostRead);
   expect(res.statusCode).toBe(200);
   return (res.json() as { id: number; content: string }[]).map((a) => a.id);
 };
@@ -150,7 +151,7 @@ describe(`readership (${TEST_DB})`, () => {
     await viewTimes(ids[4], 10);
     await t.services.readership.flush();
     expect(await mostRead()).toEqual([ids[4], ids[0], ids[1], ids[2], ids[3]]);
-    const body = (await t.app.inject({ url: '/api/public/articles/most-read' })).json() as { content: string }[];
+    const body = (await t.api(API.readership.mostRead)).json() as { content: string }[];
     expect(body.every((a) => a.content === '')).toBe(true);
   });
 
@@ -199,7 +200,7 @@ describe(`readership (${TEST_DB})`, () => {
     await viewTimes(ids[5], 7);
     await viewTimes(ids[2], 3);
     await t.services.readership.flush();
-    const newest = (await t.app.inject({ url: '/api/admin/articles/approved', headers: { cookie: admin } })).json();
+    const newest = (await t.api(API.review.approved, { cookie: admin })).json();
     // Newest publication first by default, each with its views.
     expect(newest.content.map((a: { id: number; views: number }) => [a.id, a.views])).toEqual([
       [ids[6], 0],
@@ -210,28 +211,26 @@ describe(`readership (${TEST_DB})`, () => {
       [ids[1], 0],
       [ids[0], 1],
     ]);
-    const byViews = (
-      await t.app.inject({ url: '/api/admin/articles/approved?sort=views&pageSize=3', headers: { cookie: admin } })
-    ).json();
+    const byViews = (await t.api(API.review.approved, { query: { sort: 'views', pageSize: 3 }, cookie: admin })).json();
     expect(byViews.content.map((a: { id: number }) => a.id)).toEqual([ids[5], ids[2], ids[0]]);
     expect(byViews.totalPages).toBe(3);
     // Past the read ones: never read, newest first.
     const later = async (page: number) =>
-      (await t.app.inject({ url: `/api/admin/articles/approved?sort=views&pageSize=3&page=${page}`, headers: { cookie: admin } }))
+      (await t.api(API.review.approved, { query: { sort: 'views', pageSize: 3, page }, cookie: admin }))
         .json()
         .content.map((a: { id: number }) => a.id);
     expect(await later(1)).toEqual([ids[6], ids[4], ids[3]]);
     expect(await later(2)).toEqual([ids[1]]);
 
-    const reporters = await t.app.inject({ url: '/api/admin/readership/reporters', headers: { cookie: admin } });
+    const reporters = await t.api(API.readership.byReporter, { cookie: admin });
     expect(reporters.statusCode).toBe(200);
     expect(reporters.json()).toEqual([
       { reporterId: sita, reporterName: 'sita', articles: 3, views: 7 },
       { reporterId: ravi, reporterName: 'ravi', articles: 4, views: 4 },
     ]);
-    expect((await t.app.inject({ url: '/api/admin/readership/reporters' })).statusCode).toBe(401);
+    expect((await t.api(API.readership.byReporter)).statusCode).toBe(401);
     for (const cookie of [user, reporterCookie]) {
-      expect((await t.app.inject({ url: '/api/admin/readership/reporters', headers: { cookie } })).statusCode).toBe(403);
+      expect((await t.api(API.readership.byReporter, { cookie })).statusCode).toBe(403);
     }
   });
 });

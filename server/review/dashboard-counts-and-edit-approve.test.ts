@@ -4,12 +4,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
-import { addCategory, addSubmission } from '../test/fixtures.ts';
-import { articleImages, articleRevisions, articles, auditEntries, images } from '../db/schema.ts';
+import { addCategory, addStoryWithPicture } from '../test/fixtures.ts';
+import { articleRevisions, articles, auditEntries } from '../db/schema.ts';
 import type { ChangeNotice } from '../db/changes.ts';
-import { ensureFirstRevision } from '../articles/revision-store.ts';
 import { REVIEW_MESSAGES } from '../../contract/review.ts';
 import type { ApprovalStatus, Article } from '../../contract/articles.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let admin: SignedIn, reporter: SignedIn;
@@ -29,21 +29,13 @@ afterEach(() => {
 });
 
 let seq = 0;
-async function articleIn(status: ApprovalStatus) {
-  const row = await addSubmission(t.services.db, {
+function articleIn(status: ApprovalStatus) {
+  return addStoryWithPicture(t.services.db, {
     title: `పని వార్త ${++seq}`,
     reporterId: reporter.id,
     categoryIds: [categoryId],
     status,
-    publicationDate: status === 'SCHEDULED' ? new Date(Date.now() + 86_400_000) : undefined,
   });
-  const [img] = await t.services.db
-    .insert(images)
-    .values({ key: `dashboard${row.id}`, width: 800, height: 600, variantWidths: [400, 800] })
-    .returning();
-  await t.services.db.insert(articleImages).values({ articleId: row.id, imageId: img.id, position: 0 });
-  await t.services.db.transaction((tx) => ensureFirstRevision(tx, row.id));
-  return row;
 }
 
 const edited = () => ({
@@ -77,12 +69,12 @@ const stateOf = async (id: number) => ({ row: await rowOf(id), revisions: await 
 
 describe(`admin dashboard counts and Edit & Approve API (${TEST_DB})`, () => {
   it('counts the stories in each state for the dashboard tiles (admins only)', async () => {
-    const before = (await t.call('GET', '/api/admin/articles/counts', admin.cookie)).json();
+    const before = (await t.api(API.review.counts, { cookie: admin.cookie })).json();
     await articleIn('PENDING');
     await articleIn('PENDING');
     await articleIn('SCHEDULED');
     await articleIn('REJECTED');
-    const res = await t.call('GET', '/api/admin/articles/counts', admin.cookie);
+    const res = await t.api(API.review.counts, { cookie: admin.cookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       pending: before.pending + 2,
@@ -90,8 +82,8 @@ describe(`admin dashboard counts and Edit & Approve API (${TEST_DB})`, () => {
       approved: before.approved,
       rejected: before.rejected + 1,
     });
-    expect((await t.call('GET', '/api/admin/articles/counts', reporter.cookie)).statusCode).toBe(403);
-    expect((await t.call('GET', '/api/admin/articles/counts')).statusCode).toBe(401);
+    expect((await t.api(API.review.counts, { cookie: reporter.cookie })).statusCode).toBe(403);
+    expect((await t.api(API.review.counts)).statusCode).toBe(401);
   });
 
   it('Edit & Approve without a time saves and approves', async () => {
@@ -123,15 +115,15 @@ describe(`admin dashboard counts and Edit & Approve API (${TEST_DB})`, () => {
     expect(heard).toEqual([[{ kind: 'articles', articles: [a.id], categories: [categoryId] }]]);
 
     // Invisible to readers until then; at its time the publishing clock publishes the edit.
-    expect((await t.call('GET', `/api/public/articles/${a.id}`)).statusCode).toBe(404);
-    const latest = (await t.call('GET', '/api/public/articles/latest-news/0')).json() as { id: number }[];
+    expect((await t.api(API.publicArticles.one, { params: { id: a.id } })).statusCode).toBe(404);
+    const latest = (await t.api(API.publicArticles.latestNews, { params: { categoryId: 0 } })).json() as { id: number }[];
     expect(latest.map((x) => x.id)).not.toContain(a.id);
     t.services.clock.now = () => new Date(at.getTime() - 1000);
     expect((await t.services.publishing.tick()).published).not.toContain(a.id);
-    expect((await t.call('GET', `/api/public/articles/${a.id}`)).statusCode).toBe(404);
+    expect((await t.api(API.publicArticles.one, { params: { id: a.id } })).statusCode).toBe(404);
     t.services.clock.now = () => at;
     expect((await t.services.publishing.tick()).published).toContain(a.id);
-    const page = await t.call('GET', `/api/public/articles/${a.id}`);
+    const page = await t.api(API.publicArticles.one, { params: { id: a.id } });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ title: 'సవరించి షెడ్యూల్', publicationDate: at.toISOString() });
   });
@@ -191,8 +183,10 @@ describe(`admin dashboard counts and Edit & Approve API (${TEST_DB})`, () => {
     const bad = await saveAndApprove(b.id, '?publishAt=tomorrow');
     expect(bad.statusCode).toBe(400);
     expect((await rowOf(b.id)).title).toBe(b.title);
-    const byReporter = await t.call('PUT', `/api/admin/articles/${b.id}/save-and-approve`, reporter.cookie, edited());
+    const byReporter = await t.api(API.review.saveAndApprove, { params: { id: b.id }, cookie: reporter.cookie, body: edited() });
     expect(byReporter.statusCode).toBe(403);
-    expect((await t.call('PUT', '/api/admin/articles/99999999/save-and-approve', admin.cookie, edited())).statusCode).toBe(404);
+    expect(
+      (await t.api(API.review.saveAndApprove, { params: { id: 99999999 }, cookie: admin.cookie, body: edited() })).statusCode,
+    ).toBe(404);
   });
 });

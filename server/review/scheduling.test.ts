@@ -9,6 +9,7 @@ import { auditEntries, articles, featuredCategories } from '../db/schema.ts';
 import { createPublishingClock } from './publishing-clock.ts';
 import { createChangeFeed, type ChangeNotice } from '../db/changes.ts';
 import { BREAKING_LABEL, formatIndiaTime, indiaLocalToIso, isoToIndiaLocal, REVIEW_MESSAGES } from '../../contract/review.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let admin: SignedIn, reporter: SignedIn;
@@ -240,11 +241,10 @@ describe(`scheduled publishing (${TEST_DB})`, () => {
   it('a reporter cannot edit or delete a scheduled article (it is accepted by the desk)', async () => {
     const a = await makeArticle();
     await schedule(a.id, hoursFromNow(3));
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/articles/${a.id}`,
-      headers: { cookie: reporter.cookie },
-      payload: { title: 'మార్పు', author: 'రవి', content: '<p>x</p>', categoryIds: [categoryId], region: 'x' },
+    const edit = await t.api(API.articles.update, {
+      params: { id: a.id },
+      cookie: reporter.cookie,
+      body: { title: 'మార్పు', author: 'రవి', content: '<p>x</p>', categoryIds: [categoryId], region: 'x' },
     });
     expect(edit.statusCode).toBe(409);
     expect((await call('DELETE', `/api/reporter/articles/${a.id}`, reporter.cookie)).statusCode).toBe(409);

@@ -5,6 +5,7 @@ import { addArticle, addArticles, addCategory, addReporter } from '../test/fixtu
 import { containsPattern } from '../db/sql.ts';
 import { SEARCH_EXACT_TOTAL } from '../../contract/search.ts';
 import { createSearchService } from './service.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 const ids: Record<string, number> = {};
@@ -138,7 +139,7 @@ describe(`Telugu search (${TEST_DB})`, () => {
   });
 
   it('works without a query parameter at all', async () => {
-    const res = await t.app.inject({ url: '/api/public/articles/search' });
+    const res = await t.api(API.search.search);
     expect(res.statusCode).toBe(200);
     expect(res.json().totalElements).toBe(0);
   });

@@ -6,6 +6,7 @@ import { addArticle, addArticles, addReporter } from '../test/fixtures.ts';
 import { TENGLISH_CASES, TENGLISH_WORDS } from '../../contract/tenglish-words.ts';
 import { backfillTenglish } from './backfill.ts';
 import { articles } from '../db/schema.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let reporter: number;
@@ -27,8 +28,7 @@ beforeAll(async () => {
   await a('వర్షాలకు పంట నష్టం', 'రైతులు ఆందోళన.', 8);
 });
 
-const search = (query: string, size = 50) =>
-  t.app.inject({ url: `/api/public/articles/search?query=${encodeURIComponent(query)}&size=${size}` });
+const search = (query: string, size = 50) => t.api(API.search.search, { query: { query, size } });
 const titlesOf = async (query: string) => {
   const res = await search(query);
   expect(res.statusCode).toBe(200);

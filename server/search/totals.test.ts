@@ -4,6 +4,7 @@ import { TEST_DB, useTestApp } from '../test/app.ts';
 import { addArticles, addReporter } from '../test/fixtures.ts';
 import { SEARCH_EXACT_TOTAL } from '../../contract/search.ts';
 import { createSearchService } from './service.ts';
+import { API } from '../../contract/api.ts';
 
 // A search's total: exact up to SEARCH_EXACT_TOTAL matches, above it an estimate never below
 // SEARCH_EXACT_TOTAL + 1 (docs/api.md). Enough articles that the newest (search's window) do not
@@ -26,7 +27,7 @@ beforeAll(async () => {
   await db.execute(sql`analyze articles`);
 }, 120_000);
 
-const search = (query: string) => t.app.inject({ url: `/api/public/articles/search?query=${encodeURIComponent(query)}` });
+const search = (query: string) => t.api(API.search.search, { query: { query } });
 
 describe(`search totals (${TEST_DB})`, () => {
   it(`counts up to ${SEARCH_EXACT_TOTAL} matches exactly`, async () => {

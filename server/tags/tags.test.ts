@@ -14,6 +14,7 @@ import { addCategories, multipart } from '../test/fixtures.ts';
 import { articles, articleTags, tags } from '../db/schema.ts';
 import { tagSlug } from '../../contract/tags.ts';
 import type { Article } from '../../contract/articles.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let reporter: SignedIn;
@@ -47,19 +48,14 @@ async function published(tagNames: string[], title = 'వార్త'): Promise
   const created = await send('POST', '/api/articles', reporter.cookie, story({ title, tags: tagNames }));
   expect(created.statusCode).toBe(201);
   const id = created.json<Article>().id;
-  expect((await t.call('PUT', `/api/admin/articles/approve/${id}`, admin.cookie)).statusCode).toBe(200);
-  return (await t.call('GET', `/api/public/articles/${id}`)).json<Article>();
+  expect((await t.api(API.review.approve, { params: { id }, cookie: admin.cookie })).statusCode).toBe(200);
+  return (await t.api(API.publicArticles.one, { params: { id } })).json<Article>();
 }
 
 /** A draft (saved, never submitted) with these tags. */
 async function drafted(tagNames: string[]) {
   const body = multipart([{ name: 'article', value: JSON.stringify({ title: 'సగం రాసిన వార్త', tags: tagNames }) }]);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/articles/drafts',
-    payload: body.payload,
-    headers: { ...body.headers, cookie: reporter.cookie },
-  });
+  const created = await t.api(API.drafts.create, { cookie: reporter.cookie, form: body });
   expect(created.statusCode).toBe(201);
   return created.json<{ id: number }>().id;
 }
@@ -115,37 +111,37 @@ describe(`tags (${TEST_DB})`, () => {
   it('lists a tag’s approved stories 5 a page, newest first; unknown slug: 404', async () => {
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) ids.push((await published(['క్రికెట్'], `క్రికెట్ వార్త ${i}`)).id);
-    const slug = encodeURIComponent('క్రికెట్');
-    const first = await t.call('GET', `/api/public/tags/${slug}/articles`);
+    const slug = 'క్రికెట్';
+    const first = await t.api(API.tags.publicArticles, { params: { slug } });
     expect(first.statusCode).toBe(200);
     expect(first.headers['x-total-count']).toBe('6');
     expect(first.json<Article[]>().map((a) => a.id)).toEqual(ids.slice(1).reverse());
-    const second = await t.call('GET', `/api/public/tags/${slug}/articles?page=1`);
+    const second = await t.api(API.tags.publicArticles, { params: { slug }, query: { page: 1 } });
     expect(second.json<Article[]>().map((a) => a.id)).toEqual([ids[0]]);
-    expect((await t.call('GET', '/api/public/tags/no-such-tag/articles')).statusCode).toBe(404);
+    expect((await t.api(API.tags.publicArticles, { params: { slug: 'no-such-tag' } })).statusCode).toBe(404);
   });
 
   // Review finding: a draft's tag answered 200 with its name (an unknown one 404), so unpublished
   // topics could be guessed.
   it('a tag no approved story carries is 404 as an unknown one: a draft’s, a pending story’s, one whose last story left', async () => {
     await drafted(['secrettag']);
-    const draft = await t.call('GET', '/api/public/tags/secrettag/articles');
+    const draft = await t.api(API.tags.publicArticles, { params: { slug: 'secrettag' } });
     expect(draft.statusCode).toBe(404);
     expect(draft.json()).toEqual(unknownTag('secrettag'));
 
     const pending = await send('POST', '/api/articles', reporter.cookie, story({ tags: ['pendingtag'] }));
-    expect((await t.call('GET', '/api/public/tags/pendingtag/articles')).json()).toEqual(unknownTag('pendingtag'));
+    expect((await t.api(API.tags.publicArticles, { params: { slug: 'pendingtag' } })).json()).toEqual(unknownTag('pendingtag'));
     const id = pending.json<Article>().id;
-    expect((await t.call('PUT', `/api/admin/articles/approve/${id}`, admin.cookie)).statusCode).toBe(200);
-    expect((await t.call('GET', '/api/public/tags/pendingtag/articles')).statusCode).toBe(200);
+    expect((await t.api(API.review.approve, { params: { id }, cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await t.api(API.tags.publicArticles, { params: { slug: 'pendingtag' } })).statusCode).toBe(200);
     // The admin takes the tag off its only approved story: 404 again.
     const edited = await send('PUT', `/api/articles/${id}`, admin.cookie, story({ tags: ['othertag'] }), false);
     expect(edited.statusCode).toBe(200);
-    expect((await t.call('GET', '/api/public/tags/pendingtag/articles')).statusCode).toBe(404);
+    expect((await t.api(API.tags.publicArticles, { params: { slug: 'pendingtag' } })).statusCode).toBe(404);
     // Its last approved story deleted: 404 too.
-    expect((await t.call('GET', '/api/public/tags/othertag/articles')).statusCode).toBe(200);
-    expect((await t.call('DELETE', `/api/admin/articles/${id}`, admin.cookie)).statusCode).toBe(200);
-    expect((await t.call('GET', '/api/public/tags/othertag/articles')).json()).toEqual(unknownTag('othertag'));
+    expect((await t.api(API.tags.publicArticles, { params: { slug: 'othertag' } })).statusCode).toBe(200);
+    expect((await t.api(API.review.remove, { params: { id }, cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await t.api(API.tags.publicArticles, { params: { slug: 'othertag' } })).json()).toEqual(unknownTag('othertag'));
   });
 
   it('keeps the tags on an edit that does not send them, replaces them on one that does', async () => {
@@ -171,7 +167,7 @@ describe(`tags (${TEST_DB})`, () => {
 
   it('finds a story by its tag in search', async () => {
     const a = await published(['పోలవరం ప్రాజెక్టు'], 'నీటి పారుదల');
-    const found = await t.call('GET', `/api/public/articles/search?query=${encodeURIComponent('పోలవరం')}`);
+    const found = await t.api(API.search.search, { query: { query: 'పోలవరం' } });
     expect(found.statusCode).toBe(200);
     expect(found.json<{ content: Article[] }>().content.map((x) => x.id)).toContain(a.id);
   });
@@ -179,30 +175,42 @@ describe(`tags (${TEST_DB})`, () => {
   it('lets admins rename and merge tags (the stories follow, search too); others may not', async () => {
     const a = await published(['Tollywood'], 'సినిమా ఒకటి');
     const b = await published(['టాలీవుడ్'], 'సినిమా రెండు');
-    const list = (await t.call('GET', '/api/admin/tags', admin.cookie)).json<{ id: number; slug: string; articles: number }[]>();
+    const list = (await t.api(API.tags.adminList, { cookie: admin.cookie })).json<
+      { id: number; slug: string; articles: number }[]
+    >();
     const english = list.find((x) => x.slug === 'tollywood')!;
     const telugu = list.find((x) => x.slug === 'టాలీవుడ్')!;
     expect(english.articles).toBe(1);
-    expect((await t.call('GET', '/api/admin/tags', reporter.cookie)).statusCode).toBe(403);
+    expect((await t.api(API.tags.adminList, { cookie: reporter.cookie })).statusCode).toBe(403);
 
-    const renamed = await t.call('PUT', `/api/admin/tags/${english.id}`, admin.cookie, { name: 'Tollywood News' });
+    const renamed = await t.api(API.tags.rename, {
+      params: { id: english.id },
+      cookie: admin.cookie,
+      body: { name: 'Tollywood News' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().tag.slug).toBe('tollywood-news');
-    expect((await t.call('GET', `/api/public/articles/${a.id}`)).json<Article>().tags?.[0].url).toBe('/tag/tollywood-news');
+    expect((await t.api(API.publicArticles.one, { params: { id: a.id } })).json<Article>().tags?.[0].url).toBe(
+      '/tag/tollywood-news',
+    );
     // A name another tag has: merge instead.
-    expect((await t.call('PUT', `/api/admin/tags/${english.id}`, admin.cookie, { name: 'టాలీవుడ్' })).statusCode).toBe(409);
-    const blank = await t.call('PUT', `/api/admin/tags/${english.id}`, admin.cookie, { name: '  ' });
+    expect(
+      (await t.api(API.tags.rename, { params: { id: english.id }, cookie: admin.cookie, body: { name: 'టాలీవుడ్' } })).statusCode,
+    ).toBe(409);
+    const blank = await t.api(API.tags.rename, { params: { id: english.id }, cookie: admin.cookie, body: { name: '  ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().errors.name).toBeDefined();
 
-    const merged = await t.call('POST', `/api/admin/tags/${english.id}/merge`, admin.cookie, { into: telugu.id });
+    const merged = await t.api(API.tags.merge, { params: { id: english.id }, cookie: admin.cookie, body: { into: telugu.id } });
     expect(merged.statusCode).toBe(200);
     expect(merged.json().tag.articles).toBe(2);
     expect((await t.services.db.select().from(tags).where(eq(tags.id, english.id))).length).toBe(0);
-    expect((await t.call('GET', `/api/public/articles/${a.id}`)).json<Article>().tags?.map((x) => x.name)).toEqual(['టాలీవుడ్']);
-    const found = await t.call('GET', `/api/public/articles/search?query=${encodeURIComponent('టాలీవుడ్')}`);
+    expect((await t.api(API.publicArticles.one, { params: { id: a.id } })).json<Article>().tags?.map((x) => x.name)).toEqual([
+      'టాలీవుడ్',
+    ]);
+    const found = await t.api(API.search.search, { query: { query: 'టాలీవుడ్' } });
     expect(found.json<{ content: Article[] }>().content.map((x) => x.id)).toEqual(expect.arrayContaining([a.id, b.id]));
-    const self = await t.call('POST', `/api/admin/tags/${telugu.id}/merge`, admin.cookie, { into: telugu.id });
+    const self = await t.api(API.tags.merge, { params: { id: telugu.id }, cookie: admin.cookie, body: { into: telugu.id } });
     expect(self.statusCode).toBe(400);
     expect(self.json().errors.into).toBeDefined();
   });
@@ -229,7 +237,7 @@ describe.runIf(existsSync(buildFile))(`tag pages, real build (${TEST_DB})`, () =
     expect(first.statusCode).toBe(200);
     expect(headingOf(first.body)).toBe('pagetopic');
     expect((await site.inject({ url: '/tag/pagetopic' })).headers['x-render-cache']).toBe('hit');
-    expect((await t.call('DELETE', `/api/admin/articles/${story.id}`, admin.cookie)).statusCode).toBe(200);
+    expect((await t.api(API.review.remove, { params: { id: story.id }, cookie: admin.cookie })).statusCode).toBe(200);
     const after = await site.inject({ url: '/tag/pagetopic' });
     expect(after.statusCode).toBe(404);
     expect(headingOf(after.body)).toBeUndefined();

@@ -10,7 +10,7 @@ import { createContext, type RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll } from 'vitest';
 import { createMigratedPgDatabase, openPgliteCopy } from './databases.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase, type Database } from '../db/client.ts';
 import { createServices, type Services } from '../services.ts';
 import { buildApp } from '../app.ts';
 import { createSsrHandler, type AppServerBuild, type SharedParts } from '../http/ssr.ts';
@@ -18,6 +18,7 @@ import type { CachePolicy } from '../../contract/cache-tags.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Role } from '../../contract/roles.ts';
+import { urlOf, type ApiRoute, type RouteTarget } from '../../contract/route.ts';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -36,8 +37,41 @@ export type TestApp = {
   signInAs(...roles: Role[]): Promise<SignedIn[]>;
   /** A request through `app.inject` with an optional JSON body, as the cookie's owner (none: signed out). */
   call(method: InjectOptions['method'], url: string, cookie?: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /**
+   * A call of a contract route (`t.api(API.categories.rename, { params: { id }, body, cookie })`):
+   * its method and path come from the declaration, filled in as the browser's client does, so a
+   * renamed path or parameter fails to compile. `call` stays for requests meant to be raw.
+   */
+  api<R extends ApiRoute>(route: R, ...input: ApiArgs<R>): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 };
+
+/** A test's call of a route: where it goes (contract/route.ts's RouteTarget), as whom, with what. */
+export type ApiCall<R extends ApiRoute> = RouteTarget<R> & {
+  /** The Cookie header (a SignedIn's `cookie`); none: signed out. */
+  cookie?: string;
+  /** A JSON body: any value, so a test can also send what the route's schema refuses. */
+  body?: unknown;
+  /** A multipart body, as fixtures' multipart() makes it. */
+  form?: { payload: Buffer; headers: Record<string, string> };
+  headers?: Record<string, string>;
+  /** The client's address (rate limits count per address). */
+  remoteAddress?: string;
+};
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "every field optional" is exactly this test
+type ApiArgs<R extends ApiRoute> = {} extends ApiCall<R> ? [input?: ApiCall<R>] : [input: ApiCall<R>];
+
+/** A call of a contract route on any app (`t.api` on the test app's): see TestApp's `api`. */
+export function injectRoute<R extends ApiRoute>(app: FastifyInstance, route: R, input?: ApiCall<R>) {
+  const { cookie, body, form, headers, remoteAddress, ...target } = (input ?? {}) as ApiCall<ApiRoute>;
+  return app.inject({
+    method: route.method,
+    remoteAddress,
+    url: `/api${urlOf(route, target)}`,
+    headers: { ...form?.headers, ...headers, ...(cookie ? { cookie } : {}) },
+    ...(form ? { payload: form.payload } : body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+  });
+}
 
 /** A test account, signed in: `cookie` is the Cookie header value of its session. */
 export type SignedIn = { id: number; username: string; cookie: string };
@@ -72,24 +106,35 @@ export function useTestApp(opts: TestAppOptions = {}): TestApp {
     signIn: (role, username) => made().signIn(role, username),
     signInAs: (...roles) => made().signInAs(...roles),
     call: (method, url, cookie, payload) => made().call(method, url, cookie, payload),
+    api: (route, ...input) => made().api(route, ...input),
     close: () => made().close(),
   };
 }
 
 type TestAppOptions = { listen?: boolean; env?: Record<string, string> };
 
+/** A test instance's services: test settings over `env`, quiet logs. */
+function testServices(dataDir: string, database: Database, env: Record<string, string> = {}) {
+  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...env });
+  return createServices({ config, database, log: { ...console, info() {}, debug() {} } as unknown as Console });
+}
+
+/**
+ * A second instance's services on the test app's PostgreSQL database: its own connection, caches
+ * and change listener, as another server of the site has. Close `database` when done.
+ */
+export async function secondInstance(t: TestApp, env: Record<string, string> = {}) {
+  const databaseUrl = t.services.config.databaseUrl!;
+  const database = await openDatabase({ databaseUrl });
+  return { services: testServices(t.dataDir, database, { ...env, DATABASE_URL: databaseUrl }), database };
+}
+
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'news-test-'));
   const pgDb = TEST_DB === 'postgres' ? await createMigratedPgDatabase() : undefined;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    PUBLIC_URL: 'http://localhost:3000',
-    ...opts.env,
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-  });
   const database = pgDb ? await openDatabase({ databaseUrl: pgDb.url }) : await openPgliteCopy();
-  const services = createServices({ config, database, log: { ...console, info() {}, debug() {} } as unknown as Console });
+  const services = testServices(dataDir, database, { ...opts.env, ...(pgDb ? { DATABASE_URL: pgDb.url } : {}) });
+  const { config } = services;
   const app = await buildApp({ services, checkResponses: true });
   let baseUrl = '';
   if (opts.listen) baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -117,6 +162,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
         headers: cookie ? { cookie } : {},
         ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
       }),
+    api: (route, ...[input]) => injectRoute(app, route, input),
     async close() {
       await app.close();
       await database.close();

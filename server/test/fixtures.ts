@@ -2,10 +2,11 @@
 // with the derived columns a real write would store (short description, search text, cover image),
 // and request bodies as a browser sends them. The test app itself is ./app.ts.
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { articleCategories, articleImages, articles, categories, images, users } from '../db/schema.ts';
 import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
 import type { ApprovalStatus } from '../../contract/articles.ts';
+import { ensureFirstRevision } from '../articles/revision-store.ts';
 
 export type ArticleFixture = {
   title: string;
@@ -102,6 +103,24 @@ export function addSubmission(db: DbOrTx, a: ArticleFixture) {
     ...a,
     status: a.status ?? 'PENDING',
   });
+}
+
+/**
+ * A story in `status` as its reporter left it (addSubmission, a scheduled one's time a day ahead),
+ * with one picture of its own and, past a draft, its first revision; returned as its row.
+ */
+export async function addStoryWithPicture(db: Db, a: ArticleFixture & { status: ApprovalStatus }) {
+  const row = await addSubmission(db, {
+    ...a,
+    publicationDate: a.status === 'SCHEDULED' ? new Date(Date.now() + 86_400_000) : a.publicationDate,
+  });
+  const [img] = await db
+    .insert(images)
+    .values({ key: `story${row.id}`, width: 800, height: 600, variantWidths: [400, 800] })
+    .returning();
+  await db.insert(articleImages).values({ articleId: row.id, imageId: img.id, position: 0 });
+  if (a.status !== 'DRAFT') await db.transaction((tx) => ensureFirstRevision(tx, row.id));
+  return row;
 }
 
 export async function setStatus(db: DbOrTx, id: number, status: ApprovalStatus) {

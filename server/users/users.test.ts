@@ -5,6 +5,7 @@ import { TEST_DB, useTestApp, type SignedIn } from '../test/app.ts';
 import { articles, sessions, users } from '../db/schema.ts';
 import type { Role } from '../../contract/roles.ts';
 import { USER_MESSAGES } from '../../contract/users.ts';
+import { API } from '../../contract/api.ts';
 
 const t = useTestApp();
 let admin: SignedIn;
@@ -13,6 +14,9 @@ beforeAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'DELETE';
+type AdminPost = typeof API.users.assignRole | typeof API.users.reassignAndUpdateRole | typeof API.users.reassignAndDelete;
+/** One of the role and reassign calls, as the file's admin. */
+const asAdmin = (route: AdminPost, body: unknown) => t.api(route, { cookie: admin.cookie, body });
 const call = t.call;
 
 const tag = () => randomBytes(3).toString('hex');
@@ -29,7 +33,7 @@ async function giveArticles(reporterId: number, statuses: ('PENDING' | 'REJECTED
 const roleOf = async (id: number) =>
   (await t.services.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
 const sessionCount = async (id: number) => (await t.services.db.select().from(sessions).where(eq(sessions.userId, id))).length;
-const isSignedIn = async (cookie: string) => (await call('GET', '/api/auth/me', cookie)).statusCode === 200;
+const isSignedIn = async (cookie: string) => (await t.api(API.auth.me, { cookie })).statusCode === 200;
 
 describe(`admin user API (${TEST_DB})`, () => {
   describe('every route is ADMIN only', () => {
@@ -51,11 +55,9 @@ describe(`admin user API (${TEST_DB})`, () => {
     });
 
     it('ADMIN gets through on every route (200 or the rule that applies)', async () => {
-      expect((await call('GET', '/api/admin/users', admin.cookie)).statusCode).toBe(200);
-      expect(
-        (await call('POST', '/api/admin/assignRole', admin.cookie, { username: 'nobody-' + tag(), role: 'USER' })).statusCode,
-      ).toBe(404);
-      expect((await call('DELETE', '/api/admin/users/999999', admin.cookie)).statusCode).toBe(404);
+      expect((await t.api(API.users.list, { cookie: admin.cookie })).statusCode).toBe(200);
+      expect((await asAdmin(API.users.assignRole, { username: 'nobody-' + tag(), role: 'USER' })).statusCode).toBe(404);
+      expect((await t.api(API.users.remove, { params: { id: 999999 }, cookie: admin.cookie })).statusCode).toBe(404);
     });
   });
 
@@ -75,7 +77,7 @@ describe(`admin user API (${TEST_DB})`, () => {
     it('pages by 10 with {content, totalPages, totalElements}, ordered by username ignoring case', async () => {
       const pages = [];
       for (const page of [0, 1, 2]) {
-        const res = await call('GET', `/api/admin/users?page=${page}&size=10&search=${prefix}`, admin.cookie);
+        const res = await t.api(API.users.list, { query: { page, size: 10, search: prefix }, cookie: admin.cookie });
         expect(res.statusCode).toBe(200);
         pages.push(res.json());
       }
@@ -89,30 +91,32 @@ describe(`admin user API (${TEST_DB})`, () => {
     });
 
     it('defaults to page 0 and size 10; a page past the end is empty', async () => {
-      const first = (await call('GET', `/api/admin/users?search=${prefix}`, admin.cookie)).json();
+      const first = (await t.api(API.users.list, { query: { search: prefix }, cookie: admin.cookie })).json();
       expect(first.content).toHaveLength(10);
       expect(first.content[0].username).toBe(`${prefix}_00`);
-      const past = (await call('GET', `/api/admin/users?page=9&search=${prefix}`, admin.cookie)).json();
+      const past = (await t.api(API.users.list, { query: { page: 9, search: prefix }, cookie: admin.cookie })).json();
       expect(past).toEqual({ content: [], totalPages: 3, totalElements: 25 });
     });
 
     it('filters by role, alone and with the search', async () => {
-      const reporters = (await call('GET', `/api/admin/users?role=REPORTER&search=${prefix}`, admin.cookie)).json();
+      const reporters = (
+        await t.api(API.users.list, { query: { role: 'REPORTER', search: prefix }, cookie: admin.cookie })
+      ).json();
       expect(reporters.totalElements).toBe(5);
       expect(reporters.content.every((u: { role: string }) => u.role === 'REPORTER')).toBe(true);
-      const admins = (await call('GET', `/api/admin/users?role=ADMIN&search=${prefix}`, admin.cookie)).json();
+      const admins = (await t.api(API.users.list, { query: { role: 'ADMIN', search: prefix }, cookie: admin.cookie })).json();
       expect(admins.content.map((u: { username: string }) => u.username)).toEqual([names[7]]);
-      const allAdmins = (await call('GET', '/api/admin/users?role=ADMIN&size=100', admin.cookie)).json();
+      const allAdmins = (await t.api(API.users.list, { query: { role: 'ADMIN', size: 100 }, cookie: admin.cookie })).json();
       expect(allAdmins.content.map((u: { username: string }) => u.username)).toContain(admin.username);
     });
 
     it('searches a case-insensitive substring of the username, trimmed; blank means everyone', async () => {
       const res = (
-        await call('GET', `/api/admin/users?search=${encodeURIComponent(`  ${prefix.toUpperCase()}_1 `)}`, admin.cookie)
+        await t.api(API.users.list, { query: { search: `  ${prefix.toUpperCase()}_1 ` }, cookie: admin.cookie })
       ).json();
       expect(res.content.map((u: { username: string }) => u.username)).toEqual(names.slice(10, 20));
-      const blank = (await call('GET', '/api/admin/users?search=%20%20', admin.cookie)).json();
-      const all = (await call('GET', '/api/admin/users', admin.cookie)).json();
+      const blank = (await t.api(API.users.list, { query: { search: '  ' }, cookie: admin.cookie })).json();
+      const all = (await t.api(API.users.list, { cookie: admin.cookie })).json();
       expect(blank.totalElements).toBe(all.totalElements);
       expect(all.totalElements).toBeGreaterThanOrEqual(26);
     });
@@ -120,13 +124,11 @@ describe(`admin user API (${TEST_DB})`, () => {
     it('treats LIKE wildcards in the search as plain characters', async () => {
       await t.signIn('USER', `wild${prefix}a%b`);
       await t.signIn('USER', `wild${prefix}axb`);
-      const percent = (await call('GET', `/api/admin/users?search=${encodeURIComponent(`${prefix}a%b`)}`, admin.cookie)).json();
+      const percent = (await t.api(API.users.list, { query: { search: `${prefix}a%b` }, cookie: admin.cookie })).json();
       expect(percent.content.map((u: { username: string }) => u.username)).toEqual([`wild${prefix}a%b`]);
-      const underscore = (
-        await call('GET', `/api/admin/users?search=${encodeURIComponent(`${prefix}a_b`)}`, admin.cookie)
-      ).json();
+      const underscore = (await t.api(API.users.list, { query: { search: `${prefix}a_b` }, cookie: admin.cookie })).json();
       expect(underscore.totalElements).toBe(0);
-      const backslash = (await call('GET', `/api/admin/users?search=${encodeURIComponent('\\')}`, admin.cookie)).json();
+      const backslash = (await t.api(API.users.list, { query: { search: '\\' }, cookie: admin.cookie })).json();
       expect(backslash.totalElements).toBe(0);
     });
 
@@ -160,7 +162,7 @@ describe(`admin user API (${TEST_DB})`, () => {
     it('changes the role directly, ignoring username case, and ends that user’s sessions at once', async () => {
       const reader = await t.signIn('USER');
       expect(await isSignedIn(reader.cookie)).toBe(true);
-      const res = await call('POST', '/api/admin/assignRole', admin.cookie, {
+      const res = await asAdmin(API.users.assignRole, {
         username: reader.username.toUpperCase(),
         role: 'REPORTER',
       });
@@ -173,23 +175,23 @@ describe(`admin user API (${TEST_DB})`, () => {
 
     it('promotes to ADMIN and demotes another ADMIN', async () => {
       const other = await t.signIn('ADMIN');
-      const res = await call('POST', '/api/admin/assignRole', admin.cookie, { username: other.username, role: 'USER' });
+      const res = await asAdmin(API.users.assignRole, { username: other.username, role: 'USER' });
       expect(res.statusCode).toBe(200);
       expect(await roleOf(other.id)).toBe('USER');
-      await call('POST', '/api/admin/assignRole', admin.cookie, { username: other.username, role: 'ADMIN' });
+      await asAdmin(API.users.assignRole, { username: other.username, role: 'ADMIN' });
       expect(await roleOf(other.id)).toBe('ADMIN');
     });
 
     it('the same role again is a success that leaves the sessions alone', async () => {
       const reader = await t.signIn('USER');
-      const res = await call('POST', '/api/admin/assignRole', admin.cookie, { username: reader.username, role: 'USER' });
+      const res = await asAdmin(API.users.assignRole, { username: reader.username, role: 'USER' });
       expect(res.json()).toEqual({ message: 'Role changed successfully.' });
       expect(await isSignedIn(reader.cookie)).toBe(true);
     });
 
     it('a reporter without articles may change role directly', async () => {
       const reporter = await t.signIn('REPORTER');
-      const res = await call('POST', '/api/admin/assignRole', admin.cookie, { username: reporter.username, role: 'USER' });
+      const res = await asAdmin(API.users.assignRole, { username: reporter.username, role: 'USER' });
       expect(res.statusCode).toBe(200);
       expect(await roleOf(reporter.id)).toBe('USER');
     });
@@ -198,7 +200,7 @@ describe(`admin user API (${TEST_DB})`, () => {
       const reporter = await t.signIn('REPORTER');
       await giveArticles(reporter.id, ['REJECTED']);
       for (const role of ['USER', 'ADMIN']) {
-        const res = await call('POST', '/api/admin/assignRole', admin.cookie, { username: reporter.username, role });
+        const res = await asAdmin(API.users.assignRole, { username: reporter.username, role });
         expect(res.statusCode).toBe(409);
         expect(res.json().message).toBe(USER_MESSAGES.reporterHasArticlesRole);
       }
@@ -207,24 +209,27 @@ describe(`admin user API (${TEST_DB})`, () => {
     });
 
     it('refuses the admin’s own account with 403', async () => {
-      const res = await call('POST', '/api/admin/assignRole', admin.cookie, { username: admin.username, role: 'USER' });
+      const res = await asAdmin(API.users.assignRole, { username: admin.username, role: 'USER' });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('You cannot change or delete your own account.');
       expect(await roleOf(admin.id)).toBe('ADMIN');
     });
 
     it('answers 404 for an unknown user and 400 for a bad body', async () => {
-      const missing = await call('POST', '/api/admin/assignRole', admin.cookie, { username: `ghost${tag()}`, role: 'USER' });
+      const missing = await t.api(API.users.assignRole, {
+        cookie: admin.cookie,
+        body: { username: `ghost${tag()}`, role: 'USER' },
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('User not found.');
       const reader = await t.signIn('USER');
-      const badRole = await call('POST', '/api/admin/assignRole', admin.cookie, {
+      const badRole = await asAdmin(API.users.assignRole, {
         username: reader.username,
         role: 'ROLE_ADMIN',
       });
       expect(badRole.statusCode).toBe(400);
       expect(badRole.json().message).toBe('Role must be USER, REPORTER or ADMIN.');
-      const noName = await call('POST', '/api/admin/assignRole', admin.cookie, { username: '  ', role: 'USER' });
+      const noName = await asAdmin(API.users.assignRole, { username: '  ', role: 'USER' });
       expect(noName.statusCode).toBe(400);
       expect(noName.json().errors.username).toBe('Username is required');
     });
@@ -237,7 +242,7 @@ describe(`admin user API (${TEST_DB})`, () => {
       const moved = await giveArticles(from.id, ['PENDING', 'REJECTED', 'APPROVED', 'APPROVED']);
       const kept = await giveArticles(to.id, ['PENDING']);
       const version = t.services.changes.version;
-      const res = await call('POST', '/api/admin/reassign-and-update-role', admin.cookie, {
+      const res = await asAdmin(API.users.reassignAndUpdateRole, {
         fromReporterId: from.id,
         toReporterId: to.id,
         newRole: 'USER',
@@ -261,7 +266,7 @@ describe(`admin user API (${TEST_DB})`, () => {
     it('accepts ADMIN as the new role, and works for a reporter with no articles', async () => {
       const from = await t.signIn('REPORTER');
       const to = await t.signIn('REPORTER');
-      const res = await call('POST', '/api/admin/reassign-and-update-role', admin.cookie, {
+      const res = await asAdmin(API.users.reassignAndUpdateRole, {
         fromReporterId: from.id,
         toReporterId: to.id,
         newRole: 'ADMIN',
@@ -273,7 +278,7 @@ describe(`admin user API (${TEST_DB})`, () => {
     it('refuses REPORTER as the new role', async () => {
       const from = await t.signIn('REPORTER');
       const to = await t.signIn('REPORTER');
-      const res = await call('POST', '/api/admin/reassign-and-update-role', admin.cookie, {
+      const res = await asAdmin(API.users.reassignAndUpdateRole, {
         fromReporterId: from.id,
         toReporterId: to.id,
         newRole: 'REPORTER',
@@ -294,7 +299,7 @@ describe(`admin user API (${TEST_DB})`, () => {
         [999_999, 404, USER_MESSAGES.targetNotFound],
       ];
       for (const [toReporterId, status, message] of cases) {
-        const res = await call('POST', '/api/admin/reassign-and-update-role', admin.cookie, {
+        const res = await asAdmin(API.users.reassignAndUpdateRole, {
           fromReporterId: from.id,
           toReporterId,
           newRole: 'USER',
@@ -314,21 +319,21 @@ describe(`admin user API (${TEST_DB})`, () => {
     it('the source must be an existing REPORTER other than the admin', async () => {
       const to = await t.signIn('REPORTER');
       const reader = await t.signIn('USER');
-      const notReporter = await call('POST', '/api/admin/reassign-and-update-role', admin.cookie, {
+      const notReporter = await asAdmin(API.users.reassignAndUpdateRole, {
         fromReporterId: reader.id,
         toReporterId: to.id,
         newRole: 'USER',
       });
       expect(notReporter.statusCode).toBe(409);
       expect(notReporter.json().message).toBe(USER_MESSAGES.sourceNotReporter);
-      const missing = await call('POST', '/api/admin/reassign-and-update-role', admin.cookie, {
+      const missing = await asAdmin(API.users.reassignAndUpdateRole, {
         fromReporterId: 999_998,
         toReporterId: to.id,
         newRole: 'USER',
       });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('User not found.');
-      const self = await call('POST', '/api/admin/reassign-and-update-role', admin.cookie, {
+      const self = await asAdmin(API.users.reassignAndUpdateRole, {
         fromReporterId: admin.id,
         toReporterId: to.id,
         newRole: 'USER',
@@ -344,7 +349,7 @@ describe(`admin user API (${TEST_DB})`, () => {
       [{ fromReporterId: 1, toReporterId: 2 ** 40, newRole: 'USER' }, 'toReporterId'],
       [{ fromReporterId: 1, toReporterId: 2 }, 'newRole'],
     ])('refuses the body %j with 400 naming %s', async (body, field) => {
-      const res = await call('POST', '/api/admin/reassign-and-update-role', admin.cookie, body);
+      const res = await t.api(API.users.reassignAndUpdateRole, { cookie: admin.cookie, body });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toHaveProperty(field);
     });
@@ -355,7 +360,7 @@ describe(`admin user API (${TEST_DB})`, () => {
       const from = await t.signIn('REPORTER');
       const to = await t.signIn('REPORTER');
       const moved = await giveArticles(from.id, ['PENDING', 'REJECTED', 'APPROVED']);
-      const res = await call('POST', '/api/admin/reassign-and-delete-reporter', admin.cookie, {
+      const res = await asAdmin(API.users.reassignAndDelete, {
         fromReporterId: from.id,
         toReporterId: to.id,
       });
@@ -376,35 +381,35 @@ describe(`admin user API (${TEST_DB})`, () => {
       const from = await t.signIn('REPORTER');
       await giveArticles(from.id, ['PENDING']);
       const reader = await t.signIn('USER');
-      const same = await call('POST', '/api/admin/reassign-and-delete-reporter', admin.cookie, {
+      const same = await asAdmin(API.users.reassignAndDelete, {
         fromReporterId: from.id,
         toReporterId: from.id,
       });
       expect(same.statusCode).toBe(400);
       expect(same.json().message).toBe(USER_MESSAGES.sameReporter);
-      const toUser = await call('POST', '/api/admin/reassign-and-delete-reporter', admin.cookie, {
+      const toUser = await asAdmin(API.users.reassignAndDelete, {
         fromReporterId: from.id,
         toReporterId: reader.id,
       });
       expect(toUser.statusCode).toBe(409);
       expect(toUser.json().message).toBe(USER_MESSAGES.targetNotReporter);
-      const fromUser = await call('POST', '/api/admin/reassign-and-delete-reporter', admin.cookie, {
+      const fromUser = await asAdmin(API.users.reassignAndDelete, {
         fromReporterId: reader.id,
         toReporterId: from.id,
       });
       expect(fromUser.statusCode).toBe(409);
-      const self = await call('POST', '/api/admin/reassign-and-delete-reporter', admin.cookie, {
+      const self = await asAdmin(API.users.reassignAndDelete, {
         fromReporterId: admin.id,
         toReporterId: from.id,
       });
       expect(self.statusCode).toBe(403);
       expect(self.json().message).toBe(USER_MESSAGES.ownAccount);
-      const gone = await call('POST', '/api/admin/reassign-and-delete-reporter', admin.cookie, {
+      const gone = await asAdmin(API.users.reassignAndDelete, {
         fromReporterId: 999_997,
         toReporterId: from.id,
       });
       expect(gone.statusCode).toBe(404);
-      const bad = await call('POST', '/api/admin/reassign-and-delete-reporter', admin.cookie, { fromReporterId: from.id });
+      const bad = await asAdmin(API.users.reassignAndDelete, { fromReporterId: from.id });
       expect(bad.statusCode).toBe(400);
       expect(await roleOf(from.id)).toBe('REPORTER');
       expect(await roleOf(reader.id)).toBe('USER');
@@ -414,27 +419,27 @@ describe(`admin user API (${TEST_DB})`, () => {
   describe('DELETE /api/admin/users/:id', () => {
     it('deletes a user without articles and ends its sessions', async () => {
       const reader = await t.signIn('USER');
-      const res = await call('DELETE', `/api/admin/users/${reader.id}`, admin.cookie);
+      const res = await t.api(API.users.remove, { params: { id: reader.id }, cookie: admin.cookie });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'User deleted successfully.' });
       expect(await roleOf(reader.id)).toBeUndefined();
       expect(await isSignedIn(reader.cookie)).toBe(false);
-      const again = await call('DELETE', `/api/admin/users/${reader.id}`, admin.cookie);
+      const again = await t.api(API.users.remove, { params: { id: reader.id }, cookie: admin.cookie });
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe('User not found.');
     });
 
     it('deletes a reporter with no articles, and another admin', async () => {
       const reporter = await t.signIn('REPORTER');
-      expect((await call('DELETE', `/api/admin/users/${reporter.id}`, admin.cookie)).statusCode).toBe(200);
+      expect((await t.api(API.users.remove, { params: { id: reporter.id }, cookie: admin.cookie })).statusCode).toBe(200);
       const other = await t.signIn('ADMIN');
-      expect((await call('DELETE', `/api/admin/users/${other.id}`, admin.cookie)).statusCode).toBe(200);
+      expect((await t.api(API.users.remove, { params: { id: other.id }, cookie: admin.cookie })).statusCode).toBe(200);
     });
 
     it('refuses with 409 to delete a reporter who has articles', async () => {
       const reporter = await t.signIn('REPORTER');
       await giveArticles(reporter.id, ['APPROVED']);
-      const res = await call('DELETE', `/api/admin/users/${reporter.id}`, admin.cookie);
+      const res = await t.api(API.users.remove, { params: { id: reporter.id }, cookie: admin.cookie });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe(USER_MESSAGES.reporterHasArticlesDelete);
       expect(await roleOf(reporter.id)).toBe('REPORTER');
@@ -442,14 +447,14 @@ describe(`admin user API (${TEST_DB})`, () => {
     });
 
     it('refuses the admin’s own account with 403', async () => {
-      const res = await call('DELETE', `/api/admin/users/${admin.id}`, admin.cookie);
+      const res = await t.api(API.users.remove, { params: { id: admin.id }, cookie: admin.cookie });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(USER_MESSAGES.ownAccount);
       expect(await isSignedIn(admin.cookie)).toBe(true);
     });
 
     it.each(['abc', '0', '-1', '1.5', '1e3', '99999999999'])('answers 404 for the id %s: it names no user', async (id) => {
-      const res = await call('DELETE', `/api/admin/users/${id}`, admin.cookie);
+      const res = await t.api(API.users.remove, { params: { id }, cookie: admin.cookie });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe(USER_MESSAGES.notFound);
     });
@@ -458,8 +463,8 @@ describe(`admin user API (${TEST_DB})`, () => {
       for (let round = 0; round < 3; round++) {
         const reader = await t.signIn('USER');
         const results = await Promise.all([
-          call('DELETE', `/api/admin/users/${reader.id}`, admin.cookie),
-          call('DELETE', `/api/admin/users/${reader.id}`, admin.cookie),
+          t.api(API.users.remove, { params: { id: reader.id }, cookie: admin.cookie }),
+          t.api(API.users.remove, { params: { id: reader.id }, cookie: admin.cookie }),
         ]);
         expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
       }
@@ -470,8 +475,8 @@ describe(`admin user API (${TEST_DB})`, () => {
       const to = await t.signIn('REPORTER');
       await giveArticles(from.id, ['PENDING', 'APPROVED']);
       const [reassign, plain] = await Promise.all([
-        call('POST', '/api/admin/reassign-and-delete-reporter', admin.cookie, { fromReporterId: from.id, toReporterId: to.id }),
-        call('DELETE', `/api/admin/users/${from.id}`, admin.cookie),
+        asAdmin(API.users.reassignAndDelete, { fromReporterId: from.id, toReporterId: to.id }),
+        t.api(API.users.remove, { params: { id: from.id }, cookie: admin.cookie }),
       ]);
       expect(reassign.statusCode).toBe(200);
       expect([404, 409]).toContain(plain.statusCode);

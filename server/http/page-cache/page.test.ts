@@ -62,6 +62,30 @@ describe('stored page variants', () => {
     expect(draws).toBe(1);
   });
 
+  it('leaves the stored page as it was: the joined copy is kept beside it, and its own parts give it back', () => {
+    const page = stored();
+    const before = { ...page, own: page.own && { ...page.own }, body: Buffer.from(page.body) };
+    encodedBody(page, 'gzip');
+    const gzip = page.encoded?.gzip;
+    const second = { id: 'second', fill: () => Buffer.from('NEW') };
+    const joined = withSharedParts(page, second);
+    expect(joined).not.toBe(page);
+    expect(joined.body.toString()).toContain('NEW');
+    expect(joined.fragment).toBe('second');
+    expect(joined.tags).toEqual(['article:1']);
+    expect(page.body.equals(before.body)).toBe(true);
+    expect(page.body.toString()).toContain('old');
+    expect(page.etag).toBe(before.etag);
+    expect(page.fragment).toBe('first');
+    expect(page.own?.segments).toEqual(before.own?.segments);
+    expect(page.encoded?.gzip).toBe(gzip);
+    expect(withSharedParts(page, second)).toBe(joined);
+    expect(withSharedParts(page, { id: 'first', fill: () => Buffer.from('unused') })).toBe(page);
+    const third = withSharedParts(page, { id: 'third', fill: () => Buffer.from('3') });
+    expect(third.body.toString()).toContain('3');
+    expect(withSharedParts(page, second)).not.toBe(joined);
+  });
+
   it("makes the ESI variant once, with the page's tags; a page without slots is its own variant", () => {
     const page = stored();
     const esi = withIncludes(page);

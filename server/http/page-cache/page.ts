@@ -112,18 +112,24 @@ export function newCachedPage(status: number, headers: [string, string][], body:
 /** The shared parts a page is joined with: their identity and each slot's HTML. */
 export type SlotFill = { id: string; fill: (slot: string) => Buffer };
 
+/** Beside each stored page, its copy joined with the latest other shared parts than its own. */
+const joinedCopies = new WeakMap<CachedPage, CachedPage>();
+
 /**
- * The stored page with the given shared parts in its slots. Joined once per page and set of parts:
- * the joined bytes replace the stored ones (the own part is views into them), so every later hit
- * with the same parts is sent as it is, compressed copies included.
+ * The stored page with the given shared parts in its slots. The stored page itself never changes
+ * (another request may be sending it); the copy joined with other parts is made once per page and
+ * set of parts and kept beside it, so every later hit with the same parts is sent as it is,
+ * compressed copies included. The copy goes with its page (weakly held: evicted, both are dropped).
  */
 export function withSharedParts(page: CachedPage, parts: SlotFill): CachedPage {
   if (!page.own || page.fragment === parts.id) return page;
-  ({ body: page.body, own: page.own } = joinSlots(page.own, parts.fill));
-  page.etag = `W/${etagOf(page.body)}`;
-  page.encoded = undefined;
-  page.fragment = parts.id;
-  return page;
+  const kept = joinedCopies.get(page);
+  if (kept?.fragment === parts.id) return kept;
+  const joined = newCachedPage(page.status, page.headers, joinSlots(page.own, parts.fill).body);
+  joined.fragment = parts.id;
+  joined.tags = page.tags;
+  joinedCopies.set(page, joined);
+  return joined;
 }
 
 /** The page with ESI includes in its slots (server/cdn/esi.ts), made once per stored page. */
