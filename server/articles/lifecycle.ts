@@ -374,8 +374,10 @@ export type MoveRequest = {
  * transaction rolls back, and ./versions.ts answers 409 with the story as it is now.
  */
 export class StaleVersion extends Error {
-  constructor(readonly articleId: number) {
+  readonly articleId: number;
+  constructor(articleId: number) {
     super('A newer version of the article was saved.');
+    this.articleId = articleId;
   }
 }
 

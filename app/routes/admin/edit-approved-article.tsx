@@ -66,7 +66,7 @@ export default function EditApprovedArticle({ loaderData }: Route.ComponentProps
             afterSuccess={(scheduled) => void navigate(scheduled ? publishedAddress(article.data.id) : ADMIN_APPROVED.to)}
             onCancel={() => void navigate(ADMIN_APPROVED.to)}
           />
-          <RevisionHistory articleId={article.data.id} revisions={revisions} />
+          <RevisionHistory articleId={article.data.id} revisions={revisions} version={article.data.version} />
         </>
       ) : (
         <FormError>{article.error ?? categories.error}</FormError>

@@ -208,7 +208,7 @@ function Review({
           />
           <ChangesSinceRejection changes={changes} />
           <ArticleView article={article} showStatus headingLevel={2} />
-          <RevisionHistory articleId={article.id} revisions={revisions} />
+          <RevisionHistory articleId={article.id} revisions={revisions} version={article.version} />
         </>
       )}
       <RejectModal
