@@ -9,6 +9,7 @@ import { htmlToText, wordDiff } from '../../../contract/word-diff.ts';
 import { call } from '../../lib/api.ts';
 import { conflictLine, type Conflict } from './save.ts';
 import { formatTime } from '../public/format.ts';
+import '../../styles/desk-together.css';
 import { Diff } from '../admin-review/Revisions.tsx';
 
 /** The writer's text, read-only, to copy from. */

@@ -21,6 +21,7 @@ import { isArticleSave } from '../../components/article-form/save.ts';
 import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/dashboard/Field.tsx';
+import { EditingBanner, useEditingPresence } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
@@ -53,11 +54,15 @@ export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading arti
 export default function EditApprovedArticle({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { article, categories, revisions } = loaderData;
+  // Who else has the story open: read-only until taken over.
+  const presence = useEditingPresence(article.data?.id ?? null, article.data?.version);
   return (
     <DeskPage {...page}>
       {article.data && categories.data ? (
         <>
+          <EditingBanner presence={presence} />
           <ReviewEditor
+            locked={presence.locked}
             // A restore gives the form the restored text.
             key={revisions[0]?.id ?? 0}
             article={article.data}

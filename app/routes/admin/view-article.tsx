@@ -36,6 +36,7 @@ import type { Category } from '../../../contract/categories.ts';
 import type { ChangesSinceRejection as Changes, RevisionSummary } from '../../../contract/drafts.ts';
 import { SchedulePanel } from '../../components/admin-review/SchedulePanel.tsx';
 import { ChangesSinceRejection, RevisionHistory } from '../../components/admin-review/Revisions.tsx';
+import { EditingBanner, useEditingPresence } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
@@ -159,10 +160,13 @@ function Review({
   const done = outcome?.ok === true;
   // The screen keeps its story after a final act (shouldRevalidate): shown as the act left it.
   const article = outcome?.article ?? loaded;
-  const closed = busy || done || scheduled;
+  // Who else has the story open: the review is read-only until taken over.
+  const presence = useEditingPresence(loaded.id, loaded.version);
+  const closed = busy || done || scheduled || presence.locked;
   return (
     <>
       <h1>{editing ? 'Edit & Approve' : 'Review article'}</h1>
+      <EditingBanner presence={presence} />
       {outcome && <ActNotice outcome={outcome} />}
       {editing ? (
         categories?.data ? (
@@ -170,6 +174,7 @@ function Review({
             article={article}
             categories={categories.data}
             approve
+            locked={presence.locked}
             afterSuccess={(scheduled) => (scheduled ? navigate(publishedAddress(article.id)) : navigateLater(PENDING_LIST))}
             onCancel={() => setEditing(false)}
           />
