@@ -101,19 +101,22 @@ export function useEditingPresence(articleId: number | null, startedFrom?: numbe
   const [beat, setBeat] = useState<Heartbeat | null>(null);
   const [tookOver, setTookOver] = useState(false);
   const stopped = useRef(false);
+  // Read at each beat: a screen that reads its story again keeps beating, with the same `since`.
+  const version = useRef(startedFrom);
+  version.current = startedFrom;
   const send = useCallback(async () => {
     if (articleId === null || stopped.current) return;
     try {
       const answer = await call(EDITING_ROUTES.beat, {
         params: { id: articleId },
-        body: startedFrom === undefined ? {} : { version: startedFrom },
+        body: version.current === undefined ? {} : { version: version.current },
       });
       if (answer.takenOverBy) stopped.current = true;
       setBeat(answer);
     } catch {
       // A missed beat is retried at the next; the server forgets this person after a minute.
     }
-  }, [articleId, startedFrom]);
+  }, [articleId]);
 
   useEffect(() => {
     if (articleId === null) return;

@@ -44,6 +44,9 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
  */
 export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formData && isArticleSave(formData) && (actionResult as Outcome | undefined)?.ok) return false;
+  // A save refused for a newer version: reading the story again would remount the form (a new
+  // revision is its key) and lose the conflict and the typed text.
+  if (formData && isArticleSave(formData) && (actionResult as { conflict?: unknown } | undefined)?.conflict) return false;
   return defaultShouldRevalidate;
 }
 

@@ -76,6 +76,8 @@ export function shouldRevalidate({ formData, actionResult, defaultShouldRevalida
   const intent = formData?.get('intent');
   const final = intent === 'approve' || intent === 'reject' || intent === 'schedule' || (!!formData && isArticleSave(formData));
   if (final && (actionResult as { ok?: boolean } | undefined)?.ok) return false;
+  // A save refused for a newer version: the form keeps the conflict and the typed text as they are.
+  if (formData && isArticleSave(formData) && (actionResult as { conflict?: unknown } | undefined)?.conflict) return false;
   return defaultShouldRevalidate;
 }
 
