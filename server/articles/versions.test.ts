@@ -164,7 +164,11 @@ describe('versions', () => {
     const id = await story();
     const v = await versionOf(id);
     const at = new Date(Date.now() + 3_600_000);
-    const res = await t.call('PUT', `/api/admin/articles/approve/${id}?publishAt=${encodeURIComponent(at.toISOString())}`, admin.cookie);
+    const res = await t.call(
+      'PUT',
+      `/api/admin/articles/approve/${id}?publishAt=${encodeURIComponent(at.toISOString())}`,
+      admin.cookie,
+    );
     expect(res.json().article).toMatchObject({ approvalStatus: 'SCHEDULED', version: v + 1 });
     await t.services.publishing.publishDue(new Date(at.getTime() + 1000));
     expect(await versionOf(id)).toBe(v + 2);

@@ -39,7 +39,8 @@ const story = async (status: ApprovalStatus = 'PENDING') =>
       status,
     })
   ).id;
-const beat = (id: number, who: SignedIn, app: Pick<TestApp, 'call'> = t) => app.call('POST', `/api/articles/${id}/editing`, who.cookie);
+const beat = (id: number, who: SignedIn, app: Pick<TestApp, 'call'> = t) =>
+  app.call('POST', `/api/articles/${id}/editing`, who.cookie);
 const editors = async (id: number, who: SignedIn = admin, app: Pick<TestApp, 'call'> = t) =>
   (await app.call('GET', `/api/articles/${id}/editing`, who.cookie)).json().editors as { username: string }[];
 
