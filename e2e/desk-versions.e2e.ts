@@ -115,8 +115,8 @@ describe('the desk on one story', () => {
     // India time, to the minute.
     expect(await conflict.textContent()).toMatch(/at \d{2}:\d{2}/);
     const diff = conflict.getByTestId('conflict-title-diff');
-    expect(await diff.locator('del').allTextContents()).toContain('పాత కాపీ');
-    expect(await diff.locator('ins').allTextContents()).toContain('సరిదిద్దిన');
+    expect((await diff.locator('del').allTextContents()).join('')).toContain('పాతకాపీ');
+    expect((await diff.locator('ins').allTextContents()).join('')).toContain('సరిదిద్దిన');
     // The typed text is still in the form, and nothing was saved over the first correction.
     expect(await titleField(page).inputValue()).toBe(mine);
     expect(await storedTitle(story.id)).toBe(theirs);
