@@ -20,6 +20,7 @@ import { USER_ROUTES } from './users.ts';
 import { AUTHOR_ROUTES, PROFILE_ROUTES } from './authors.ts';
 import { SAVED_ROUTES } from './saved.ts';
 import { ARTICLE_ROUTES, DRAFT_ROUTES } from './reporter.ts';
+import { EDITING_ROUTES } from './editing.ts';
 
 export const API = {
   categories: CATEGORY_ROUTES,
@@ -45,4 +46,5 @@ export const API = {
   saved: SAVED_ROUTES,
   articles: ARTICLE_ROUTES,
   drafts: DRAFT_ROUTES,
+  editing: EDITING_ROUTES,
 } as const;

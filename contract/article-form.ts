@@ -197,6 +197,8 @@ export const ArticleEditSchema = z.object({
     .array(ImageOrderEntrySchema)
     .max(MAX_ARTICLE_IMAGES * 2)
     .optional(),
+  /** The version the writer started from (the answer's `version`): an older one is refused (409). Absent: not checked. */
+  version: z.number().int().min(1).optional(),
 });
 export type ArticleEditInput = z.infer<typeof ArticleEditSchema>;
 

@@ -40,6 +40,7 @@ export const ArticleSchema = z
     liveEndedAt: Timestamp.nullable().optional(),
     tags: z.array(TagRefSchema).optional(),
     updatedAt: Timestamp.optional(),
+    version: z.number().int().optional().meta({ description: 'Staff answers only: grows by one with each saved change.' }),
   })
   .meta({ id: 'Article' }) satisfies z.ZodType<Article>;
 

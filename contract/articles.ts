@@ -62,6 +62,8 @@ export type Article = {
   tags?: TagRef[];
   /** When it was last changed (ISO 8601): one public article's answer; the article page shows it when later than the publication. */
   updatedAt?: string;
+  /** Staff answers only: grows by one with each saved change; a write naming an older one is refused (409). */
+  version?: number;
 };
 
 /** The badge of a story being covered live. */

@@ -7,6 +7,7 @@ import { routeGroup } from './route-group.ts';
 import { CONFLICT, NO_CONTENT, TOO_LARGE } from './http.ts';
 import { ApprovedListQuerySchema, ArticleCreateSchema, ArticleEditSchema } from './article-form.ts';
 import { DraftSaveSchema } from './drafts.ts';
+import { STALE } from './editing.ts';
 import { ArticleListSchema, ArticleSchema, DraftListSchema, DraftSchema, ReporterApprovedPageSchema } from './articles.schema.ts';
 
 /** What the multipart article requests carry, for the reference. */
@@ -15,8 +16,9 @@ export const ARTICLE_MULTIPART =
   'YouTube link), summary (optional, at most 150 characters)) and repeated `images` files (JPG, PNG, WEBP; 2 MB each). ' +
   'On create 1 to 4 files, the first is the cover. On edit the `article` part may carry `imageOrder`: the images after ' +
   'the edit in order, each a kept image (its id or URL) or `{"upload": n}` (the n-th file of the request); 1 to 4 in ' +
-  'all, the first is the cover; without it the images stay and new files follow them. JSON clients may send the ' +
-  'article object as the body.';
+  "all, the first is the cover; without it the images stay and new files follow them. An edit's `article` part may " +
+  'carry `version`, the version it started from: an older one than stored answers 409 with the story as it is now ' +
+  '(`version`, `article`, `changedBy`, `changedAt`) and nothing changes. JSON clients may send the article object as the body.';
 
 const DRAFT_MULTIPART = `${ARTICLE_MULTIPART} A draft may lack any field; \`version\` is the version last read.`;
 
@@ -63,7 +65,7 @@ export const ARTICLE_ROUTES = {
     query: z.object({ approve: z.enum(['true', 'false']).optional() }),
     ...articleRequest(ArticleEditSchema),
     response: ArticleSchema,
-    errors: { ...CONFLICT, ...TOO_LARGE },
+    errors: { ...STALE, ...TOO_LARGE },
   }),
   approved: reporter.get('/reporter/articles/approved', {
     summary: 'My approved articles (title filter)',

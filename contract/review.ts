@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Article } from './articles.ts';
 import { routeGroup } from './route-group.ts';
 import { CONFLICT, TOO_LARGE } from './http.ts';
+import { STALE } from './editing.ts';
 import {
   ApprovedPageSchema,
   ArticleListItemListSchema,
@@ -233,11 +234,12 @@ export const REVIEW_ROUTES = {
     description:
       'The same multipart request as PUT /articles/{id} (the `article` part and new `images`). The status is checked ' +
       'first: a published article answers 409 and nothing is saved. A publishAt already past approves at once. The edit ' +
-      'and the approval or schedule are one write: if either is refused, nothing is saved.',
+      "and the approval or schedule are one write: if either is refused, nothing is saved. The `article` part's " +
+      '`version` (the one the writer started from) is checked: an older one answers 409 with the story as it is now.',
     query: PublishAtQuery,
     multipart: { fields: z.object({ article: z.string() }), files: ['images'] },
     response: ReviewResultSchema,
-    errors: { ...CONFLICT, ...TOO_LARGE },
+    errors: { ...STALE, ...TOO_LARGE },
   }),
   unschedule: admin.put('/admin/articles/unschedule/:id', {
     summary: 'Take a scheduled article back to pending',

@@ -3,12 +3,15 @@
 // server/review/revisions-routes.ts; the rules are server/articles/revisions.ts.
 import { z } from 'zod';
 import { routeGroup } from './route-group.ts';
-import { CONFLICT, PathId } from './http.ts';
+import { PathId } from './http.ts';
+import { STALE } from './editing.ts';
 import { ChangesSinceRejectionSchema, ReviewResultSchema, RevisionSchema, RevisionSummaryListSchema } from './articles.schema.ts';
 
 const tags = ['drafts and revisions'];
 const staff = routeGroup({ tags, access: ['REPORTER', 'ADMIN'] });
 const admin = routeGroup({ tags, access: ['ADMIN'] });
+/** The version the admin saw when choosing the revision: an older one is refused (409). */
+const RestoreSchema = z.object({ version: z.number().int().min(1).optional() });
 const RevisionParams = z.object({ id: PathId, revId: PathId });
 
 export const REVISION_ROUTES = {
@@ -28,7 +31,9 @@ export const REVISION_ROUTES = {
   restore: admin.post('/admin/articles/:id/revisions/:revId/restore', {
     summary: 'Make an earlier revision the current text (recorded as a new revision)',
     params: RevisionParams,
+    // No body (or no version): restored whatever was saved since, as before versions.
+    body: z.preprocess((body) => body ?? {}, RestoreSchema),
     response: ReviewResultSchema,
-    errors: CONFLICT,
+    errors: STALE,
   }),
 };

@@ -35,6 +35,7 @@ import { liveRoutes } from './live/routes.ts';
 import { authorsRoutes } from './authors/routes.ts';
 import { tagsRoutes } from './tags/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
+import { editingRoutes } from './editing/routes.ts';
 import { registerCdn } from './cdn/http.ts';
 import { registerMediaRoutes } from './media/serving.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -115,6 +116,7 @@ async function registerApi(app: FastifyInstance, services: Services, { checkResp
         revisionsRoutes,
         districtsRoutes,
         liveRoutes,
+        editingRoutes,
         readershipRoutes,
         pushRoutes,
         authorsRoutes,

@@ -34,6 +34,7 @@ import { createLiveService } from './live/service.ts';
 import { createAuthorsService } from './authors/service.ts';
 import { createTagsService } from './tags/service.ts';
 import { createSavedService } from './saved/service.ts';
+import { createEditingService } from './editing/service.ts';
 
 export function createServices({
   config,
@@ -96,6 +97,7 @@ export function createServices({
     authors: createAuthorsService(base),
     tags: createTagsService(base),
     saved: createSavedService(base),
+    editing: createEditingService(base),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -104,7 +104,7 @@ export function createDraftsService(deps: ServiceDeps & { lifecycle: Lifecycle }
             await writeCategories(tx, id, input.categoryIds);
             await writeImages(tx, id, input.imageOrder ?? input.imageUrls, prepared);
             const tagNames = await writeArticleTags(tx, id, input.tags);
-            return { set: { ...fields(input, tagNames), version: draft.version + 1 } };
+            return { set: fields(input, tagNames) };
           }),
         ),
       ),

@@ -359,7 +359,34 @@ export type Step = {
   restoredFromId?: number;
 };
 
-export type MoveRequest = { act: Act; id: number; by: Caller; input?: ActInput; details?: Record<string, unknown> };
+export type MoveRequest = {
+  act: Act;
+  id: number;
+  by: Caller;
+  input?: ActInput;
+  details?: Record<string, unknown>;
+  /** The version the writer started from (undefined: not checked); an older one is StaleVersion. */
+  expectVersion?: number;
+};
+
+/**
+ * Thrown under the row lock when a write names an older version than the stored one: the
+ * transaction rolls back, and ./versions.ts answers 409 with the story as it is now.
+ */
+export class StaleVersion extends Error {
+  readonly articleId: number;
+  constructor(articleId: number) {
+    super('A newer version of the article was saved.');
+    this.articleId = articleId;
+  }
+}
+
+/** Every saved change is a new version, with who made it (null: the publishing clock) and when. */
+const newVersion = (by: Caller, now: Date): ArticleColumns => ({
+  version: sql`${articles.version} + 1`,
+  changedById: by.role === 'SYSTEM' ? null : (by.id ?? null),
+  changedAt: now,
+});
 
 const actorOf = (by: Caller): AuditActor | null | undefined =>
   by.role === 'SYSTEM' ? null : by.id === undefined ? undefined : { id: by.id, username: by.username, ip: by.ip };
@@ -380,13 +407,14 @@ async function categoriesOf(tx: Tx, ids: number[]): Promise<number[]> {
 
 export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
   /** The status update of a transition with the act's own columns (nothing to write: no query). */
-  async function writeStatus(tx: Tx, id: number, t: Transition, now: Date, input: ActInput, set: ArticleColumns = {}) {
+  async function writeStatus(tx: Tx, req: MoveRequest, t: Transition, now: Date, set: ArticleColumns = {}) {
     const columns: ArticleColumns = {
       ...set,
-      ...t.effect?.(now, input),
+      ...t.effect?.(now, req.input ?? {}),
       ...(t.to === 'SAME' || t.to === 'GONE' ? {} : { approvalStatus: t.to }),
+      ...newVersion(req.by, now),
     };
-    if (Object.keys(columns).length) await tx.update(articles).set(columns).where(eq(articles.id, id));
+    await tx.update(articles).set(columns).where(eq(articles.id, req.id));
   }
 
   function announce(notice: Notice, t: Transition, articleIds: number[], categories: Iterable<number>) {
@@ -416,6 +444,8 @@ export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
       const t = decide(req.act, req.by, locked ?? null);
       if (!locked) throw new Error(`${req.act} makes a new article: use start().`);
       const article: LockedArticle = locked;
+      // Checked under the row lock: of two writes from the same version, the second finds it moved on.
+      if (req.expectVersion !== undefined && req.expectVersion !== article.version) throw new StaleVersion(req.id);
       const now = deps.clock.now();
       // The listings it leaves matter as much as those it joins.
       const categoriesBefore = t.announce === 'article' ? await categoryIdsOf(tx, req.id) : [];
@@ -428,7 +458,7 @@ export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
         const imageIds = await imageIdsHeldBy(tx, req.id);
         await tx.delete(articles).where(eq(articles.id, req.id));
         if (imageIds.length) await deps.images.release(imageIds, tx);
-      } else await writeStatus(tx, req.id, t, now, req.input ?? {}, step.set);
+      } else await writeStatus(tx, req, t, now, step.set);
       if (t.revision)
         await recordRevision(tx, req.id, editorOf(req.by), t.revision, {
           previousStatus: t.revision === 'CREATE' ? null : article.status,
@@ -483,9 +513,10 @@ export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
       if (!t) throw forbidden(LIFECYCLE_MESSAGES.notAllowed);
       if (t.to === 'SAME' || t.to === 'GONE' || t.from.includes('NEW') || t.from.includes('DRAFT'))
         throw new Error(`${req.act} cannot move articles in a batch.`);
+      const now = req.now ?? deps.clock.now();
       const rows = await tx
         .update(articles)
-        .set({ ...t.effect?.(req.now ?? deps.clock.now(), {}), approvalStatus: t.to })
+        .set({ ...t.effect?.(now, {}), approvalStatus: t.to, ...newVersion(req.by, now) })
         .where(and(inArray(articles.approvalStatus, t.from as ApprovalStatus[]), req.where))
         .returning({ id: articles.id, title: articles.title, publicationDate: articles.publicationDate });
       if (rows.length === 0) return [];
@@ -502,7 +533,7 @@ export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
             details: req.details?.(r),
           })),
         );
-      if (t.push) await queuePush(tx, t.push, ids, req.now ?? deps.clock.now());
+      if (t.push) await queuePush(tx, t.push, ids, now);
       announce(notice, t, ids, t.announce === 'article' ? await categoriesOf(tx, ids) : []);
       return ids;
     },

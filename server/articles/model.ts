@@ -35,6 +35,7 @@ const wireColumns = {
   district: articles.district,
   liveSince: articles.liveSince,
   liveEndedAt: articles.liveEndedAt,
+  version: articles.version,
 };
 type WireRow = Pick<ArticleRow, keyof typeof wireColumns>;
 
@@ -181,7 +182,7 @@ function toArticle(
     district: a.district,
     liveSince: a.liveSince?.toISOString() ?? null,
     liveEndedAt: a.liveEndedAt?.toISOString() ?? null,
-    ...(withReason ? { rejectionReason: a.rejectionReason } : {}),
+    ...(withReason ? { rejectionReason: a.rejectionReason, version: a.version } : {}),
     tags: tagList,
   };
 }

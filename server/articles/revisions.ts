@@ -8,6 +8,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { notFound } from '../http/errors.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { changedFields, type RevisionRow } from './revision-store.ts';
+import { answeringStale } from './versions.ts';
 import { loadArticle, toArticleImage } from './model.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
 import { tagNamesOf } from '../tags/service.ts';
@@ -151,53 +152,58 @@ export function createRevisionsService(deps: ServiceDeps & { lifecycle: Lifecycl
       articleId: number,
       revisionId: number,
       ip?: string,
+      version?: number,
     ): Promise<{ message: string; article: Article }> {
-      await deps.changes.write((tx, notice) =>
-        lifecycle.move(tx, notice, { act: 'restore', id: articleId, by: { ...user, ip } }, async ({ status }) => {
-          const [rev] = await tx
-            .select()
-            .from(articleRevisions)
-            .where(and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.id, revisionId)));
-          if (!rev) throw notFound(DRAFT_MESSAGES.revisionNotFound);
-          // One connection: the reads go one after another.
-          const [{ summary }] = await tx.select({ summary: articles.summary }).from(articles).where(eq(articles.id, articleId));
-          const liveCats = rev.categoryIds.length
-            ? await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, rev.categoryIds))
-            : [];
-          const liveImages = rev.imageIds.length
-            ? await tx.select({ id: images.id }).from(images).where(inArray(images.id, rev.imageIds))
-            : [];
-          const catIds = rev.categoryIds.filter((id) => liveCats.some((c) => c.id === id));
-          const imageIds = rev.imageIds.filter((id) => liveImages.some((i) => i.id === id));
-          if (catIds.length) {
-            await tx.delete(articleCategories).where(eq(articleCategories.articleId, articleId));
-            await tx
-              .insert(articleCategories)
-              .values(catIds.map((categoryId, position) => ({ articleId, categoryId, position })));
-          }
-          // Images dropped from the article stay stored: the history still shows them.
-          if (imageIds.length) {
-            await tx.delete(articleImages).where(eq(articleImages.articleId, articleId));
-            await tx.insert(articleImages).values(imageIds.map((imageId, position) => ({ articleId, imageId, position })));
-          }
-          return {
-            set: {
-              title: rev.title,
-              author: rev.author,
-              content: rev.content,
-              region: rev.region,
-              youtubeVideoId: rev.youtubeVideoId,
-              // The reporter's own summary is not part of the history: it stays.
-              shortDescription: shortDescriptionFor(rev.content, summary),
-              // Tags are not part of the history either: they stay, and stay searchable.
-              ...searchFieldsFor(rev.title, rev.content, await tagNamesOf(tx, articleId)),
-            },
-            summary: rev.title,
-            details: { revisionId: rev.id, status },
-            restoredFromId: rev.id,
-          };
-        }),
-      );
+      const by = { ...user, ip };
+      const write = () =>
+        deps.changes.write((tx, notice) =>
+          lifecycle.move(tx, notice, { act: 'restore', id: articleId, by, expectVersion: version }, async ({ status }) => {
+            const [rev] = await tx
+              .select()
+              .from(articleRevisions)
+              .where(and(eq(articleRevisions.articleId, articleId), eq(articleRevisions.id, revisionId)));
+            if (!rev) throw notFound(DRAFT_MESSAGES.revisionNotFound);
+            // One connection: the reads go one after another.
+            const [{ summary }] = await tx.select({ summary: articles.summary }).from(articles).where(eq(articles.id, articleId));
+            const liveCats = rev.categoryIds.length
+              ? await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, rev.categoryIds))
+              : [];
+            const liveImages = rev.imageIds.length
+              ? await tx.select({ id: images.id }).from(images).where(inArray(images.id, rev.imageIds))
+              : [];
+            const catIds = rev.categoryIds.filter((id) => liveCats.some((c) => c.id === id));
+            const imageIds = rev.imageIds.filter((id) => liveImages.some((i) => i.id === id));
+            if (catIds.length) {
+              await tx.delete(articleCategories).where(eq(articleCategories.articleId, articleId));
+              await tx
+                .insert(articleCategories)
+                .values(catIds.map((categoryId, position) => ({ articleId, categoryId, position })));
+            }
+            // Images dropped from the article stay stored: the history still shows them.
+            if (imageIds.length) {
+              await tx.delete(articleImages).where(eq(articleImages.articleId, articleId));
+              await tx.insert(articleImages).values(imageIds.map((imageId, position) => ({ articleId, imageId, position })));
+            }
+            return {
+              set: {
+                title: rev.title,
+                author: rev.author,
+                content: rev.content,
+                region: rev.region,
+                youtubeVideoId: rev.youtubeVideoId,
+                // The reporter's own summary is not part of the history: it stays.
+                shortDescription: shortDescriptionFor(rev.content, summary),
+                // Tags are not part of the history either: they stay, and stay searchable.
+                ...searchFieldsFor(rev.title, rev.content, await tagNamesOf(tx, articleId)),
+              },
+              summary: rev.title,
+              details: { revisionId: rev.id, status },
+              restoredFromId: rev.id,
+            };
+          }),
+        );
+      // A restore based on an older version is refused (409 with the story as it is now).
+      await answeringStale(db, write);
       return { message: DRAFT_MESSAGES.restored, article: (await loadArticle(db, articleId, { withReason: true }))! };
     },
   };

@@ -13,6 +13,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { loadArticle, loadArticles } from './model.ts';
+import { answeringStale } from './versions.ts';
 import { sanitizeArticleHtml } from './sanitize.ts';
 import { writeArticleTags } from '../tags/service.ts';
 import { searchFieldsFor, shortDescriptionFor } from './text.ts';
@@ -136,12 +137,12 @@ export function createArticlesService(deps: ServiceDeps & { lifecycle: Lifecycle
       // Checked by their bytes before the transaction; written by it, removed again if it fails.
       const prepared = await prepareArticleImages(deps, files);
       const by = { ...user, ip: opts.ip };
-      await withPreparedImages(deps, prepared, () =>
+      const write = () =>
         deps.changes.write(async (tx, notice) => {
           // A reporter's edit is a resubmission (back to PENDING); an admin's keeps the status
           // (lifecycle.ts). The approval of save-and-approve is the review domain's rule, applied
           // below in this transaction.
-          await lifecycle.move(tx, notice, { act: 'edit', id, by }, async ({ status }) => {
+          await lifecycle.move(tx, notice, { act: 'edit', id, by, expectVersion: input.version }, async ({ status }) => {
             await checkCategories(tx, input.categoryIds, user.role);
             await writeCategories(tx, id, input.categoryIds);
             const tagNames = await writeArticleTags(tx, id, input.tags);
@@ -162,8 +163,9 @@ export function createArticlesService(deps: ServiceDeps & { lifecycle: Lifecycle
               now: deps.clock.now(),
               publishAt: opts.publishAt,
             });
-        }),
-      );
+        });
+      // A save based on an older version is refused (409 with the story as it is now).
+      await withPreparedImages(deps, prepared, () => answeringStale(db, write));
       return (await loadArticle(db, id, { withReason: true }))!;
     },
 

@@ -116,8 +116,11 @@ export const articles = pgTable(
     searchLatin: text('search_latin'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // Bumped by every draft save: a save based on an older version is refused (409).
+    // Bumped by every saved change (server/articles/lifecycle.ts): a write based on an older
+    // version is refused (409), naming who saved the newer one and when (migration 0028).
     version: integer('version').notNull().default(1),
+    changedById: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }),
     // District edition (migration 0024): a slug of contract/districts.ts, or null.
     district: text('district'),
     // Live coverage: live from liveSince until liveEndedAt (null: still live); its updates in liveUpdates.
@@ -179,6 +182,25 @@ export const articleCategories = pgTable(
       .on(t.categoryId, t.publicationDate, t.articleId)
       .where(sql`${t.approvalStatus} = 'APPROVED'`),
   ],
+);
+
+/** Who has a story's edit or review screen open (server/editing/service.ts), kept by heartbeats. */
+export const articleEditors = pgTable(
+  'article_editors',
+  {
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    // Another person took the story over: this person's screen learns it at its next heartbeat.
+    takenOverById: integer('taken_over_by_id').references(() => users.id, { onDelete: 'set null' }),
+    takenOverAt: timestamp('taken_over_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.userId] }), index('article_editors_seen_idx').on(t.seenAt)],
 );
 
 export const articleImages = pgTable(

@@ -16,6 +16,6 @@ export async function revisionsRoutes(app: FastifyInstance, { services }: { serv
     changes: await revisions.sinceRejection(currentUser(request), request.params.id),
   }));
   serve(app, routes.restore, async (request) =>
-    revisions.restore(currentUser(request), request.params.id, request.params.revId, request.ip),
+    revisions.restore(currentUser(request), request.params.id, request.params.revId, request.ip, request.body.version),
   );
 }

@@ -2,12 +2,14 @@
 import type { ReactNode } from 'react';
 import type { ArticleListItem } from '../../../contract/articles.ts';
 import { formatDateTime } from '../public/format.ts';
+import { EditingMark } from '../article-form/desk-together.tsx';
 
 export function ArticleSummary({
   article,
   dateLabel,
   dateText,
   views,
+  editing = false,
   children,
 }: {
   article: ArticleListItem;
@@ -16,6 +18,8 @@ export function ArticleSummary({
   dateText?: string;
   /** Readers' views (all time), where the list carries them. */
   views?: number;
+  /** Someone has its edit or review screen open (the 'సవరణలో' mark). */
+  editing?: boolean;
   children: ReactNode;
 }) {
   const cover = article.images[0];
@@ -35,7 +39,9 @@ export function ArticleSummary({
         <span className="review-thumb review-thumb-empty" aria-hidden="true" />
       )}
       <div className="review-item-body">
-        <h2 className="review-item-title">{article.title}</h2>
+        <h2 className="review-item-title">
+          {article.title} <EditingMark on={editing} />
+        </h2>
         <p className="review-meta">
           <span>{article.reporterName}</span>
           {article.categories.length > 0 && <span>{article.categories.map((c) => c.name).join(', ')}</span>}

@@ -21,9 +21,11 @@ type Props = {
   /** Called 2 s after the success message (navigation); `scheduled`: the save scheduled it. */
   afterSuccess: (scheduled: boolean) => void;
   onCancel?: () => void;
+  /** Read-only: someone else is editing, or took the story over. */
+  locked?: boolean;
 };
 
-export function ReviewEditor({ article, categories, approve, afterSuccess, onCancel }: Props) {
+export function ReviewEditor({ article, categories, approve, afterSuccess, onCancel, locked }: Props) {
   const pickerId = useId();
   const scheduled = article.approvalStatus === 'SCHEDULED';
   // Edit & Approve, or a scheduled story's edit (it keeps its time unless changed).
@@ -40,6 +42,7 @@ export function ReviewEditor({ article, categories, approve, afterSuccess, onCan
     <ArticleForm
       mode="edit"
       initial={article}
+      locked={locked}
       multipleCategories
       categories={categories}
       preview

@@ -19,7 +19,8 @@ import type { Outcome } from '../dashboard/outcome.ts';
  * them as one word and could join their letters into a conjunct found in neither version
  * (హైదరాబాద్ + వర్షం → ద్వ). A space between them ends the cluster.
  */
-function Diff({ parts }: { parts: DiffPart[] }) {
+/** A word diff: removed words struck, added ones underlined. */
+export function Diff({ parts }: { parts: DiffPart[] }) {
   return (
     <>
       {parts.map((p, i) => {
@@ -207,7 +208,16 @@ function RevisionPreview({ articleId, revisionId }: { articleId: number; revisio
   );
 }
 
-export function RevisionHistory({ articleId, revisions }: { articleId: number; revisions: RevisionSummary[] }) {
+export function RevisionHistory({
+  articleId,
+  revisions,
+  version,
+}: {
+  articleId: number;
+  revisions: RevisionSummary[];
+  /** The story's version as the screen shows it: a restore names it (a newer one refuses it). */
+  version?: number;
+}) {
   const [shown, setShown] = useState<number | null>(null); // the revision whose changes are open
   const restoring = useFetcher<Outcome<ActResult>>();
   const busy = restoring.state !== 'idle';
@@ -263,7 +273,11 @@ export function RevisionHistory({ articleId, revisions }: { articleId: number; r
         busyLabel="Restoring..."
         busy={busy}
         onConfirm={() =>
-          asking.item && void restoring.submit({ intent: 'restore', revisionId: asking.item.id }, { method: 'post' })
+          asking.item &&
+          void restoring.submit(
+            { intent: 'restore', revisionId: asking.item.id, ...(version ? { version } : {}) },
+            { method: 'post' },
+          )
         }
       >
         <p>

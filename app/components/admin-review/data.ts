@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { loaded } from '../dashboard/screen.ts';
-import { apiForm, SAVE_FIELDS, SAVE_INTENTS, saveOutcome } from '../article-form/save.ts';
+import { apiForm, conflictLine, conflictOf, SAVE_FIELDS, SAVE_INTENTS, saveOutcome } from '../article-form/save.ts';
 import { failureStatus, failureText } from '../dashboard/failure.ts';
 import { failed, outcome, refused, type Outcome } from '../dashboard/outcome.ts';
 import { CATEGORY_ROUTES } from '../../../contract/categories.ts';
@@ -99,10 +99,15 @@ export async function reviewAct(id: number, form: FormData): Promise<Outcome<Act
       return outcome(call(REVIEW_ROUTES.unschedule, { params }), (result) => result.message, failureText);
     case 'restore': {
       const revId = Number(form.get('revisionId'));
+      // The version the screen shows: a newer one saved since refuses the restore (409).
+      const version = Number(form.get('version')) || undefined;
       return outcome(
-        call(REVISION_ROUTES.restore, { params: { id, revId } }),
+        call(REVISION_ROUTES.restore, { params: { id, revId }, body: { version } }),
         (result) => result.message,
-        (e) => `Error restoring revision: ${failureText(e)}`,
+        (e) => {
+          const conflict = conflictOf(e);
+          return `Error restoring revision: ${conflict ? conflictLine(conflict).en : failureText(e)}`;
+        },
       );
     }
     default:

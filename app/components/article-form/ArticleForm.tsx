@@ -29,6 +29,8 @@
 //                       name); still editable.
 //   preview?            a 'Preview' button opens the story as readers will see it (./ReaderPreview.tsx)
 //                       from the form's current values, new pictures included; nothing is sent.
+//   locked?             read-only: someone else is editing, or took the story over (./desk-together.tsx);
+//                       the writer's unsaved text stays on screen and in this browser.
 //   autosave?           create mode only: the form saves itself as a draft (./draft-autosave.ts),
 //                       shows 'Saved' / 'Saving…' / 'Not saved: <reason>'; a submit waits for the
 //                       last save and sends the draft's id as `draftId` ('' when nothing was saved
@@ -48,6 +50,7 @@ import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import { toApiError } from '../../../contract/errors.ts';
 import type { Category } from '../../../contract/categories.ts';
 import { DRAFT_MESSAGES, type Draft } from '../../../contract/drafts.ts';
+import { EDITING_MESSAGES } from '../../../contract/editing.ts';
 import { formOf } from '../../lib/api.ts';
 import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
 import { FormError, FormStatus } from '../dashboard/Field.tsx';
@@ -57,7 +60,8 @@ import { useDraftAutosave, type DraftStart, type SaveStatus } from './draft-auto
 import { CategoryField, ContentField, DistrictField, SummaryField, TagsField, TextField, VideoField } from './fields.tsx';
 import { ImageField } from './ImageField.tsx';
 import { ReaderPreview } from './ReaderPreview.tsx';
-import { SAVE_FIELDS, SAVE_INTENTS } from './save.ts';
+import { SAVE_FIELDS, SAVE_INTENTS, type Conflict } from './save.ts';
+import { ConflictPanel, KeptText } from './desk-together.tsx';
 import type { Outcome } from '../dashboard/outcome.ts';
 import { checkImageItems, imageOrderOf, imagesSignature, storedFromUrls, storedItems, type ImageItem } from './image-list.ts';
 
@@ -77,6 +81,7 @@ export type ArticleFormProps = {
   defaultAuthor?: string;
   preview?: boolean;
   autosave?: { start: DraftStart; onLoadNewer(draft: Draft): void };
+  locked?: boolean;
 };
 
 type FieldName = keyof ArticlePayload | 'images';
@@ -141,8 +146,11 @@ function saveBody(
     mode,
     fields,
     saved,
+    version,
   }: Pick<ArticleFormProps, 'mode' | 'fields'> & {
     saved: Awaited<ReturnType<ReturnType<typeof useDraftAutosave>['settle']>> | null;
+    /** The version an edit started from (the server refuses an older one than stored). */
+    version?: number;
   },
 ): FormData {
   const { order, files } = imageOrderOf(images, saved?.storedAs);
@@ -150,7 +158,7 @@ function saveBody(
     saved?.draftId != null
       ? { ...data, version: saved.version, imageOrder: order }
       : mode === 'edit'
-        ? { ...data, imageOrder: order }
+        ? { ...data, imageOrder: order, ...(version === undefined ? {} : { version }) }
         : data;
   // Every article route (create, edit, draft submit) takes this one form: `article` and `images`.
   const formData = formOf(ARTICLE_ROUTES.update, { article: article as ArticleEditInput }, { images: files });
@@ -178,11 +186,13 @@ function ArticleFields({
   mode,
   multipleCategories,
   categories,
+  locked,
 }: {
   field: FieldOf;
   mode: ArticleFormProps['mode'];
   multipleCategories: boolean;
   categories: readonly Category[];
+  locked: boolean;
 }) {
   return (
     <>
@@ -194,7 +204,7 @@ function ArticleFields({
       <DistrictField {...field('district')} value={field('district').value ?? ''} />
       <CategoryField multiple={multipleCategories} categories={categories} {...field('categoryIds')} />
       <TagsField {...field('tags')} />
-      <ContentField {...field('content')} />
+      <ContentField {...field('content')} readOnly={locked} />
       <SummaryField {...field('summary')} />
     </>
   );
@@ -224,7 +234,13 @@ function useArticleContents(start: () => ArticlePayload, startImages: () => Imag
       ),
     [],
   );
-  return { values, images, errors, setErrors, set, setImageList, swapUploaded };
+  /** Another version's fields and pictures (the writer took the newer version). */
+  const replace = (next: ArticlePayload, nextImages: ImageItem[]) => {
+    setValues(next);
+    setImages(nextImages);
+    setErrors({});
+  };
+  return { values, images, errors, setErrors, set, setImageList, swapUploaded, replace };
 }
 
 export function ArticleForm({
@@ -243,17 +259,19 @@ export function ArticleForm({
   defaultAuthor,
   preview = false,
   autosave,
+  locked = false,
 }: ArticleFormProps) {
   const uid = useId();
   const ids = useMemo(() => Object.fromEntries(FIELD_ORDER.map((f) => [f, `${uid}-${f}`])) as Record<FieldName, string>, [uid]);
-  const { values, images, errors, setErrors, set, setImageList, swapUploaded } = useArticleContents(
+  const { values, images, errors, setErrors, set, setImageList, swapUploaded, replace } = useArticleContents(
     () => valuesOf(initial, defaultAuthor),
     () => (autosave ? storedFromUrls(autosave.start.imageUrls) : storedItems(initial?.images ?? [])),
   );
   const [previewing, setPreviewing] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const fetcher = useFetcher<Outcome>();
+  const fetcher = useFetcher<Outcome<{ conflict?: Conflict }>>();
+  const conflicts = useVersionConflicts(initial);
   // Waiting for the last autosave before the body is built; then the fetcher's submission.
   const [preparing, setPreparing] = useState(false);
   const saving = preparing || fetcher.state !== 'idle';
@@ -286,12 +304,25 @@ export function ArticleForm({
     } else {
       setFormError(outcome.text);
       if (outcome.errors) setErrors(outcome.errors as Errors);
+      if (outcome.conflict) conflicts.refused(outcome.conflict);
     }
-  }, [outcome, autosave, draft, successMessage, afterSuccess, successDelayMs, setErrors]);
+  }, [outcome, autosave, draft, successMessage, afterSuccess, successDelayMs, setErrors, conflicts]);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (saving || success) return;
+    void send(conflicts.version);
+  }
+
+  /** Takes the newer version into the form; the writer's text stays shown to copy from. */
+  function takeNewer(conflict: Conflict) {
+    conflicts.took(conflict, values);
+    replace(valuesOf(conflict.article), storedItems(conflict.article.images));
+    setFormError(null);
+  }
+
+  /** Checks and sends the form, as an edit of `version` (the one it started from, or the newer one it saves over). */
+  async function send(version: number | undefined) {
+    if (saving || success || locked) return;
     setFormError(null);
     const payload: ArticlePayload = { ...values, content: sanitizeEditorHtml(values.content) };
     const { parsed, found } = checkArticle(payload, images, { mode, multipleCategories, initial });
@@ -304,7 +335,7 @@ export function ArticleForm({
     setPreparing(true);
     try {
       const saved = autosave ? await draft.settle() : null;
-      const formData = saveBody(parsed.data, images, { mode, fields, saved });
+      const formData = saveBody(parsed.data, images, { mode, fields, saved, version });
       // Resolves once the action has answered and the screen's loaders were read again.
       await fetcher.submit(formData, { method: 'post', encType: 'multipart/form-data', action });
     } catch (error) {
@@ -323,11 +354,20 @@ export function ArticleForm({
 
   return (
     <form ref={formRef} className="article-form" noValidate onSubmit={submit} aria-busy={saving}>
-      <LeaveGuard when={unsaved && !saving} />
-      <TeluguTypingToggle />
-      <ArticleFields field={field} mode={mode} multipleCategories={multipleCategories} categories={categories} />
-      <ImageField id={ids.images} items={images} onChange={setImageList} error={errors.images} title={values.title} />
-      <VideoField {...field('youtubeVideoId')} />
+      <LeaveGuard when={unsaved && !saving && !locked} />
+      {locked && unsaved && <LockedCopy storyId={initial?.id} values={values} />}
+      <fieldset className="article-form-fields" disabled={locked} key={conflicts.generation}>
+        <TeluguTypingToggle />
+        <ArticleFields
+          field={field}
+          mode={mode}
+          multipleCategories={multipleCategories}
+          categories={categories}
+          locked={locked}
+        />
+        <ImageField id={ids.images} items={images} onChange={setImageList} error={errors.images} title={values.title} />
+        <VideoField {...field('youtubeVideoId')} />
+      </fieldset>
       {autosave && mode === 'create' && !success && (
         <AutosaveStatus
           status={draft.status}
@@ -336,10 +376,21 @@ export function ArticleForm({
           onKeepMine={draft.overwrite}
         />
       )}
-      <FormError>{formError}</FormError>
+      {conflicts.current ? (
+        <ConflictPanel
+          conflict={conflicts.current}
+          typed={values}
+          busy={saving || locked}
+          onTakeNewer={() => takeNewer(conflicts.current!)}
+          onSaveOver={() => void send(conflicts.current!.version)}
+        />
+      ) : (
+        <FormError>{formError}</FormError>
+      )}
+      {conflicts.kept && <KeptText values={conflicts.kept} />}
       <FormStatus status={success ? { ok: true, text: success } : null} />
       <div className="form-actions">
-        <button type="submit" disabled={saving || success !== null}>
+        <button type="submit" disabled={saving || success !== null || locked}>
           {saving ? submittingLabel : submitLabel}
         </button>
         {preview && (
@@ -361,6 +412,43 @@ export function ArticleForm({
       )}
     </form>
   );
+}
+
+/**
+ * The version an edit started from, and a save refused for a newer one: `refused` shows it, `took`
+ * makes the newer one the base (the writer's text kept in `kept`; `generation` remounts the
+ * fields, so the editor shows the newer text). Saving over it sends its version.
+ */
+function useVersionConflicts(initial?: Article) {
+  const [state, setState] = useState<{
+    version?: number;
+    current: Conflict | null;
+    kept: ArticlePayload | null;
+    generation: number;
+  }>(() => ({ version: initial?.version, current: null, kept: null, generation: 0 }));
+  return useMemo(
+    () => ({
+      ...state,
+      refused: (conflict: Conflict) => setState((s) => ({ ...s, current: conflict })),
+      took: (conflict: Conflict, typed: ArticlePayload) =>
+        setState((s) => ({ version: conflict.version, current: null, kept: typed, generation: s.generation + 1 })),
+    }),
+    [state],
+  );
+}
+
+const LOCKED_COPY_KEY = 'news:taken-over';
+
+/** The writer's unsaved text once the form turned read-only: on screen, and kept in this browser. */
+function LockedCopy({ storyId, values }: { storyId?: number; values: ArticlePayload }) {
+  useEffect(() => {
+    try {
+      localStorage.setItem(`${LOCKED_COPY_KEY}:${storyId ?? 'new'}`, JSON.stringify({ at: Date.now(), values }));
+    } catch {
+      // Storage disabled: the text is still on screen.
+    }
+  }, [storyId, values]);
+  return <KeptText values={values} heading={EDITING_MESSAGES.keptText} />;
 }
 
 /** The form's current values as ./ReaderPreview.tsx takes them; chosen files as object URLs while open. */

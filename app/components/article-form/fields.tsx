@@ -98,7 +98,7 @@ export function CategoryField({
 }
 
 /** The body in the rich-text editor (loaded on demand: it is the largest part of the form). */
-export function ContentField({ id, value, onChange, error }: Props<string>) {
+export function ContentField({ id, value, onChange, error, readOnly }: Props<string> & { readOnly?: boolean }) {
   return (
     <div className="field" id={id}>
       <span className="label" id={`${id}-label`}>
@@ -111,6 +111,7 @@ export function ContentField({ id, value, onChange, error }: Props<string>) {
           label="Article content"
           invalid={!!error}
           describedBy={error ? `${id}-error` : undefined}
+          readOnly={readOnly}
         />
       </Suspense>
       {error && (

@@ -6,7 +6,9 @@
 // the form shows: the success message, or the failure with the server's field messages.
 import { ApiRequestError } from '../../lib/api.ts';
 import { saveErrorMessage } from '../../../contract/article-form.ts';
-import { outcome, type Outcome } from '../dashboard/outcome.ts';
+import { failed, type Outcome } from '../dashboard/outcome.ts';
+import { formatTime } from '../public/format.ts';
+import { VERSION_MESSAGES, VersionConflictSchema, type VersionConflict } from '../../../contract/editing.ts';
 
 /** The fields a save carries beside the API's parts, for the screen's action; they never reach the API. */
 export const SAVE_FIELDS = {
@@ -41,8 +43,36 @@ export function apiForm(form: FormData): FormData {
  * server's field messages; a call that got no answer, its error's message. `word` words every
  * failure itself instead (the review screen's 'Error saving and approving article: ...').
  */
-export function saveOutcome(save: Promise<unknown>, word: (error: unknown) => string = saveFailure): Promise<Outcome> {
-  return outcome(save, '', word);
+export function saveOutcome(
+  save: Promise<unknown>,
+  word: (error: unknown) => string = saveFailure,
+): Promise<Outcome<{ conflict?: Conflict }>> {
+  return save.then(
+    () => ({ ok: true, text: '' }),
+    (error: unknown) => {
+      // A newer version was saved: the form offers it beside the writer's text (./desk-together.tsx).
+      const conflict = conflictOf(error);
+      return failed(error, word, conflict ? { conflict } : {});
+    },
+  );
+}
+
+/** The 409 of a save based on an older version (one that names the newer story), else null. */
+export function conflictOf(
+  error: unknown,
+): (VersionConflict & { version: number; article: NonNullable<VersionConflict['article']> }) | null {
+  if (!(error instanceof ApiRequestError) || error.status !== 409) return null;
+  const parsed = VersionConflictSchema.safeParse(error.body);
+  if (!parsed.success || parsed.data.version === undefined || !parsed.data.article) return null;
+  return { ...parsed.data, version: parsed.data.version, article: parsed.data.article };
+}
+export type Conflict = NonNullable<ReturnType<typeof conflictOf>>;
+
+/** "<name> saved a newer version at 10:42" (India time), and the same in Telugu. */
+export function conflictLine(conflict: Pick<VersionConflict, 'changedBy' | 'changedAt'>): { en: string; te: string } {
+  const name = conflict.changedBy?.displayName ?? VERSION_MESSAGES.clock;
+  const time = conflict.changedAt ? formatTime(conflict.changedAt) : '';
+  return { en: VERSION_MESSAGES.newerBy(name, time), te: VERSION_MESSAGES.newerByTelugu(name, time) };
 }
 
 function saveFailure(error: unknown): string {

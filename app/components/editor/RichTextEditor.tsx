@@ -22,6 +22,8 @@ export type RichTextEditorProps = {
   label: string;
   invalid?: boolean;
   describedBy?: string;
+  /** Shown, not editable (another person took the story over). */
+  readOnly?: boolean;
 };
 
 const ALIGN_LABELS: Record<(typeof ALIGNMENTS)[number], string> = {
@@ -33,7 +35,14 @@ const ALIGN_LABELS: Record<(typeof ALIGNMENTS)[number], string> = {
 const ALIGN_ICONS: Record<(typeof ALIGNMENTS)[number], string> = { left: '⇤', center: '≡', right: '⇥', justify: '☰' };
 const DEFAULT_HIGHLIGHT = '#ffec99';
 
-export default function RichTextEditor({ initialContent, onChange, label, invalid, describedBy }: RichTextEditorProps) {
+export default function RichTextEditor({
+  initialContent,
+  onChange,
+  label,
+  invalid,
+  describedBy,
+  readOnly = false,
+}: RichTextEditorProps) {
   const editor = useEditor({
     extensions: editorExtensions(),
     content: initialContent,
@@ -62,6 +71,10 @@ export default function RichTextEditor({ initialContent, onChange, label, invali
     if (invalid) dom.setAttribute('aria-invalid', 'true');
     else dom.removeAttribute('aria-invalid');
   }, [editor, invalid]);
+
+  useEffect(() => {
+    if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly);
+  }, [editor, readOnly]);
 
   return (
     <div className={`rich-editor${invalid ? ' invalid' : ''}`}>

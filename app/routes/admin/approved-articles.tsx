@@ -17,6 +17,7 @@ import { call } from '../../lib/api.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { APPROVED_PAGE_SIZE, BREAKING_LABEL, REVIEW_ERRORS, REVIEW_MESSAGES, REVIEW_ROUTES } from '../../../contract/review.ts';
 import { ReporterViews } from '../../components/admin-review/ReporterViews.tsx';
+import { useEditingMarks } from '../../components/article-form/desk-together.tsx';
 import '../../styles/admin-review.css';
 import { Pagination } from '../../components/Pagination.tsx';
 
@@ -67,6 +68,7 @@ export const handle: ScreenHandle = {
 
 export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
   const { title, sort, page, data, error } = loaderData;
+  const editing = useEditingMarks(data?.content.map((a) => a.id) ?? []);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const loading = useNavigation().state === 'loading';
@@ -114,7 +116,13 @@ export default function ApprovedArticles({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="review-list" ref={listRef} aria-busy={loading}>
           {data.content.map((article) => (
-            <ArticleSummary key={article.id} article={article} dateLabel="Published" views={article.views}>
+            <ArticleSummary
+              key={article.id}
+              article={article}
+              dateLabel="Published"
+              views={article.views}
+              editing={editing.has(article.id)}
+            >
               {article.breakingUntil && new Date(article.breakingUntil).getTime() > Date.now() && (
                 <span className="breaking-label" title={`Breaking news until ${formatDateTime(article.breakingUntil)}`}>
                   {BREAKING_LABEL}

@@ -21,6 +21,7 @@ import { isArticleSave } from '../../components/article-form/save.ts';
 import { ADMIN_APPROVED, BackTo, DeskPage, loadingScreen } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/dashboard/Field.tsx';
+import { EditingBanner, useEditingPresence } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
@@ -43,6 +44,9 @@ export async function clientAction({ params, request }: Route.ClientActionArgs):
  */
 export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formData && isArticleSave(formData) && (actionResult as Outcome | undefined)?.ok) return false;
+  // A save refused for a newer version: reading the story again would remount the form (a new
+  // revision is its key) and lose the conflict and the typed text.
+  if (formData && isArticleSave(formData) && (actionResult as { conflict?: unknown } | undefined)?.conflict) return false;
   return defaultShouldRevalidate;
 }
 
@@ -53,11 +57,15 @@ export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading arti
 export default function EditApprovedArticle({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { article, categories, revisions } = loaderData;
+  // Who else has the story open: read-only until taken over.
+  const presence = useEditingPresence(article.data?.id ?? null, article.data?.version);
   return (
     <DeskPage {...page}>
       {article.data && categories.data ? (
         <>
+          <EditingBanner presence={presence} />
           <ReviewEditor
+            locked={presence.locked}
             // A restore gives the form the restored text.
             key={revisions[0]?.id ?? 0}
             article={article.data}
@@ -66,7 +74,7 @@ export default function EditApprovedArticle({ loaderData }: Route.ComponentProps
             afterSuccess={(scheduled) => void navigate(scheduled ? publishedAddress(article.data.id) : ADMIN_APPROVED.to)}
             onCancel={() => void navigate(ADMIN_APPROVED.to)}
           />
-          <RevisionHistory articleId={article.data.id} revisions={revisions} />
+          <RevisionHistory articleId={article.data.id} revisions={revisions} version={article.data.version} />
         </>
       ) : (
         <FormError>{article.error ?? categories.error}</FormError>

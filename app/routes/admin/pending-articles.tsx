@@ -8,6 +8,7 @@ import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/dashboard/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { REVIEW_ERRORS, REVIEW_ROUTES } from '../../../contract/review.ts';
+import { useEditingMarks } from '../../components/article-form/desk-together.tsx';
 import '../../styles/admin-review.css';
 
 export const meta = () => [{ title: 'Pending Articles' }, { name: 'robots', content: 'noindex' }];
@@ -20,6 +21,7 @@ export const handle: ScreenHandle = {
 
 export default function PendingArticles({ loaderData }: Route.ComponentProps) {
   const { data: articles, error } = loaderData;
+  const editing = useEditingMarks(articles?.map((a) => a.id) ?? []);
   return (
     <DeskPage kind="review-page" title="Pending Articles">
       {!articles ? (
@@ -31,7 +33,7 @@ export default function PendingArticles({ loaderData }: Route.ComponentProps) {
           <p className="review-hint">{articles.length} waiting for review, oldest first.</p>
           <ul className="review-list">
             {articles.map((article) => (
-              <ArticleSummary key={article.id} article={article} dateLabel="Submitted">
+              <ArticleSummary key={article.id} article={article} dateLabel="Submitted" editing={editing.has(article.id)}>
                 <Link
                   className="review-button"
                   to={`/admin-dashboard/view-article/${article.id}`}

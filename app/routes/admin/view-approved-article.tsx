@@ -73,7 +73,7 @@ function Approved({ loaded, revisions }: { loaded: Article; revisions: RevisionS
       {!published && <SchedulePanel key={article.publicationDate} article={article} />}
       <LivePanel article={article} canSwitch onChange={setArticle} />
       <ArticleView article={article} showStatus headingLevel={2} />
-      <RevisionHistory articleId={article.id} revisions={revisions} />
+      <RevisionHistory articleId={article.id} revisions={revisions} version={article.version} />
     </>
   );
 }

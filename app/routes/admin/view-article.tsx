@@ -36,6 +36,7 @@ import type { Category } from '../../../contract/categories.ts';
 import type { ChangesSinceRejection as Changes, RevisionSummary } from '../../../contract/drafts.ts';
 import { SchedulePanel } from '../../components/admin-review/SchedulePanel.tsx';
 import { ChangesSinceRejection, RevisionHistory } from '../../components/admin-review/Revisions.tsx';
+import { EditingBanner, useEditingPresence } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
 
@@ -75,6 +76,8 @@ export function shouldRevalidate({ formData, actionResult, defaultShouldRevalida
   const intent = formData?.get('intent');
   const final = intent === 'approve' || intent === 'reject' || intent === 'schedule' || (!!formData && isArticleSave(formData));
   if (final && (actionResult as { ok?: boolean } | undefined)?.ok) return false;
+  // A save refused for a newer version: the form keeps the conflict and the typed text as they are.
+  if (formData && isArticleSave(formData) && (actionResult as { conflict?: unknown } | undefined)?.conflict) return false;
   return defaultShouldRevalidate;
 }
 
@@ -159,10 +162,13 @@ function Review({
   const done = outcome?.ok === true;
   // The screen keeps its story after a final act (shouldRevalidate): shown as the act left it.
   const article = outcome?.article ?? loaded;
-  const closed = busy || done || scheduled;
+  // Who else has the story open: the review is read-only until taken over.
+  const presence = useEditingPresence(loaded.id, loaded.version);
+  const closed = busy || done || scheduled || presence.locked;
   return (
     <>
       <h1>{editing ? 'Edit & Approve' : 'Review article'}</h1>
+      <EditingBanner presence={presence} />
       {outcome && <ActNotice outcome={outcome} />}
       {editing ? (
         categories?.data ? (
@@ -170,6 +176,7 @@ function Review({
             article={article}
             categories={categories.data}
             approve
+            locked={presence.locked}
             afterSuccess={(scheduled) => (scheduled ? navigate(publishedAddress(article.id)) : navigateLater(PENDING_LIST))}
             onCancel={() => setEditing(false)}
           />
@@ -208,7 +215,7 @@ function Review({
           />
           <ChangesSinceRejection changes={changes} />
           <ArticleView article={article} showStatus headingLevel={2} />
-          <RevisionHistory articleId={article.id} revisions={revisions} />
+          <RevisionHistory articleId={article.id} revisions={revisions} version={article.version} />
         </>
       )}
       <RejectModal

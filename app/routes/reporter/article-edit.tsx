@@ -15,6 +15,7 @@ import type { Outcome } from '../../components/dashboard/outcome.ts';
 import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import { call } from '../../lib/api.ts';
+import { EditingBanner, useEditingPresence } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
 
 export const meta = () => [{ title: 'Edit Article' }, { name: 'robots', content: 'noindex' }];
@@ -44,6 +45,10 @@ export default function EditArticleScreen({ loaderData }: Route.ComponentProps) 
   const navigate = useNavigate();
   // Whether the story was rejected when the screen opened: the words stay while its badge turns to Pending.
   const [opened] = useState(() => (loaderData.error === null ? loaderData.article : null));
+  const shown = loaderData.error === null ? loaderData.article : null;
+  const open = shown && shown.approvalStatus !== 'APPROVED' && shown.approvalStatus !== 'SCHEDULED';
+  // Who else has the story open (the desk): read-only until taken over.
+  const presence = useEditingPresence(open ? shown.id : null, shown?.version);
   if (loaderData.error !== null) {
     return (
       <DeskPage {...page}>
@@ -57,8 +62,10 @@ export default function EditArticleScreen({ loaderData }: Route.ComponentProps) 
   return (
     <DeskPage {...page}>
       <ArticleStatus article={article} />
+      <EditingBanner presence={presence} />
       {editable ? (
         <ArticleForm
+          locked={presence.locked}
           key={article.id}
           mode="edit"
           initial={article}

@@ -12,6 +12,7 @@ import { FormError } from '../../components/dashboard/Field.tsx';
 import { REPORTER_PAGE_SIZE } from '../../../contract/article-form.ts';
 import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import { call } from '../../lib/api.ts';
+import { useEditingMarks } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
 import { Pagination } from '../../components/Pagination.tsx';
 
@@ -31,6 +32,7 @@ export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading arti
 
 export default function MyArticlesScreen({ loaderData }: Route.ComponentProps) {
   const { title, data, error } = loaderData;
+  const editing = useEditingMarks(data?.articles.map((a) => a.id) ?? []);
   const { listRef, goToPage } = useListPaging<HTMLUListElement>(data);
   const totalPages = data?.totalPages ?? 0;
   return (
@@ -53,6 +55,7 @@ export default function MyArticlesScreen({ loaderData }: Route.ComponentProps) {
             <ArticleRow
               key={a.id}
               article={a}
+              editing={editing.has(a.id)}
               meta={<time dateTime={a.publicationDate}>{formatDateTime(a.publicationDate)}</time>}
             >
               <Link to={`/reporter/view-article/${a.id}`}>View</Link>

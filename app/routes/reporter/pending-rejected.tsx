@@ -17,6 +17,7 @@ import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { call } from '../../lib/api.ts';
 import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
+import { useEditingMarks } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
 
 export const meta = () => [{ title: 'Pending / Rejected Articles' }, { name: 'robots', content: 'noindex' }];
@@ -47,6 +48,7 @@ export const handle: ScreenHandle = { Loading: loadingScreen(page, 'Loading arti
 
 export default function PendingRejectedScreen({ loaderData }: Route.ComponentProps) {
   const { data: articles, error } = loaderData;
+  const editing = useEditingMarks(articles?.map((a) => a.id) ?? []);
   const deleting = useConfirmedDelete<Article>();
   return (
     <DeskPage {...page}>
@@ -59,6 +61,7 @@ export default function PendingRejectedScreen({ loaderData }: Route.ComponentPro
             <ArticleRow
               key={a.id}
               article={a}
+              editing={editing.has(a.id)}
               meta={
                 <>
                   <StatusBadge status={a.approvalStatus} /> {a.approvalStatus === 'SCHEDULED' ? 'Publishes ' : ''}
