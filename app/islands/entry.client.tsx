@@ -53,15 +53,11 @@ function wake(element: HTMLElement): Promise<void> {
  * A touch or focus on the island starts fetching it; a click on one of its buttons before it is
  * ready waits for it and is then replayed.
  */
-function wakeOnFirstUse(element: HTMLElement) {
+function wakeOnFirstUse(element: HTMLElement, early: HTMLButtonElement[]) {
   const start = () => void wake(element);
   element.addEventListener('pointerdown', start, { once: true, passive: true });
   element.addEventListener('focusin', start, { once: true });
-  const onClick = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button) return;
-    event.preventDefault();
-    event.stopPropagation();
+  const replay = (button: HTMLButtonElement) => {
     element.removeEventListener('click', onClick, true);
     // On a slow phone network the island takes about a second to arrive (measured on slow 4G):
     // show at once that the tap was taken. The wrapper is ours, not React's, so hydration is unaffected.
@@ -71,19 +67,28 @@ function wakeOnFirstUse(element: HTMLElement) {
       button.click();
     });
   };
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    replay(button);
+  };
   element.addEventListener('click', onClick, true);
+  // A tap the <head> script kept while this script was still on its way (Island.tsx): the first one only.
+  const kept = early.find((button) => element.contains(button));
+  if (kept) replay(kept);
 }
 
 const ON_USE: IslandName[] = ['header', 'share', 'push', 'save'];
 const moving: HTMLElement[] = [];
+// From here on this script holds the taps; those the <head> script kept are handed over.
+const early = (window as { __takeIslandTaps?: () => HTMLButtonElement[] }).__takeIslandTaps?.() ?? [];
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = element.dataset.island as IslandName;
-  if (ON_USE.includes(name)) wakeOnFirstUse(element);
-  else {
-    moving.push(element);
-    // A reader who touches it before it is on screen (or hydrated) need not wait for the turn.
-    wakeOnFirstUse(element);
-  }
+  // A reader who touches a moving island before it is on screen (or hydrated) need not wait for the turn.
+  if (!ON_USE.includes(name)) moving.push(element);
+  wakeOnFirstUse(element, early);
 }
 // Sent home from a dashboard link while signed out (`/?next=...`): the header asks for the sign-in.
 const header = document.querySelector<HTMLElement>('[data-island="header"]');
