@@ -1,5 +1,5 @@
-// Before a reporter's first story, when the account has no display name: the name readers see on
-// the byline and the author page (/author/{username}), asked for once. Saved on the account's
+// Above a reporter's first story, when the account has no display name: the name readers see on
+// the byline and the author page (/author/{username}), asked for (never the username in its place). Saved on the account's
 // author profile (its bio and photo kept); the story's Author field then starts with it.
 import { useState, type FormEvent } from 'react';
 import { call, formOf } from '../../lib/api.ts';
@@ -48,7 +48,7 @@ export function DisplayNamePrompt({ onDone }: { onDone: (name: string) => void }
           />
         </Field>
         <button type="submit" disabled={saving}>
-          Save and write the story
+          Save name
         </button>
       </form>
     </section>

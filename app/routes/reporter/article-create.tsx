@@ -133,7 +133,7 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
   const [chosen, setChosen] = useState<{ from: Opened; opened: Opened } | null>(null);
   const opened = chosen?.from === loaderData.opened ? chosen.opened : loaderData.opened;
   const show = (next: Opened) => setChosen({ from: loaderData.opened, opened: next });
-  // No display name yet: asked for before the first fresh story, and the byline starts with it.
+  // No display name yet: asked for above a fresh story's form; the empty Author field then takes it.
   const [named, setNamed] = useState<string | null>(authorName);
   const askName = named === null && opened.start.draftId === null && !opened.initial;
 
@@ -141,10 +141,9 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
     <DeskPage {...page}>
       {!categories ? (
         <FormError>{ARTICLE_MESSAGES.loadFailed}</FormError>
-      ) : askName ? (
-        <DisplayNamePrompt onDone={setNamed} />
       ) : (
         <>
+          {askName && <DisplayNamePrompt onDone={setNamed} />}
           {opened.start.draftId !== null && (
             <p className="draft-note">
               Continuing your draft.{' '}
