@@ -59,8 +59,9 @@ p.addEventListener('error',go);w.addEventListener('load',go);w.addEventListener(
  * before the islands entry has run (a phone taps ☰ while the page still loads) is kept, not lost.
  * The click is held (no default, no handler sees it), the islands entry is asked for at once, and
  * the entry replays the tap once that island is alive (app/islands/entry.client.tsx takes the list).
+ * The reader settings' buttons are not held: their own <head> script handles them (ReaderSettings.tsx).
  */
-export const EARLY_TAPS_SCRIPT = `(function(w){var q=w.__islandTaps=[];function keep(e){var t=e.target,b=t&&t.closest&&t.closest('button');var i=b&&b.closest('[data-island]');if(!i||i.dataset.live)return;e.preventDefault();e.stopPropagation();if(q.indexOf(b)<0)q.push(b);i.dataset.waking='true';if(w.__islandsGo)w.__islandsGo()}w.addEventListener('click',keep,true);w.__takeIslandTaps=function(){w.removeEventListener('click',keep,true);return q}})(window)`;
+export const EARLY_TAPS_SCRIPT = `(function(w){var q=w.__islandTaps=[];function keep(e){var t=e.target,b=t&&t.closest&&t.closest('button');var i=b&&b.closest('[data-island]');if(!i||i.dataset.live||e.defaultPrevented||b.closest('[data-reader-setting]'))return;e.preventDefault();e.stopPropagation();if(q.indexOf(b)<0)q.push(b);i.dataset.waking='true';if(w.__islandsGo)w.__islandsGo()}w.addEventListener('click',keep,true);w.__takeIslandTaps=function(){w.removeEventListener('click',keep,true);return q}})(window)`;
 
 export function IslandScripts() {
   return islandsScript ? <script dangerouslySetInnerHTML={{ __html: loader(islandsScript.src) }} /> : null;
