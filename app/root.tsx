@@ -13,7 +13,7 @@ import teluguRegular from '@fontsource/noto-sans-telugu/files/noto-sans-telugu-t
 import teluguBold from '@fontsource/noto-sans-telugu/files/noto-sans-telugu-telugu-700-normal.woff2?url';
 import stylesHref from './styles.css?url';
 import { AuthProvider } from './lib/auth.tsx';
-import { IslandScripts, useIslandsPage } from './islands/Island.tsx';
+import { EARLY_TAPS_SCRIPT, IslandScripts, useIslandsPage } from './islands/Island.tsx';
 import { useSaveData } from './lib/save-data.ts';
 import { MESSAGES } from './lib/messages.ts';
 import { PlainLinks } from './components/PageLink.tsx';
@@ -72,6 +72,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: loadFonts }} />
         {/* Text size and theme (app/components/public/ReaderSettings.tsx): before anything is painted. */}
         <script dangerouslySetInnerHTML={{ __html: READER_SETTINGS_SCRIPT }} />
+        {/* A tap on the header (or any island) before the islands wake is kept and replayed. */}
+        {islands && <script dangerouslySetInnerHTML={{ __html: EARLY_TAPS_SCRIPT }} />}
         <Meta />
         <Links />
       </head>

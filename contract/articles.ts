@@ -70,6 +70,8 @@ export type Article = {
 export const LIVE_LABEL = 'లైవ్';
 /** How often an open live story's page asks for new updates (a cached, ETag-checked answer). */
 export const LIVE_POLL_SECONDS = 5;
+/** A story's page keeps looking whether it went live for this long after its publication (app/islands/live-watch.ts). */
+export const LIVE_WATCH_HOURS = 24;
 
 /** Live now: made live and not ended. */
 export const isLive = (a: Pick<Article, 'liveSince' | 'liveEndedAt'>) => Boolean(a.liveSince) && !a.liveEndedAt;

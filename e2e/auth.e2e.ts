@@ -92,8 +92,8 @@ describe('sign-in and the route guard', () => {
     await page.getByRole('heading', { name: 'User Dashboard' }).waitFor();
     // The person's name, the account's actions and the way back to reading.
     await page.getByText(`నమస్తే, ${name}`).waitFor();
-    expect(await page.getByRole('button', { name: 'Change password' }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Sign out everywhere else' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'పాస్‌వర్డ్ మార్చండి' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'మిగతా అన్ని చోట్ల లాగౌట్ చేయండి' }).isVisible()).toBe(true);
     const reading = page.getByRole('region', { name: 'చదవడం కొనసాగించండి' });
     expect(await reading.getByRole('link', { name: 'తాజా వార్తలు' }).getAttribute('href')).toBe('/');
     await screenshot(page, 'user-dashboard');

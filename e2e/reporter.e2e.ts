@@ -86,8 +86,9 @@ describe('reporter workflow', () => {
       (r) => r.method() === 'POST' && r.url().includes('/api/articles') && !r.url().includes('/drafts') && posts.push(r.url()),
     );
     await page.locator('.editor-content').waitFor();
-    // The Author field starts with the reporter's name (editable): emptied to see its message.
-    await expect.poll(() => page.getByLabel('Author').inputValue(), { timeout: POLL_MS }).toBe(reporter.username);
+    // A reporter without a display name is asked for it; the Author field never starts as the username.
+    await page.getByRole('heading', { name: 'Your name on your stories' }).waitFor({ timeout: POLL_MS });
+    expect(await page.getByLabel('Author').inputValue()).toBe('');
     await page.getByLabel('Author').fill('');
     await page.getByRole('button', { name: 'Submit Article' }).click();
     for (const message of [

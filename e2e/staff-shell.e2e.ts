@@ -46,7 +46,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
     expect(await readerParts(page)).toBe(0);
     await page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' }).getByRole('link', { name: 'నా ఖాతా' }).click();
     await page.waitForURL('**/user-dashboard');
-    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await page.getByRole('heading', { name: 'పాస్‌వర్డ్ మార్చండి' }).waitFor();
     await page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' }).waitFor();
     expect(await readerParts(page)).toBe(0);
     await screenshot(page, `staff-shell-account-staff-${name}`);
@@ -70,7 +70,7 @@ describe.each(SIZES)('staff shell ($name)', ({ name, viewport }) => {
     expect(await page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' }).count()).toBe(0);
     await signIn(page, reader.username, reader.password);
     await goto(page, '/user-dashboard');
-    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    await page.getByRole('heading', { name: 'పాస్‌వర్డ్ మార్చండి' }).waitFor();
     expect(await page.locator('.category-nav').count()).toBe(1);
     expect(await page.getByRole('navigation', { name: 'సిబ్బంది మెనూ' }).count()).toBe(0);
   });
@@ -82,30 +82,28 @@ describe.each(SIZES)('staff passwords and recovery codes ($name)', ({ name, view
     const { page } = await newPage({ viewport });
     await signIn(page, reporter.username, reporter.password);
     await goto(page, '/user-dashboard');
-    await page.getByRole('heading', { name: 'Change password' }).waitFor();
-    await page.getByLabel('Current password').fill(reporter.password);
-    await page.getByLabel('New password').fill('short-1');
+    await page.getByRole('heading', { name: 'పాస్‌వర్డ్ మార్చండి' }).waitFor();
+    await page.getByLabel('ప్రస్తుత పాస్‌వర్డ్').fill(reporter.password);
+    await page.getByLabel('కొత్త పాస్‌వర్డ్', { exact: true }).fill('short-1');
     await expect.poll(() => page.locator('.password-strength meter').count(), { timeout: 15_000 }).toBe(1);
-    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('button', { name: 'పాస్‌వర్డ్ మార్చండి' }).click();
     await expect
       .poll(() => page.locator('.field-error').filter({ hasText: 'Staff passwords must be at least 10 characters.' }).count(), {
         timeout: 15_000,
       })
       .toBe(1);
-    await page.getByLabel('New password').fill('password1234');
-    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByLabel('కొత్త పాస్‌వర్డ్', { exact: true }).fill('password1234');
+    await page.getByRole('button', { name: 'పాస్‌వర్డ్ మార్చండి' }).click();
     await expect
       .poll(() => page.locator('.field-error').filter({ hasText: 'This password is too easy to guess.' }).count(), {
         timeout: 15_000,
       })
       .toBe(1);
     await screenshot(page, `staff-shell-password-rule-${name}`);
-    await page.getByLabel('New password').fill('tera-sun-moon-42');
+    await page.getByLabel('కొత్త పాస్‌వర్డ్', { exact: true }).fill('tera-sun-moon-42');
     await expect.poll(() => page.locator('.strength-label.ok').count(), { timeout: 15_000 }).toBe(1);
-    await page.getByRole('button', { name: 'Change password' }).click();
-    await expect
-      .poll(() => page.getByText('Password changed. You were signed out everywhere else.').isVisible(), { timeout: 15_000 })
-      .toBe(true);
+    await page.getByRole('button', { name: 'పాస్‌వర్డ్ మార్చండి' }).click();
+    await expect.poll(() => page.getByText('పాస్‌వర్డ్ మారింది. మిగతా అన్ని చోట్ల లాగౌట్ అయ్యారు.').isVisible(), { timeout: 15_000 }).toBe(true);
   });
 
   it('recovery codes are copied to the clipboard and downloaded as a .txt file', async () => {

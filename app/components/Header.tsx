@@ -7,6 +7,7 @@ import { nextAfterSignIn } from '../lib/access.ts';
 import { MESSAGES } from '../lib/messages.ts';
 import { homeForRole } from '../../contract/roles.ts';
 import { searchPath } from '../../contract/site.ts';
+import { SIGN_IN_EVENT, type SignInRequest } from '../lib/sign-in-request.ts';
 import { Shared } from './SharedParts.tsx';
 import { PageLink } from './PageLink.tsx';
 import { ReaderSettings } from './public/ReaderSettings.tsx';
@@ -19,8 +20,24 @@ const T = MESSAGES.header;
 export function Header({ navigation }: { navigation: NavCategory[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [loginOpen, setLoginOpen] = useState(false);
+  // A sign-in the page asked for (the save button): in place, and the asker hears how it ended.
+  const [request, setRequest] = useState<SignInRequest | null>(null);
+  useEffect(() => {
+    const ask = (event: Event) => {
+      setRequest((event as CustomEvent<SignInRequest>).detail);
+      setDrawerOpen(false);
+      setLoginOpen(true);
+    };
+    window.addEventListener(SIGN_IN_EVENT, ask);
+    return () => window.removeEventListener(SIGN_IN_EVENT, ask);
+  }, []);
+  const closeLogin = () => {
+    request?.done(false);
+    setRequest(null);
+    setLoginOpen(false);
+  };
   const location = useLocation();
-  const { loading, loggedIn } = useAuth();
+  const { loading, loggedIn, role } = useAuth();
   useEffect(() => setDrawerOpen(false), [location.pathname, location.search]);
   // A signed-out visitor sent home from a dashboard link (`/?next=...`) is asked to sign in at once.
   const next = nextAfterSignIn(location);
@@ -53,6 +70,16 @@ export function Header({ navigation }: { navigation: NavCategory[] }) {
         {/* Beside the search on a wide screen; in the menu on every screen. */}
         <ReaderSettings className="header-reader-settings" />
         <SearchToggle />
+        {/* A wide screen signs in from the bar (a phone from the menu): the account's page once signed in. */}
+        {loggedIn ? (
+          <PageLink to={homeForRole(role)} className="header-login">
+            {role === 'ADMIN' || role === 'REPORTER' ? T.myDashboard : T.myAccount}
+          </PageLink>
+        ) : (
+          <button type="button" className="header-login secondary" onClick={() => setLoginOpen(true)}>
+            {T.login}
+          </button>
+        )}
       </div>
       <nav className="category-nav" aria-label={T.categories}>
         <CategoryLinks navigation={navigation} />
@@ -72,8 +99,10 @@ export function Header({ navigation }: { navigation: NavCategory[] }) {
         <Suspense fallback={null}>
           <LoginModal
             open={loginOpen}
-            onClose={() => setLoginOpen(false)}
-            reason={next ? MESSAGES.login.signInToContinue : undefined}
+            onClose={closeLogin}
+            reason={request?.reason ?? (next ? MESSAGES.login.signInToContinue : undefined)}
+            stay={!!request}
+            onSignedIn={() => request?.done(true)}
           />
         </Suspense>
       )}

@@ -14,7 +14,24 @@ const T = MESSAGES.login;
 const TABS = { login: T.loginTab, register: T.registerTab } as const;
 type Tab = keyof typeof TABS;
 
-export function LoginModal({ open, onClose, reason }: { open: boolean; onClose: () => void; reason?: string }) {
+/** `stay`: the page asked for this sign-in (app/lib/sign-in-request.ts); `onSignedIn` hears it worked. */
+export function LoginModal({
+  open,
+  onClose,
+  reason,
+  stay = false,
+  onSignedIn,
+}: {
+  open: boolean;
+  onClose: () => void;
+  reason?: string;
+  stay?: boolean;
+  onSignedIn?: () => void;
+}) {
+  const done = () => {
+    onSignedIn?.();
+    onClose();
+  };
   const [tab, setTab] = useState<Tab>('login');
   return (
     <Modal open={open} onClose={onClose} title={`${TABS[tab].te} (${TABS[tab].en})`} className="login-modal">
@@ -41,7 +58,7 @@ export function LoginModal({ open, onClose, reason }: { open: boolean; onClose: 
         </button>
       </div>
       {reason && <p className="login-reason">{reason}</p>}
-      {tab === 'login' ? <LoginForm onDone={onClose} /> : <RegisterForm onDone={onClose} />}
+      {tab === 'login' ? <LoginForm onDone={done} stay={stay} /> : <RegisterForm onDone={done} stay={stay} />}
     </Modal>
   );
 }
@@ -60,7 +77,8 @@ function useAuthForm<S extends z.ZodType, V extends Record<string, string>>(sche
     error: errors[name],
     onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
   });
-  const submit = (action: (data: z.output<S>) => Promise<void>, onFailure?: (e: unknown) => void) => async (e: FormEvent) => {
+  /** `onFailure` answers true when the failure is a question, not an error (the two-step code is asked for). */
+  const submit = (action: (data: z.output<S>) => Promise<void>, onFailure?: (e: unknown) => boolean) => async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const parsed = schema.safeParse(values);
@@ -71,7 +89,7 @@ function useAuthForm<S extends z.ZodType, V extends Record<string, string>>(sche
     try {
       await action(parsed.data);
     } catch (e) {
-      onFailure?.(e);
+      if (onFailure?.(e)) return;
       setError(
         isNetworkFailure(e) ? MESSAGES.common.networkFailed : (e instanceof ApiRequestError && e.serverMessage) || fallback,
       );
@@ -121,18 +139,24 @@ function PasswordField({ autoComplete, ...field }: Omit<FieldProps, 'label'> & {
   );
 }
 
-function LoginForm({ onDone }: { onDone: () => void }) {
+function LoginForm({ onDone, stay }: { onDone: () => void; stay: boolean }) {
   const { login } = useAuth();
   const form = useAuthForm(LoginSchema, { username: '', password: '', code: '' }, AUTH_MESSAGES.loginFailed);
   // Two-step sign-in: the server answered 401 totpRequired, so the code field appears.
   const [needCode, setNeedCode] = useState(false);
   const onSubmit = form.submit(
     async ({ username, password, code }) => {
-      await login(username, password, needCode ? code : undefined);
+      await login(username, password, needCode ? code : undefined, stay);
       onDone();
     },
     (e) => {
-      if (e instanceof ApiRequestError && (e.body as { totpRequired?: boolean } | null)?.totpRequired) setNeedCode(true);
+      const asked = e instanceof ApiRequestError && !!(e.body as { totpRequired?: boolean } | null)?.totpRequired;
+      // The first time the code is only asked for (a neutral prompt); a wrong code is an error.
+      if (asked && !needCode) {
+        setNeedCode(true);
+        return true;
+      }
+      return false;
     },
   );
   return (
@@ -159,11 +183,11 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function RegisterForm({ onDone }: { onDone: () => void }) {
+function RegisterForm({ onDone, stay }: { onDone: () => void; stay: boolean }) {
   const { register } = useAuth();
   const form = useAuthForm(RegisterSchema, { username: '', email: '', password: '' }, AUTH_MESSAGES.registerFailed);
   const onSubmit = form.submit(async ({ username, email, password }) => {
-    await register(username, email, password);
+    await register(username, email, password, stay);
     onDone();
   });
   return (

@@ -49,9 +49,19 @@ export function Island<P extends object>({
  */
 const loader = (src: string) =>
   `(function(){var d=document,w=window,started=0,P=w.PerformanceObserver;function go(){if(started)return;started=1;var s=d.createElement('script');s.type='module';s.src=${JSON.stringify(src)};d.body.appendChild(s)}
+w.__islandsGo=go;if(w.__islandTaps&&w.__islandTaps.length)return go();
 var p=d.querySelector('img[fetchpriority=high]');if(!p)return go();
 if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('largest-contentful-paint')>=0)new P(function(l){l.getEntries().forEach(function(e){if(e.element===p)go()})}).observe({type:'largest-contentful-paint',buffered:true});else if(p.complete)return go();else p.addEventListener('load',go);
 p.addEventListener('error',go);w.addEventListener('load',go);w.addEventListener('pointerdown',go,{capture:true,once:true});w.addEventListener('keydown',go,{capture:true,once:true})})()`;
+
+/**
+ * In the <head> of an islands page, before any of the page is read: a tap on an island's button
+ * before the islands entry has run (a phone taps ☰ while the page still loads) is kept, not lost.
+ * The click is held (no default, no handler sees it), the islands entry is asked for at once, and
+ * the entry replays the tap once that island is alive (app/islands/entry.client.tsx takes the list).
+ * The reader settings' buttons are not held: their own <head> script handles them (ReaderSettings.tsx).
+ */
+export const EARLY_TAPS_SCRIPT = `(function(w){var q=w.__islandTaps=[];function keep(e){var t=e.target,b=t&&t.closest&&t.closest('button');var i=b&&b.closest('[data-island]');if(!i||i.dataset.live||e.defaultPrevented||b.closest('[data-reader-setting]'))return;e.preventDefault();e.stopPropagation();if(q.indexOf(b)<0)q.push(b);i.dataset.waking='true';if(w.__islandsGo)w.__islandsGo()}w.addEventListener('click',keep,true);w.__takeIslandTaps=function(){w.removeEventListener('click',keep,true);return q}})(window)`;
 
 export function IslandScripts() {
   return islandsScript ? <script dangerouslySetInnerHTML={{ __html: loader(islandsScript.src) }} /> : null;

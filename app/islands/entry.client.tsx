@@ -14,6 +14,8 @@ import type { IslandName } from './Island.tsx';
 import { keepForOffline, registerServiceWorker } from '../lib/offline.ts';
 import { countView } from '../lib/readership.ts';
 import { nextAfterSignIn } from '../lib/access.ts';
+import { watchForLive } from './live-watch.ts';
+import { SIGN_IN_EVENT, type SignInRequest } from '../lib/sign-in-request.ts';
 
 /**
  * Lets the browser paint and handle input before the next piece of work: scheduler.yield() where
@@ -33,12 +35,12 @@ let queue: Promise<void> = Promise.resolve();
 const waking = new Map<HTMLElement, Promise<void>>();
 
 /** Hydrates the island after those asked for before it; once. */
-function wake(element: HTMLElement): Promise<void> {
+function wake(element: HTMLElement, fresh = false): Promise<void> {
   let done = waking.get(element);
   if (!done) {
     done = queue.then(async () => {
       const { hydrateIsland } = await import('./hydrate.client.tsx');
-      await hydrateIsland(element);
+      await hydrateIsland(element, fresh);
       element.dataset.live = 'true';
       await yieldToBrowser();
     });
@@ -53,15 +55,11 @@ function wake(element: HTMLElement): Promise<void> {
  * A touch or focus on the island starts fetching it; a click on one of its buttons before it is
  * ready waits for it and is then replayed.
  */
-function wakeOnFirstUse(element: HTMLElement) {
+function wakeOnFirstUse(element: HTMLElement, early: HTMLButtonElement[]) {
   const start = () => void wake(element);
   element.addEventListener('pointerdown', start, { once: true, passive: true });
   element.addEventListener('focusin', start, { once: true });
-  const onClick = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button) return;
-    event.preventDefault();
-    event.stopPropagation();
+  const replay = (button: HTMLButtonElement) => {
     element.removeEventListener('click', onClick, true);
     // On a slow phone network the island takes about a second to arrive (measured on slow 4G):
     // show at once that the tap was taken. The wrapper is ours, not React's, so hydration is unaffected.
@@ -71,23 +69,44 @@ function wakeOnFirstUse(element: HTMLElement) {
       button.click();
     });
   };
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    replay(button);
+  };
   element.addEventListener('click', onClick, true);
+  // A tap the <head> script kept while this script was still on its way (Island.tsx): the first one only.
+  const kept = early.find((button) => element.contains(button));
+  if (kept) replay(kept);
 }
 
 const ON_USE: IslandName[] = ['header', 'share', 'push', 'save'];
 const moving: HTMLElement[] = [];
+// From here on this script holds the taps; those the <head> script kept are handed over.
+const early = (window as { __takeIslandTaps?: () => HTMLButtonElement[] }).__takeIslandTaps?.() ?? [];
 for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   const name = element.dataset.island as IslandName;
-  if (ON_USE.includes(name)) wakeOnFirstUse(element);
-  else {
-    moving.push(element);
-    // A reader who touches it before it is on screen (or hydrated) need not wait for the turn.
-    wakeOnFirstUse(element);
-  }
+  // A reader who touches a moving island before it is on screen (or hydrated) need not wait for the turn.
+  if (!ON_USE.includes(name)) moving.push(element);
+  wakeOnFirstUse(element, early);
 }
 // Sent home from a dashboard link while signed out (`/?next=...`): the header asks for the sign-in.
+// On a wide screen (a desktop's spare CPU) the header's sign-in button says at once who is signed in.
 const header = document.querySelector<HTMLElement>('[data-island="header"]');
-const atOnce = header && nextAfterSignIn(location) ? [wake(header)] : [];
+const wide = matchMedia('(min-width: 700px)').matches;
+const atOnce = header && (nextAfterSignIn(location) || wide) ? [wake(header)] : [];
+// Another island asks for a sign-in in place (the save button): the header, which has the login
+// modal, comes alive and is asked again.
+if (header) {
+  window.addEventListener(SIGN_IN_EVENT, (event) => {
+    if (header.dataset.live) return;
+    event.stopImmediatePropagation();
+    const { detail } = event as CustomEvent<SignInRequest>;
+    void wake(header).then(() => window.dispatchEvent(new CustomEvent(SIGN_IN_EVENT, { detail })));
+  });
+}
 
 /** Lets tests tell a hydrated page from server HTML, as the full client does in root.tsx. */
 const markHydrated = (ready: Promise<void>[]) =>
@@ -96,7 +115,7 @@ const markHydrated = (ready: Promise<void>[]) =>
   });
 
 if (moving.length === 0 || typeof IntersectionObserver === 'undefined') {
-  markHydrated([...atOnce, ...moving.map(wake)]);
+  markHydrated([...atOnce, ...moving.map((element) => wake(element))]);
 } else {
   // The observer's first report covers every island: those on screen then are what the page
   // needs alive before it counts as hydrated; the rest come alive when scrolled to. It watches
@@ -123,3 +142,6 @@ registerServiceWorker();
 const read = document.querySelector<HTMLElement>('[data-read-article]');
 if (read?.dataset.readArticle) countView(Number(read.dataset.readArticle));
 if (read || document.querySelector('[data-keep-offline]')) keepForOffline();
+// A recent story drawn before it went live: its live section comes when it does.
+const livePlace = document.querySelector<HTMLElement>('[data-live-watch]');
+if (livePlace) watchForLive(livePlace, (element) => wake(element, true));

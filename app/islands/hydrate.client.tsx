@@ -1,7 +1,7 @@
 // React's half of the islands entry (app/islands/entry.client.tsx): hydrates one island from the
 // props written beside it. Loaded, with React, only once an island must come alive.
 import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { IslandName } from './Island.tsx';
 import { AdBanner } from '../components/public/AdBanner.tsx';
 import { ArticleGallery } from '../components/public/ArticleGallery.tsx';
@@ -36,12 +36,12 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
 const propsOf = (element: HTMLElement): Record<string, unknown> => JSON.parse(element.dataset.props ?? '{}');
 
 /**
- * Hydrates the island and resolves once React has committed it (its handlers are live). A
+ * Hydrates the island (renders it afresh into an empty place when `fresh`) and resolves once React has committed it (its handlers are live). A
  * transition: React renders it in slices of a few milliseconds and lets the browser run between
  * them, where a plain hydrateRoot renders the whole island in one task. The time it took is the
  * performance measure `island:<name>`.
  */
-export async function hydrateIsland(element: HTMLElement): Promise<void> {
+export async function hydrateIsland(element: HTMLElement, fresh = false): Promise<void> {
   const name = element.dataset.island as IslandName;
   const start = performance.now();
   let node: ReactNode;
@@ -58,8 +58,11 @@ export async function hydrateIsland(element: HTMLElement): Promise<void> {
       performance.measure(`island:${name}`, { start });
       resolve();
     };
+    const island = <Committed onCommit={committed}>{node}</Committed>;
     startTransition(() => {
-      hydrateRoot(element, <Committed onCommit={committed}>{node}</Committed>);
+      // `fresh`: a place the server left empty (a story that went live after its page was drawn).
+      if (fresh) createRoot(element).render(island);
+      else hydrateRoot(element, island);
     });
   });
 }

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { AuthResult } from '../../contract/auth.ts';
 import { normaliseRole, type Role } from '../../contract/roles.ts';
 import { ApiRequestError, call } from './api.ts';
-import { landingAfterSignIn, nextAfterSignIn } from './access.ts';
+import { landingAfterSignIn, nextAfterSignIn, rolesFor } from './access.ts';
 import { setPasswordChangeAdvised } from './password-advice.ts';
 
 type AuthState = {
@@ -12,9 +12,13 @@ type AuthState = {
   loading: boolean;
   loggedIn: boolean;
   role: Role | null;
-  /** `code`: the authenticator app's code (or a recovery code) when two-step sign-in is on. */
-  login(username: string, password: string, code?: string): Promise<void>;
-  register(username: string, email: string, password: string): Promise<void>;
+  /**
+   * `code`: the authenticator app's code (or a recovery code) when two-step sign-in is on. `stay`:
+   * signed in in place (asked for by the page, app/lib/sign-in-request.ts), no landing page.
+   */
+  login(username: string, password: string, code?: string, stay?: boolean): Promise<void>;
+  /** A reader who registers on a reading page (other than home) stays on it, as with `stay`. */
+  register(username: string, email: string, password: string, stay?: boolean): Promise<void>;
   logout(): Promise<void>;
 };
 
@@ -46,7 +50,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [location.pathname]);
 
   const afterSignIn = useCallback(
-    (result: AuthResult) => {
+    (result: AuthResult, stay: boolean) => {
       const r = normaliseRole(result.role);
       setRole(r);
       setLoading(false);
@@ -54,7 +58,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setPasswordChangeAdvised(!!result.passwordChangeAdvised);
       // REQUIRE_STAFF_TOTP: staff set two-step sign-in up on their own page before anything else.
       // Otherwise the page a signed-out visitor was sent home from, when this role may open it.
-      navigate(result.totpSetupRequired ? '/user-dashboard' : landingAfterSignIn(r, nextAfterSignIn(location)));
+      if (result.totpSetupRequired) navigate('/user-dashboard');
+      else if (!stay) navigate(landingAfterSignIn(r, nextAfterSignIn(location)));
     },
     [navigate, location],
   );
@@ -64,11 +69,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       loggedIn: role !== null,
       role,
-      async login(username, password, code) {
-        afterSignIn(await call((await routes()).login, { body: { username, password, code: code || undefined } }));
+      async login(username, password, code, stay = false) {
+        afterSignIn(await call((await routes()).login, { body: { username, password, code: code || undefined } }), stay);
       },
-      async register(username, email, password) {
-        afterSignIn(await call((await routes()).register, { body: { username, email, password } }));
+      async register(username, email, password, stay = false) {
+        // Registering while reading (a story, a category, a search) keeps the reader on that page.
+        const reading = location.pathname !== '/' && rolesFor(location.pathname) === null;
+        afterSignIn(await call((await routes()).register, { body: { username, email, password } }), stay || reading);
       },
       async logout() {
         try {
@@ -81,7 +88,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         navigate('/');
       },
     }),
-    [loading, role, afterSignIn, navigate],
+    [loading, role, afterSignIn, navigate, location.pathname],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

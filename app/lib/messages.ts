@@ -66,6 +66,8 @@ export const MESSAGES = {
     latest: 'తాజా వార్తలు',
     /** 'తాజా' + a category's name heads each featured pane. */
     latestWord: 'తాజా',
+    /** Beside a featured pane's heading, which links to the whole category. */
+    allOfCategory: 'అన్నీ →',
     videos: 'వీడియోలు',
     featured: 'ముఖ్య విభాగాలు',
   },
@@ -92,7 +94,8 @@ export const MESSAGES = {
     buttonOn: 'వార్తల హెచ్చరికలు ఆన్‌లో ఉన్నాయి',
     legend: 'ఏ వార్తలు పంపాలి?',
     breaking: 'బ్రేకింగ్ న్యూస్',
-    category: (name: string) => `${name} వార్తలు`,
+    /** The category's own name: 'క్రీడలు వార్తలు' read wrong (the names are nouns, not adjectives). */
+    category: (name: string) => name,
     subscribe: 'హెచ్చరికలు ఆన్ చేయండి',
     update: 'ఎంపిక మార్చండి',
     stop: 'హెచ్చరికలు ఆపండి',
@@ -177,6 +180,32 @@ export const MESSAGES = {
     reading: 'చదవడం కొనసాగించండి',
     latestNews: 'తాజా వార్తలు',
     searchNews: 'వార్తల కోసం వెతకండి',
+    changePassword: 'పాస్‌వర్డ్ మార్చండి',
+    currentPassword: 'ప్రస్తుత పాస్‌వర్డ్',
+    newPassword: 'కొత్త పాస్‌వర్డ్',
+    passwordNotChanged: 'పాస్‌వర్డ్ మారలేదు. మళ్ళీ ప్రయత్నించండి.',
+    passwordChanged: 'పాస్‌వర్డ్ మారింది. మిగతా అన్ని చోట్ల లాగౌట్ అయ్యారు.',
+    currentPasswordWrong: 'ప్రస్తుత పాస్‌వర్డ్ సరికాదు.',
+    sessions: 'సెషన్‌లు',
+    sessionsHint: 'వేరేవాళ్ల పరికరంలో లేదా పోయిన ఫోన్‌లో ప్రవేశించి ఉన్నారా? ఇది తప్ప మిగతా అన్ని సెషన్‌లను ముగించండి.',
+    signOutOthers: 'మిగతా అన్ని చోట్ల లాగౌట్ చేయండి',
+    signedOutOthers: 'మిగతా అన్ని బ్రౌజర్లు, పరికరాల నుంచి లాగౌట్ అయ్యారు.',
+    signOutOthersFailed: 'మిగతా సెషన్‌లను ముగించలేకపోయాం. మళ్ళీ ప్రయత్నించండి.',
+    /** Beside a staff password field: the staff password rule. */
+    staffRule: (min: number) => `రిపోర్టర్లు, అడ్మిన్‌లు: కనీసం ${min} అక్షరాలు, ఊహించడానికి కష్టమైనది (కొన్ని అరుదైన పదాలు కలిపితే బాగుంటుంది).`,
+    strength: 'పాస్‌వర్డ్ బలం',
+    strengths: ['చాలా బలహీనం', 'బలహీనం', 'పర్వాలేదు', 'బలమైనది', 'చాలా బలమైనది'],
+  },
+  /** /reset-password/{token}: the password set from an admin's one-time link. */
+  reset: {
+    title: 'కొత్త పాస్‌వర్డ్ ఎంచుకోండి',
+    again: 'కొత్త పాస్‌వర్డ్ మళ్ళీ',
+    notSame: 'రెండు పాస్‌వర్డ్‌లు ఒకేలా లేవు.',
+    failed: 'పాస్‌వర్డ్ సెట్ కాలేదు. మళ్ళీ ప్రయత్నించండి.',
+    submit: 'కొత్త పాస్‌వర్డ్ సెట్ చేయండి',
+    done: 'మీ కొత్త పాస్‌వర్డ్ సెట్ అయింది; ఇంతకు ముందు ప్రవేశించిన అన్ని చోట్లా లాగౌట్ అయ్యారు.',
+    home: 'హోమ్ పేజీకి వెళ్ళి',
+    signIn: 'కొత్త పాస్‌వర్డ్‌తో ప్రవేశించండి.',
   },
 } as const;
 

@@ -145,6 +145,15 @@ export function createAuthorsService(deps: ServiceDeps) {
       return profileOf(user.id);
     },
 
+    /**
+     * The reporter's own display name (trimmed), for the article page's byline; null when the
+     * account has none or is not a reporter. A profile change drops every cached page.
+     */
+    async displayNameOf(username: string): Promise<string | null> {
+      const row = await reporter(username);
+      return row?.displayName?.trim() || null;
+    },
+
     /** The reporter's display name and username, for the feed; null when not a reporter. */
     async feedSubject(username: string) {
       const row = await reporter(username);

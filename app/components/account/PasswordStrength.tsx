@@ -2,17 +2,24 @@
 // hard the password is to guess and what is wrong with it, as the server will answer. The checker's
 // dictionaries load with the first letter typed, never with the page.
 import { useEffect, useState } from 'react';
-import {
-  checkStaffPassword,
-  STAFF_PASSWORD_MESSAGES,
-  STAFF_PASSWORD_MIN,
-  type PasswordVerdict,
-} from '../../../contract/staff-password.ts';
+import { checkStaffPassword, STAFF_PASSWORD_MIN, type PasswordVerdict } from '../../../contract/staff-password.ts';
+import { MESSAGES } from '../../lib/messages.ts';
 import { siteAddressWords } from '../../../contract/newsroom-words.ts';
 
-export const STAFF_RULE_HINT = `Reporters and admins: at least ${STAFF_PASSWORD_MIN} characters, hard to guess (a few uncommon words work well).`;
+export const STAFF_RULE_HINT = MESSAGES.account.staffRule(STAFF_PASSWORD_MIN);
 
-export function PasswordStrength({ id, password, userInputs = [] }: { id: string; password: string; userInputs?: string[] }) {
+/** `quiet`: the field already says what is wrong (its error after a submit): the meter does not repeat it. */
+export function PasswordStrength({
+  id,
+  password,
+  userInputs = [],
+  quiet = false,
+}: {
+  id: string;
+  password: string;
+  userInputs?: string[];
+  quiet?: boolean;
+}) {
   const [verdict, setVerdict] = useState<PasswordVerdict | null>(null);
   const inputs = userInputs.join('\n');
   useEffect(() => {
@@ -31,11 +38,11 @@ export function PasswordStrength({ id, password, userInputs = [] }: { id: string
   if (!password || !verdict) return null;
   return (
     <div className="password-strength" id={id} aria-live="polite">
-      <meter min={0} max={4} low={2} high={3} optimum={4} value={verdict.score} aria-label="Password strength" />
+      <meter min={0} max={4} low={2} high={3} optimum={4} value={verdict.score} aria-label={MESSAGES.account.strength} />
       <span className={verdict.problem ? 'strength-label weak' : 'strength-label ok'}>
-        {STAFF_PASSWORD_MESSAGES.strength[verdict.score]}
+        {MESSAGES.account.strengths[verdict.score]}
       </span>
-      {verdict.problem && <p className="strength-problem">{verdict.problem}</p>}
+      {verdict.problem && !quiet && <p className="strength-problem">{verdict.problem}</p>}
     </div>
   );
 }

@@ -291,6 +291,13 @@ export function ArticleForm({
   const unsaved = success === null && (autosave ? draft.unsaved : formSignature(values, images) !== opened);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A display name given while the form is open (the first story's prompt): an empty Author takes it.
+  const authorEmpty = !values.author.trim();
+  useEffect(() => {
+    if (defaultAuthor && authorEmpty) set('author', defaultAuthor);
+    // Only when the name arrives; an Author the reporter emptied later stays empty.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [defaultAuthor]);
 
   // The action's answer, taken once (each submission answers a new object).
   const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;

@@ -16,12 +16,12 @@ export const loadOwnArticle = (id: string | undefined) =>
 export const loadCategories = () => call(CATEGORY_ROUTES.list);
 
 /**
- * The name a new article's Author field starts with: the reporter's display name as the server
- * shows it on their author page (the one set on the account page, else the username); '' when it
- * cannot be read (the field is then empty, as before).
+ * The name a new article's Author field starts with: the reporter's display name (set on the
+ * account page); null when the account has none yet (the write screen asks for it first, never the
+ * username: that is no name for a byline); '' when it cannot be read (the field is then empty).
  */
-export const loadAuthorName = (): Promise<string> =>
+export const loadAuthorName = (): Promise<string | null> =>
   call(PROFILE_ROUTES.get).then(
-    (profile) => profile.displayName?.trim() || profile.username,
+    (profile) => profile.displayName?.trim() || null,
     () => '',
   );

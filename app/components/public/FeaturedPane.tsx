@@ -21,8 +21,11 @@ export function FeaturedPane({ section, headingLevel = 2 }: { section: FeaturedS
   return (
     <section className="featured-pane" aria-labelledby={`featured-${category.id}`}>
       <Heading id={`featured-${category.id}`} className="section-heading">
+        {/* The heading is a link to the whole category: 'అన్నీ →' beside it says so (drawn by CSS from
+            data-cue, so the heading's text stays 'తాజా' + the name). */}
         <PageLink
           to={`/public/articles/category/${category.id}`}
+          data-cue={MESSAGES.home.allOfCategory}
         >{`${MESSAGES.home.latestWord} ${stripTags(category.name)}`}</PageLink>
       </Heading>
       <ul className="featured-list">

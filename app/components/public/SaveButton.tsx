@@ -1,16 +1,17 @@
 // 'సేవ్': a signed-in reader keeps the story on their saved list (the account page lists it). The
 // server draws the same button for everyone (the page is cached); whether this reader has saved
-// the story is asked for in the browser once the button is alive. Signed out, a tap says to sign in.
+// the story is asked for in the browser once the button is alive. Signed out, a tap opens the
+// login modal over the story and saves it once the reader is signed in.
 import { useEffect, useRef, useState } from 'react';
 import { pathOf } from '../../../contract/route.ts';
 import { SAVED_ITEM_PATH } from '../../../contract/saved-path.ts';
 import { API_BASE } from '../../lib/api.ts';
+import { askSignIn } from '../../lib/sign-in-request.ts';
 
 export const SAVE_TEXT = {
   save: 'సేవ్',
   saved: 'సేవ్ అయింది',
   signIn: 'సేవ్ చేయడానికి లాగిన్ అవ్వండి.',
-  signInLink: 'లాగిన్',
   failed: 'సేవ్ కాలేదు. మళ్లీ ప్రయత్నించండి.',
 } as const;
 
@@ -44,22 +45,32 @@ export function SaveButton({ articleId }: { articleId: number }) {
     };
   }, [articleId]);
 
+  /** Signed out: the login modal over the story (app/lib/sign-in-request.ts); true once signed in. */
+  async function signInHere(): Promise<boolean> {
+    setSignedOut(true);
+    if (!(await askSignIn(SAVE_TEXT.signIn))) {
+      setMessage(SAVE_TEXT.signIn);
+      return false;
+    }
+    setSignedOut(false);
+    return true;
+  }
+
   async function toggle() {
     if (busy) return;
     setMessage(null);
-    if (signedOut) {
-      setMessage(SAVE_TEXT.signIn);
-      return;
-    }
     tapped.current = true;
     setBusy(true);
-    const saving = !saved;
+    // Signed out, the tap meant "save": after signing in in place the story is saved.
+    const saving = signedOut || !saved;
+    const send = () => fetch(url(articleId), { method: saving ? 'POST' : 'DELETE', credentials: 'same-origin' });
     try {
-      const response = await fetch(url(articleId), { method: saving ? 'POST' : 'DELETE', credentials: 'same-origin' });
-      if (response.status === 401) {
-        setSignedOut(true);
-        setMessage(SAVE_TEXT.signIn);
-      } else if (response.ok) setSaved(saving);
+      let response = signedOut ? null : await send();
+      if (!response || response.status === 401) {
+        if (!(await signInHere())) return;
+        response = await send();
+      }
+      if (response.ok) setSaved(saving);
       else setMessage(SAVE_TEXT.failed);
     } catch {
       setMessage(SAVE_TEXT.failed);
@@ -78,14 +89,6 @@ export function SaveButton({ articleId }: { articleId: number }) {
       </button>
       <p className="save-status" role="status">
         {message}
-        {message === SAVE_TEXT.signIn && (
-          <>
-            {' '}
-            <a href={`/?next=${encodeURIComponent(typeof location === 'undefined' ? '/' : location.pathname)}`}>
-              {SAVE_TEXT.signInLink}
-            </a>
-          </>
-        )}
       </p>
     </div>
   );

@@ -80,7 +80,18 @@ export const feedLink = (title: string, href: string) =>
   ({ tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title, href }) as const;
 
 /** schema.org NewsArticle for an article page. */
-export function newsArticleJsonLd(article: Article, publicUrl: string, path: string, description: string) {
+/**
+ * `bylineIsReporter`: the story's Author text is its reporter's display name, so the byline's person
+ * is the one of the author page. Otherwise (a wire story, a guest) the Person has no url: the page
+ * must not say they are the same person.
+ */
+export function newsArticleJsonLd(
+  article: Article,
+  publicUrl: string,
+  path: string,
+  description: string,
+  bylineIsReporter = true,
+) {
   const url = absoluteUrl(publicUrl, path);
   return {
     '@context': 'https://schema.org',
@@ -94,7 +105,13 @@ export function newsArticleJsonLd(article: Article, publicUrl: string, path: str
     datePublished: article.publicationDate,
     dateModified: article.updatedAt && article.updatedAt > article.publicationDate ? article.updatedAt : article.publicationDate,
     // The byline's reporter has a page (/author/{username}).
-    author: [{ '@type': 'Person', name: article.author, url: absoluteUrl(publicUrl, authorPath(article.reporterName)) }],
+    author: [
+      {
+        '@type': 'Person',
+        name: article.author,
+        ...(bylineIsReporter ? { url: absoluteUrl(publicUrl, authorPath(article.reporterName)) } : {}),
+      },
+    ],
     ...(article.tags?.length ? { keywords: article.tags.map((t) => t.name).join(', ') } : {}),
     articleSection: article.categories.map((c) => c.name),
     ...contentLocation(article),
@@ -123,10 +140,17 @@ function contentLocation(article: Article) {
 }
 
 /** A story covered live: schema.org LiveBlogPosting (a NewsArticle too) with its newest updates as liveBlogUpdate. */
-export function liveBlogJsonLd(article: Article, live: LiveUpdateList, publicUrl: string, path: string, description: string) {
+export function liveBlogJsonLd(
+  article: Article,
+  live: LiveUpdateList,
+  publicUrl: string,
+  path: string,
+  description: string,
+  bylineIsReporter = true,
+) {
   const url = absoluteUrl(publicUrl, path);
   return {
-    ...newsArticleJsonLd(article, publicUrl, path, description),
+    ...newsArticleJsonLd(article, publicUrl, path, description, bylineIsReporter),
     '@type': 'LiveBlogPosting',
     ...(live.liveSince ? { coverageStartTime: live.liveSince } : {}),
     ...(live.liveEndedAt ? { coverageEndTime: live.liveEndedAt } : {}),

@@ -25,6 +25,7 @@ import { coverForSharing, liveBlogJsonLd, newsArticleJsonLd, pageMeta } from '..
 import { LiveUpdates } from '../../components/public/LiveUpdates.tsx';
 import { districtBySlug, districtPath } from '../../../contract/districts.ts';
 import { IdParam } from '../../../contract/http.ts';
+import { LIVE_LABEL } from '../../../contract/articles.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
 import { PageLink } from '../../components/PageLink.tsx';
@@ -51,12 +52,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     }),
   ]);
   if (!page) {
-    return data({ article: null, related: [], latest: [], ads: [] as Ad[], publicUrl, live: null }, { status: 404 });
+    return data(
+      { article: null, related: [], latest: [], ads: [] as Ad[], publicUrl, live: null, byline: false },
+      { status: 404 },
+    );
   }
   const { article, related, latest } = page;
   // Live coverage (now or ended): its newest updates (older ones are paged in by the island), kept
   // in memory until the story changes (server/live/).
-  const live = article.liveSince ? await services.live.publicList(article.id) : null;
+  const [live, reporterName] = await Promise.all([
+    article.liveSince ? services.live.publicList(article.id) : null,
+    services.authors.displayNameOf(article.reporterName),
+  ]);
   // Its related and latest lists come from its categories.
   cacheTags(context, tagsOfArticle(article));
   return {
@@ -67,6 +74,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ads,
     publicUrl,
     live,
+    // The byline names the reporter of the author page only when it is their display name.
+    byline: !!reporterName && article.author.trim() === reporterName,
   };
 }
 
@@ -95,8 +104,8 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
       type: 'article',
       image: coverForSharing(article),
       jsonLd: loaderData.live
-        ? liveBlogJsonLd(article, loaderData.live, publicUrl, path, description)
-        : newsArticleJsonLd(article, publicUrl, path, description),
+        ? liveBlogJsonLd(article, loaderData.live, publicUrl, path, description, loaderData.byline)
+        : newsArticleJsonLd(article, publicUrl, path, description, loaderData.byline),
     }),
     { property: 'article:published_time', content: article.publicationDate },
     ...(article.updatedAt && article.updatedAt > article.publicationDate
@@ -107,7 +116,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, latest, ads, publicUrl, live } = loaderData;
+  const { article, related, latest, ads, publicUrl, live, byline } = loaderData;
   // Reached by a link inside the site (the full client): count the view and keep the page offline.
   // Opened directly, the page is islands and app/islands/entry.client.tsx does both instead.
   const articleId = article?.id;
@@ -140,21 +149,30 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               <PageLink to={`/public/articles/category/${firstCategory.id}`}>{firstCategory.name}</PageLink>
             </p>
           )}
-          <h1 className="article-title">{title}</h1>
+          <h1 className="article-title">
+            {live?.live && <span className="live-badge">{LIVE_LABEL}</span>}
+            {title}
+          </h1>
           <div className="article-meta">
             <p>
-              {article.region && <span className="article-region">{article.region}</span>}
+              {/* A region that is the district's own name is said once, as the district's link. */}
+              {article.region && article.region.trim() !== district?.te && (
+                <span className="article-region">{article.region}</span>
+              )}
               {district && (
                 <PageLink to={districtPath(district.slug)} className="article-district">
                   {district.te}
                 </PageLink>
               )}
               <ArticleDates published={article.publicationDate} updated={article.updatedAt} />
-              {article.author && (
-                <a className="article-author" href={authorPath(article.reporterName)} rel="author">
-                  {article.author}
-                </a>
-              )}
+              {article.author &&
+                (byline ? (
+                  <a className="article-author" href={authorPath(article.reporterName)} rel="author">
+                    {article.author}
+                  </a>
+                ) : (
+                  <span className="article-author">{article.author}</span>
+                ))}
             </p>
             <Island name="share" component={ShareButton} props={{ url: shareUrl, title }} />
             <Island name="save" component={SaveButton} props={{ articleId: article.id }} />
@@ -165,12 +183,15 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           ) : (
             <ArticleGallery title={title} images={article.images} />
           )}
-          {live && (
+          {live ? (
             <Island
               name="live"
               component={LiveUpdates}
               props={{ articleId: article.id, live: live.live, updates: live.updates, more: live.more }}
             />
+          ) : (
+            // Where the live section comes if the story goes live while the page is open (app/islands/live-watch.ts).
+            <div data-live-watch={article.id} data-published={article.publicationDate} hidden />
           )}
           {/* Sanitised by the server when it was written (sanitizeArticleHtml). */}
           <div className="article-content" dangerouslySetInnerHTML={{ __html: article.content }} />

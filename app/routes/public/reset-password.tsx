@@ -5,11 +5,15 @@ import { PasswordField } from '../../components/PasswordField.tsx';
 import { ApiRequestError, call } from '../../lib/api.ts';
 import { AUTH_ROUTES, PASSWORD_MIN } from '../../../contract/auth.ts';
 import { PasswordStrength, STAFF_RULE_HINT } from '../../components/account/PasswordStrength.tsx';
+import { MESSAGES } from '../../lib/messages.ts';
 import '../../styles/account.css';
+
+// Telugu; the password rule's message is the product's English one (docs/product.md).
+const T = MESSAGES.reset;
 
 // The token is in the address: no referrer leaves this page, and no search engine keeps it.
 export const meta = () => [
-  { title: 'Choose a new password' },
+  { title: T.title },
   { name: 'robots', content: 'noindex' },
   { name: 'referrer', content: 'no-referrer' },
 ];
@@ -25,14 +29,14 @@ export default function ResetPassword() {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (password.length < PASSWORD_MIN) return setError(`Password must be at least ${PASSWORD_MIN} characters`);
-    if (password !== confirm) return setError('The two passwords are not the same.');
+    if (password !== confirm) return setError(T.notSame);
     setBusy(true);
     setError('');
     try {
       await call(AUTH_ROUTES.resetPassword, { body: { token, newPassword: password } });
       setDone(true);
     } catch (e) {
-      setError((e instanceof ApiRequestError && e.serverMessage) || 'Could not set the password.');
+      setError((e instanceof ApiRequestError && e.serverMessage) || T.failed);
     } finally {
       setBusy(false);
     }
@@ -40,28 +44,28 @@ export default function ResetPassword() {
 
   return (
     <main className="page narrow account-page">
-      <h1>Choose a new password</h1>
+      <h1>{T.title}</h1>
       {done ? (
         <p className="form-success" role="status">
-          Your new password is set and every earlier session has ended. <Link to="/">Go to the home page</Link> and log in with
-          it.
+          {T.done} <Link to="/">{T.home}</Link> {T.signIn}
         </p>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
           <PasswordField
             id="reset-new-password"
-            label="New password"
+            label={MESSAGES.account.newPassword}
             autoComplete="new-password"
             value={password}
             onChange={setPassword}
           >
             {/* The link does not say whose account it is: the staff rule is shown to all, the server applies it to staff. */}
             <p className="field-hint">{STAFF_RULE_HINT}</p>
-            <PasswordStrength id="reset-password-strength" password={password} />
+            {/* After a refused submit the problem is said once, under the form. */}
+            <PasswordStrength id="reset-password-strength" password={password} quiet={!!error} />
           </PasswordField>
           <PasswordField
             id="reset-confirm-password"
-            label="New password again"
+            label={T.again}
             autoComplete="new-password"
             value={confirm}
             onChange={setConfirm}
@@ -72,7 +76,7 @@ export default function ResetPassword() {
             </p>
           )}
           <button type="submit" disabled={busy}>
-            Set new password
+            {T.submit}
           </button>
         </form>
       )}

@@ -17,6 +17,7 @@ import { loadAuthorName, loadCategories } from '../../components/article-form/de
 import { loadingScreen, DeskPage, ReporterCrumbs } from '../../components/article-form/DeskPage.tsx';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/dashboard/Field.tsx';
+import { DisplayNamePrompt } from '../../components/article-form/DisplayNamePrompt.tsx';
 import type { DraftStart } from '../../components/article-form/draft-autosave.ts';
 import {
   clearLocalDraft,
@@ -132,6 +133,9 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
   const [chosen, setChosen] = useState<{ from: Opened; opened: Opened } | null>(null);
   const opened = chosen?.from === loaderData.opened ? chosen.opened : loaderData.opened;
   const show = (next: Opened) => setChosen({ from: loaderData.opened, opened: next });
+  // No display name yet: asked for above a fresh story's form; the empty Author field then takes it.
+  const [named, setNamed] = useState<string | null>(authorName);
+  const askName = named === null && opened.start.draftId === null && !opened.initial;
 
   return (
     <DeskPage {...page}>
@@ -139,6 +143,7 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
         <FormError>{ARTICLE_MESSAGES.loadFailed}</FormError>
       ) : (
         <>
+          {askName && <DisplayNamePrompt onDone={setNamed} />}
           {opened.start.draftId !== null && (
             <p className="draft-note">
               Continuing your draft.{' '}
@@ -160,7 +165,7 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
             mode="create"
             initial={opened.initial}
             categories={categories}
-            defaultAuthor={authorName}
+            defaultAuthor={named ?? ''}
             preview
             submitLabel="Submit Article"
             submittingLabel="Submitting..."

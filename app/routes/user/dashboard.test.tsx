@@ -67,9 +67,9 @@ describe('account page', () => {
       text: problem,
       errors: { newPassword: problem },
     }));
-    fireEvent.change(await screen.findByLabelText('Current password'), { target: { value: 'old-one' } });
-    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'short' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    fireEvent.change(await screen.findByLabelText('ప్రస్తుత పాస్‌వర్డ్'), { target: { value: 'old-one' } });
+    fireEvent.change(screen.getByLabelText('కొత్త పాస్‌వర్డ్'), { target: { value: 'short' } });
+    fireEvent.click(screen.getByRole('button', { name: 'పాస్‌వర్డ్ మార్చండి' }));
     await waitFor(() => expect(submissions).toHaveLength(1));
     expect(Object.fromEntries(submissions[0])).toEqual({
       intent: 'change-password',
@@ -77,18 +77,18 @@ describe('account page', () => {
       newPassword: 'short',
     });
     expect((await screen.findAllByText(problem, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
-    expect(screen.getByLabelText('New password').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(/Reporters and admins: at least 10 characters/)).toBeTruthy();
+    expect(screen.getByLabelText('కొత్త పాస్‌వర్డ్').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/రిపోర్టర్లు, అడ్మిన్‌లు: కనీసం 10 అక్షరాలు/)).toBeTruthy();
   });
 
   it('signs out everywhere else through its action', async () => {
     const submissions = renderPage(() => ({
       intent: 'logout-others',
       ok: true,
-      text: 'Signed out of every other browser and device.',
+      text: 'మిగతా అన్ని బ్రౌజర్లు, పరికరాల నుంచి లాగౌట్ అయ్యారు.',
     }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign out everywhere else' }));
-    expect(await screen.findByText('Signed out of every other browser and device.')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'మిగతా అన్ని చోట్ల లాగౌట్ చేయండి' }));
+    expect(await screen.findByText('మిగతా అన్ని బ్రౌజర్లు, పరికరాల నుంచి లాగౌట్ అయ్యారు.')).toBeTruthy();
     expect(submissions[0].get('intent')).toBe('logout-others');
   });
 });

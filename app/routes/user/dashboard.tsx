@@ -24,6 +24,17 @@ import { PasswordStrength, STAFF_RULE_HINT } from '../../components/account/Pass
 import { RecoveryCodes } from '../../components/account/RecoveryCodes.tsx';
 import '../../styles/account.css';
 
+const A = MESSAGES.account;
+
+/** The server's answers a reader may meet here, in Telugu; others (the staff rule's) as they come. */
+const TELUGU: Record<string, string> = {
+  [AUTH_MESSAGES.currentPasswordWrong]: A.currentPasswordWrong,
+  [AUTH_MESSAGES.passwordChanged]: A.passwordChanged,
+};
+const inTelugu = (text: string) => TELUGU[text] ?? text;
+const inTeluguEach = (errors: Record<string, string> | undefined) =>
+  errors && Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, inTelugu(v)]));
+
 export const meta = () => [{ title: 'User Dashboard' }, { name: 'robots', content: 'noindex' }];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -71,10 +82,11 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
       try {
         await call(AUTH_ROUTES.changePassword, { body: parsed.data });
       } catch (error) {
-        return failed(error, wording('Could not change the password.'), { intent });
+        const answer = failed(error, wording(A.passwordNotChanged), { intent });
+        return { ...answer, text: inTelugu(answer.text), errors: inTeluguEach(answer.errors) };
       }
       setPasswordChangeAdvised(false);
-      return { intent, ok: true, text: AUTH_MESSAGES.passwordChanged };
+      return { intent, ok: true, text: A.passwordChanged };
     }
     case 'totp-setup':
       try {
@@ -107,9 +119,9 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     case 'logout-others':
       try {
         await call(AUTH_ROUTES.logoutOthers);
-        return { intent, ok: true, text: 'Signed out of every other browser and device.' };
+        return { intent, ok: true, text: A.signedOutOthers };
       } catch (error) {
-        return failed(error, wording('Could not sign out the other sessions.'), { intent });
+        return failed(error, wording(A.signOutOthersFailed), { intent });
       }
     default:
       return refused('Unknown action.', undefined, { intent });
@@ -138,8 +150,9 @@ export default function UserDashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
+/** `id`: the section's address on the page (#section-<id>), in English whatever its title says. */
+function Section({ id: name, title, children }: { id: string; title: string; children: ReactNode }) {
+  const id = `section-${name}`;
   return (
     <section className="account-section" aria-labelledby={`${id}-title`} id={id}>
       <h2 id={`${id}-title`}>{title}</h2>
@@ -174,7 +187,7 @@ function ChangePassword({ me, staff }: { me: Me | null; staff: boolean }) {
     onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
   });
   return (
-    <Section title="Change password">
+    <Section id="change-password" title={A.changePassword}>
       {staff && advised && (
         <p className="form-error" role="alert">
           {STAFF_PASSWORD_MESSAGES.changeAdvised}
@@ -184,11 +197,11 @@ function ChangePassword({ me, staff }: { me: Me | null; staff: boolean }) {
         {intentField}
         <PasswordField
           id="current-password"
-          label="Current password"
+          label={A.currentPassword}
           autoComplete="current-password"
           {...field('currentPassword')}
         />
-        <PasswordField id="new-password" label="New password" autoComplete="new-password" {...field('newPassword')}>
+        <PasswordField id="new-password" label={A.newPassword} autoComplete="new-password" {...field('newPassword')}>
           {staff && (
             <>
               <p className="field-hint">{STAFF_RULE_HINT}</p>
@@ -196,13 +209,15 @@ function ChangePassword({ me, staff }: { me: Me | null; staff: boolean }) {
                 id="new-password-strength"
                 password={values.newPassword}
                 userInputs={me ? [me.username, me.email] : []}
+                quiet={!!errors.newPassword}
               />
             </>
           )}
         </PasswordField>
-        <FormStatus status={data ? { ok: data.ok, text: data.text } : null} />
+        {/* A problem with a field is said beside that field only (it was printed three times). */}
+        <FormStatus status={data && !Object.values(errors).includes(data.text) ? { ok: data.ok, text: data.text } : null} />
         <button type="submit" disabled={busy}>
-          Change password
+          {A.changePassword}
         </button>
       </fetcher.Form>
     </Section>
@@ -221,7 +236,7 @@ function TwoStep({ me }: { me: Me }) {
   const busy = setup.busy || enable.busy || disable.busy;
 
   return (
-    <Section title="Two-step sign-in">
+    <Section id="two-step-sign-in" title="Two-step sign-in">
       {recoveryCodes && <RecoveryCodes codes={recoveryCodes} username={me.username} />}
       {me.totpEnabled ? (
         <disable.fetcher.Form method="post" noValidate>
@@ -286,12 +301,12 @@ function TwoStep({ me }: { me: Me }) {
 function OtherSessions() {
   const { fetcher, data, busy, intentField } = useIntent('logout-others');
   return (
-    <Section title="Sessions">
-      <p>Signed in on a shared or lost device? End every session but this one.</p>
+    <Section id="sessions" title={A.sessions}>
+      <p>{A.sessionsHint}</p>
       <fetcher.Form method="post">
         {intentField}
         <button type="submit" className="secondary" disabled={busy}>
-          Sign out everywhere else
+          {A.signOutOthers}
         </button>
       </fetcher.Form>
       <FormStatus status={data ? { ok: data.ok, text: data.text } : null} />
