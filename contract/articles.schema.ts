@@ -40,6 +40,8 @@ export const ArticleSchema = z
     liveEndedAt: Timestamp.nullable().optional(),
     tags: z.array(TagRefSchema).optional(),
     updatedAt: Timestamp.optional(),
+    corrections: z.array(z.object({ text: z.string(), createdAt: Timestamp })).optional(),
+    noteCount: z.number().optional(),
   })
   .meta({ id: 'Article' }) satisfies z.ZodType<Article>;
 
@@ -73,6 +75,7 @@ export const RevisionSummarySchema = z.object({
   editor: z.object({ id: z.number().nullable(), name: z.string().nullable() }),
   restoredFromId: z.number().nullable(),
   changed: z.array(z.enum(REVISION_FIELDS)),
+  correction: z.string().nullable().optional(),
 });
 
 export const RevisionSchema = RevisionSummarySchema.extend({

@@ -62,7 +62,14 @@ export type Article = {
   tags?: TagRef[];
   /** When it was last changed (ISO 8601): one public article's answer; the article page shows it when later than the publication. */
   updatedAt?: string;
+  /** The corrections readers see ('సవరణ'), oldest first: one public article's answer. */
+  corrections?: PublicCorrection[];
+  /** How many notes the desk's private thread holds (contract/notes.ts): staff views only. */
+  noteCount?: number;
 };
+
+/** A correction as readers see it: what was corrected, and when (ISO 8601). */
+export type PublicCorrection = { text: string; createdAt: string };
 
 /** The badge of a story being covered live. */
 export const LIVE_LABEL = 'లైవ్';

@@ -17,6 +17,8 @@ function allowed(method: string, url: string): Caller[] {
   if (url.startsWith('/api/articles/:id/revisions')) return method === 'GET' ? ['REPORTER', 'ADMIN'] : [];
   // Live updates: the story's reporter and admins.
   if (url.startsWith('/api/articles/:id/live-updates')) return ['REPORTER', 'ADMIN'];
+  // The desk's private notes on a story: its reporter and admins.
+  if (url.startsWith('/api/articles/:id/notes')) return ['REPORTER', 'ADMIN'];
   if (url.startsWith('/api/articles')) return method === 'PUT' ? ['REPORTER', 'ADMIN'] : ['REPORTER'];
   if (url === '/api/auth/me') return ['USER', 'REPORTER', 'ADMIN'];
   // Account recovery: the own password and sessions for anyone signed in, two-step sign-in for staff.
