@@ -29,11 +29,7 @@ export const CORRECTION_MESSAGES = {
 
 /** Plain text, trimmed, 1..max characters. */
 const plainText = (max: number, messages: { textRequired: string; tooLong: string }) =>
-  z
-    .string({ error: messages.textRequired })
-    .trim()
-    .min(1, messages.textRequired)
-    .max(max, messages.tooLong);
+  z.string({ error: messages.textRequired }).trim().min(1, messages.textRequired).max(max, messages.tooLong);
 
 export const NoteBodySchema = z.object({ text: plainText(NOTE_MAX, NOTE_MESSAGES) });
 export const CorrectionBodySchema = z.object({ text: plainText(CORRECTION_MAX, CORRECTION_MESSAGES) });

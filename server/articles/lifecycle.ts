@@ -280,7 +280,8 @@ export const TRANSITIONS: readonly Transition[] = [
     effect: (now) => ({ liveEndedAt: now }),
   },
   // Corrections readers see under a published story (server/notes/corrections.ts): a revision and
-  // a new modification time each, and the story's pages and feeds are dropped.
+  // a new modification time each (the correction's own, set by its work), and the story's pages
+  // and feeds are dropped.
   {
     act: 'correct',
     from: ['APPROVED'],
@@ -289,7 +290,6 @@ export const TRANSITIONS: readonly Transition[] = [
     revision: 'CORRECTION',
     audit: 'article.correction_add',
     announce: 'article',
-    effect: touched,
   },
   {
     act: 'remove-correction',
@@ -299,7 +299,6 @@ export const TRANSITIONS: readonly Transition[] = [
     revision: 'CORRECTION_REMOVED',
     audit: 'article.correction_remove',
     announce: 'article',
-    effect: touched,
   },
   { act: 'delete', from: LIVE, to: 'GONE', who: 'ADMIN', revision: null, audit: 'article.delete', announce: 'article' },
 

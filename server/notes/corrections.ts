@@ -28,12 +28,14 @@ export function createCorrectionsService(deps: Pick<ServiceDeps, 'db' | 'changes
       let id = 0;
       await changes.write((tx, notice) =>
         lifecycle.move(tx, notice, { act: 'correct', id: articleId, by: adminCaller(actor) }, async () => {
+          const now = clock.now();
           const [row] = await tx
             .insert(articleCorrections)
-            .values({ articleId, authorId: actor.id, authorName: actor.username, text, createdAt: clock.now() })
+            .values({ articleId, authorId: actor.id, authorName: actor.username, text, createdAt: now })
             .returning({ id: articleCorrections.id });
           id = row.id;
-          return { details: { correctionId: id, text }, correction: text };
+          // The story was modified when the correction was made: its dateModified is the correction's.
+          return { set: { updatedAt: now }, details: { correctionId: id, text }, correction: text };
         }),
       );
       const [added] = await readRemarks(db, articleCorrections, and(ofArticle(articleId), eq(articleCorrections.id, id)));
@@ -49,7 +51,7 @@ export function createCorrectionsService(deps: Pick<ServiceDeps, 'db' | 'changes
             .where(and(ofArticle(articleId), eq(articleCorrections.id, correctionId)))
             .returning({ text: articleCorrections.text });
           if (!row) throw notFound(CORRECTION_MESSAGES.notFound);
-          return { details: { correctionId, text: row.text }, correction: row.text };
+          return { set: { updatedAt: clock.now() }, details: { correctionId, text: row.text }, correction: row.text };
         }),
       );
     },
