@@ -71,6 +71,9 @@ export type Article = {
 /** A correction as readers see it: what was corrected, and when (ISO 8601). */
 export type PublicCorrection = { text: string; createdAt: string };
 
+/** The heading of the corrections readers see under a story (contract/notes.ts). */
+export const CORRECTION_HEADING = 'సవరణ';
+
 /** The badge of a story being covered live. */
 export const LIVE_LABEL = 'లైవ్';
 /** How often an open live story's page asks for new updates (a cached, ETag-checked answer). */

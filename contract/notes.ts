@@ -9,8 +9,7 @@ import { CONFLICT, NO_CONTENT, PathId, Timestamp } from './http.ts';
 export const NOTE_MAX = 2_000;
 export const CORRECTION_MAX = 500;
 
-/** The heading of the corrections under a story, and what the desk's screens call the thread. */
-export const CORRECTION_HEADING = 'సవరణ';
+export { CORRECTION_HEADING } from './articles.ts';
 
 export const NOTE_MESSAGES = {
   textRequired: 'Write the note before sending it: the text is empty.',

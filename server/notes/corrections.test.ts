@@ -4,7 +4,6 @@
 // dropped (the CDN's purge is read by a listener standing in for Varnish).
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { RouterContextProvider } from 'react-router';
 import { and, eq } from 'drizzle-orm';
 import { createSsrStandIn, createTestApp, standInBuild, TEST_DB, type SignedIn, type TestApp } from '../test/app.ts';

@@ -7,7 +7,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { DbOrTx, Tx } from '../db/database.ts';
-import { articleCorrections, articleNotes, articles, users } from '../db/schema.ts';
+import { articleNotes, articles, users, type articleCorrections } from '../db/schema.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { notFound } from '../http/errors.ts';
 import type { SessionUser } from '../auth/sessions.ts';

@@ -6,6 +6,7 @@ import type { Article } from '../../../contract/articles.ts';
 import { RejectionReason } from './ArticleView.tsx';
 import { pictureProps } from './ImageViewer.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
+import { NoteCount } from '../notes/NoteCount.tsx';
 
 /** A reporter list that could not be read says so ('HTTP error! status: N'). */
 export const listFailure = (e: unknown) => (e instanceof ApiRequestError ? e.message : 'Failed to load articles.');
@@ -21,7 +22,8 @@ export function ArticleRow({ article, meta, children }: { article: Article; meta
         </Link>
         <p className="article-row-meta">
           {meta}
-          {article.categories[0] && ` · ${article.categories.map((c) => c.name).join(', ')}`}
+          {article.categories[0] && ` · ${article.categories.map((c) => c.name).join(', ')}`}{' '}
+          <NoteCount count={article.noteCount} />
         </p>
         <RejectionReason article={article} />
       </div>

@@ -23,6 +23,8 @@ import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { FormError } from '../../components/dashboard/Field.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
+import { NotesThread } from '../../components/notes/NotesThread.tsx';
+import { CorrectionsPanel } from '../../components/notes/CorrectionsPanel.tsx';
 
 export const meta = () => [{ title: 'Edit approved article' }, { name: 'robots', content: 'noindex' }];
 
@@ -66,6 +68,8 @@ export default function EditApprovedArticle({ loaderData }: Route.ComponentProps
             afterSuccess={(scheduled) => void navigate(scheduled ? publishedAddress(article.data.id) : ADMIN_APPROVED.to)}
             onCancel={() => void navigate(ADMIN_APPROVED.to)}
           />
+          <CorrectionsPanel article={article.data} />
+          <NotesThread articleId={article.data.id} />
           <RevisionHistory articleId={article.data.id} revisions={revisions} />
         </>
       ) : (

@@ -38,6 +38,7 @@ import { SchedulePanel } from '../../components/admin-review/SchedulePanel.tsx';
 import { ChangesSinceRejection, RevisionHistory } from '../../components/admin-review/Revisions.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
+import { NotesThread } from '../../components/notes/NotesThread.tsx';
 
 export const meta = () => [{ title: 'Review article' }, { name: 'robots', content: 'noindex' }];
 
@@ -208,6 +209,7 @@ function Review({
           />
           <ChangesSinceRejection changes={changes} />
           <ArticleView article={article} showStatus headingLevel={2} />
+          <NotesThread articleId={article.id} />
           <RevisionHistory articleId={article.id} revisions={revisions} />
         </>
       )}

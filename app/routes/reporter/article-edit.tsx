@@ -16,6 +16,7 @@ import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
 import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import { call } from '../../lib/api.ts';
 import '../../styles/reporter.css';
+import { NotesThread } from '../../components/notes/NotesThread.tsx';
 
 export const meta = () => [{ title: 'Edit Article' }, { name: 'robots', content: 'noindex' }];
 
@@ -72,6 +73,7 @@ export default function EditArticleScreen({ loaderData }: Route.ComponentProps) 
       ) : (
         <p className="form-error">{ARTICLE_MESSAGES.approvedNotEditable}</p>
       )}
+      <NotesThread articleId={article.id} />
     </DeskPage>
   );
 }
