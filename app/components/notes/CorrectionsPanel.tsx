@@ -2,12 +2,12 @@
 // screens: the list with who added each and when, a remove button that asks first, and a box to
 // add one with the తెలుగు/ENG typing toggle. A correction is never edited: remove it and add
 // another (each is its own audited act, kept in the revision history).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { failureText } from '../dashboard/failure.ts';
 import { ConfirmDialog, useConfirm } from '../dashboard/ConfirmDialog.tsx';
-import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
-import { formatDateTime } from '../public/format.ts';
+import { useAct } from '../dashboard/use-act.ts';
+import { Remark, RemarkForm } from './Remark.tsx';
 import {
   CORRECTION_HEADING,
   CORRECTION_MAX,
@@ -16,17 +16,12 @@ import {
   type Correction,
 } from '../../../contract/notes.ts';
 import type { Article } from '../../../contract/articles.ts';
-import '../../styles/notes.css';
-
-type Notice = { ok: boolean; text: string } | null;
 
 export function CorrectionsPanel({ article }: { article: Pick<Article, 'id' | 'approvalStatus'> }) {
   const headingId = useId();
-  const boxId = useId();
   const [list, setList] = useState<Correction[] | null>(null);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const { busy, notice, setNotice, act } = useAct();
   const removing = useConfirm<Correction>();
   const published = article.approvalStatus === 'APPROVED';
 
@@ -40,31 +35,17 @@ export function CorrectionsPanel({ article }: { article: Pick<Article, 'id' | 'a
     return () => {
       cancelled = true;
     };
-  }, [article.id, published]);
+  }, [article.id, published, setNotice]);
 
   if (!published) return null;
 
-  async function act(work: () => Promise<string>) {
-    setBusy(true);
-    setNotice(null);
-    try {
-      setNotice({ ok: true, text: await work() });
-    } catch (e) {
-      setNotice({ ok: false, text: failureText(e) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    void act(async () => {
+  const add = () =>
+    act(async () => {
       const added = await call(NOTE_ROUTES.correct, { params: { id: article.id }, body: { text } });
       setList((l) => [...(l ?? []), added]);
       setText('');
       return CORRECTION_MESSAGES.added;
     });
-  };
 
   const remove = (c: Correction) =>
     act(async () => {
@@ -83,43 +64,19 @@ export function CorrectionsPanel({ article }: { article: Pick<Article, 'id' | 'a
       {list && list.length > 0 && (
         <ol className="notes-list">
           {list.map((c) => (
-            <li key={c.id} className="note">
-              <p className="note-meta">
-                <strong>{c.author.displayName}</strong> <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>
-              </p>
-              <p className="note-text" lang="te">
-                {c.text}
-              </p>
+            <Remark key={c.id} remark={c}>
               <button type="button" className="secondary" disabled={busy} onClick={() => removing.ask(c)}>
                 Remove
               </button>
-            </li>
+            </Remark>
           ))}
         </ol>
       )}
-      <form className="note-form" onSubmit={add}>
-        <div className="note-form-head">
-          <label htmlFor={boxId}>Add correction</label>
-          <TeluguTypingToggle />
-        </div>
-        <textarea
-          id={boxId}
-          rows={2}
-          maxLength={CORRECTION_MAX}
-          data-telugu
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-describedby={`${boxId}-count`}
-        />
-        <div className="note-form-foot">
-          <span id={`${boxId}-count`} className="review-count">
-            {text.length}/{CORRECTION_MAX}
-          </span>
-          <button type="submit" disabled={busy || !text.trim()}>
-            Add correction
-          </button>
-        </div>
-      </form>
+      <RemarkForm label="Add correction" max={CORRECTION_MAX} rows={2} text={text} onText={setText} onSubmit={() => void add()}>
+        <button type="submit" disabled={busy || !text.trim()}>
+          Add correction
+        </button>
+      </RemarkForm>
       {notice && (
         <p className={notice.ok ? 'form-success' : 'form-error'} role={notice.ok ? 'status' : 'alert'}>
           {notice.text}

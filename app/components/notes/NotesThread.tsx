@@ -2,22 +2,19 @@
 // and of its reporter: the notes oldest first, who wrote each and when (India time), and a box to
 // write the next with the తెలుగు/ENG typing toggle. Plain text: React escapes it, line breaks kept.
 // The thread is never on a public page (contract/notes.ts).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { failureText } from '../dashboard/failure.ts';
-import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
-import { formatDateTime } from '../public/format.ts';
+import { useAct } from '../dashboard/use-act.ts';
+import { Remark, RemarkForm } from './Remark.tsx';
 import { NOTE_MAX, NOTE_ROUTES, type Note } from '../../../contract/notes.ts';
-import '../../styles/notes.css';
 
 export function NotesThread({ articleId }: { articleId: number }) {
   const headingId = useId();
-  const boxId = useId();
   const [notes, setNotes] = useState<Note[] | null>(null);
   const [loadError, setLoadError] = useState('');
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, notice, act } = useAct();
 
   useEffect(() => {
     let cancelled = false;
@@ -30,22 +27,14 @@ export function NotesThread({ articleId }: { articleId: number }) {
     };
   }, [articleId]);
 
-  async function send(e: FormEvent) {
-    e.preventDefault();
-    if (!text.trim()) return setError('Write the note first.');
-    setBusy(true);
-    setError('');
-    try {
+  // A failed send keeps the typed text in the box to send again.
+  const send = () =>
+    act(async () => {
       const note = await call(NOTE_ROUTES.post, { params: { id: articleId }, body: { text } });
       setNotes((list) => [...(list ?? []), note]);
       setText('');
-    } catch (err) {
-      // The typed text stays in the box to send again.
-      setError(failureText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return 'Note sent.';
+    });
 
   return (
     <section className="notes-thread" aria-labelledby={headingId} data-testid="notes-thread">
@@ -64,45 +53,20 @@ export function NotesThread({ articleId }: { articleId: number }) {
       ) : (
         <ol className="notes-list">
           {notes.map((n) => (
-            <li key={n.id} className="note">
-              <p className="note-meta">
-                <strong>{n.author.displayName}</strong> <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
-              </p>
-              <p className="note-text" lang="te">
-                {n.text}
-              </p>
-            </li>
+            <Remark key={n.id} remark={n} />
           ))}
         </ol>
       )}
-      <form className="note-form" onSubmit={(e) => void send(e)}>
-        <div className="note-form-head">
-          <label htmlFor={boxId}>New note</label>
-          <TeluguTypingToggle />
-        </div>
-        <textarea
-          id={boxId}
-          rows={3}
-          maxLength={NOTE_MAX}
-          data-telugu
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-describedby={`${boxId}-count`}
-        />
-        <div className="note-form-foot">
-          <span id={`${boxId}-count`} className="review-count">
-            {text.length}/{NOTE_MAX}
-          </span>
-          <button type="submit" disabled={busy}>
-            {busy ? 'Sending...' : 'Send note'}
-          </button>
-        </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
+      <RemarkForm label="New note" max={NOTE_MAX} rows={3} text={text} onText={setText} onSubmit={() => void send()}>
+        <button type="submit" disabled={busy || !text.trim()}>
+          {busy ? 'Sending...' : 'Send note'}
+        </button>
+      </RemarkForm>
+      {notice && !notice.ok && (
+        <p className="form-error" role="alert">
+          {notice.text}
+        </p>
+      )}
     </section>
   );
 }
