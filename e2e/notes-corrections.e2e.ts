@@ -154,9 +154,9 @@ describe('notes and corrections', { timeout: 180_000 }, () => {
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect.poll(() => panel.locator('.note').count(), POLL).toBe(1);
     await reader.page.goto(`/article/${story.id}?utm_source=look-3`);
-    await expect.poll(() => reader.page.locator('.article-corrections li').allTextContents(), POLL).toEqual([
-      expect.stringContaining(second),
-    ]);
+    await expect
+      .poll(() => reader.page.locator('.article-corrections li').allTextContents(), POLL)
+      .toEqual([expect.stringContaining(second)]);
     await reader.context.close();
     await admin.context.close();
 
