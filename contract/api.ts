@@ -7,6 +7,7 @@ import { REVIEW_ROUTES } from './review.ts';
 import { LIVE_ROUTES } from './live.ts';
 import { READERSHIP_ROUTES } from './readership.ts';
 import { REVISION_ROUTES } from './revisions.ts';
+import { NOTE_ROUTES } from './notes.ts';
 import { NAVIGATION_ROUTES } from './navigation.ts';
 import { FEATURED_ROUTES } from './featured.ts';
 import { ABOUT_ROUTES } from './about.ts';
@@ -28,6 +29,7 @@ export const API = {
   live: LIVE_ROUTES,
   readership: READERSHIP_ROUTES,
   revisions: REVISION_ROUTES,
+  notes: NOTE_ROUTES,
   navigation: NAVIGATION_ROUTES,
   featured: FEATURED_ROUTES,
   about: ABOUT_ROUTES,

@@ -41,6 +41,8 @@ export const ArticleSchema = z
     tags: z.array(TagRefSchema).optional(),
     updatedAt: Timestamp.optional(),
     version: z.number().int().optional().meta({ description: 'Staff answers only: grows by one with each saved change.' }),
+    corrections: z.array(z.object({ text: z.string(), createdAt: Timestamp })).optional(),
+    noteCount: z.number().optional(),
   })
   .meta({ id: 'Article' }) satisfies z.ZodType<Article>;
 
@@ -74,6 +76,7 @@ export const RevisionSummarySchema = z.object({
   editor: z.object({ id: z.number().nullable(), name: z.string().nullable() }),
   restoredFromId: z.number().nullable(),
   changed: z.array(z.enum(REVISION_FIELDS)),
+  correction: z.string().nullable().optional(),
 });
 
 export const RevisionSchema = RevisionSummarySchema.extend({

@@ -64,7 +64,17 @@ export type Article = {
   updatedAt?: string;
   /** Staff answers only: grows by one with each saved change; a write naming an older one is refused (409). */
   version?: number;
+  /** The corrections readers see ('సవరణ'), oldest first: one public article's answer. */
+  corrections?: PublicCorrection[];
+  /** How many notes the desk's private thread holds (contract/notes.ts): staff views only. */
+  noteCount?: number;
 };
+
+/** A correction as readers see it: what was corrected, and when (ISO 8601). */
+export type PublicCorrection = { text: string; createdAt: string };
+
+/** The heading of the corrections readers see under a story (contract/notes.ts). */
+export const CORRECTION_HEADING = 'సవరణ';
 
 /** The badge of a story being covered live. */
 export const LIVE_LABEL = 'లైవ్';

@@ -62,7 +62,8 @@ export type Draft = Article & { version: number; updatedAt: string };
 /** The 409 body of a stale save: the newer draft is offered, nothing is overwritten. */
 export type DraftConflict = { message: string; version: number; draft: Draft };
 
-export const REVISION_KINDS = ['CREATE', 'EDIT', 'RESUBMIT', 'RESTORE'] as const;
+/** CORRECTION and CORRECTION_REMOVED: a correction readers see was added or removed (the text is the revision's `correction`). */
+export const REVISION_KINDS = ['CREATE', 'EDIT', 'RESUBMIT', 'RESTORE', 'CORRECTION', 'CORRECTION_REMOVED'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 export const REVISION_FIELDS = ['title', 'author', 'content', 'region', 'youtubeVideoId', 'categories', 'images'] as const;
 export type RevisionField = (typeof REVISION_FIELDS)[number];
@@ -76,6 +77,8 @@ export type RevisionSummary = {
   restoredFromId: number | null;
   /** The fields that differ from the revision before (empty for the first). */
   changed: RevisionField[];
+  /** The correction a CORRECTION or CORRECTION_REMOVED revision added or removed. */
+  correction?: string | null;
 };
 
 export type Revision = RevisionSummary & {

@@ -32,6 +32,7 @@ import { readershipRoutes } from './readership/routes.ts';
 import { pushRoutes } from './push/routes.ts';
 import { districtsRoutes } from './districts/routes.ts';
 import { liveRoutes } from './live/routes.ts';
+import { notesRoutes } from './notes/routes.ts';
 import { authorsRoutes } from './authors/routes.ts';
 import { tagsRoutes } from './tags/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
@@ -117,6 +118,7 @@ async function registerApi(app: FastifyInstance, services: Services, { checkResp
         districtsRoutes,
         liveRoutes,
         editingRoutes,
+        notesRoutes,
         readershipRoutes,
         pushRoutes,
         authorsRoutes,

@@ -31,6 +31,8 @@ import { createPushService } from './push/service.ts';
 import { createPushSender } from './push/sender.ts';
 import { createDistrictsService } from './districts/service.ts';
 import { createLiveService } from './live/service.ts';
+import { createNotesService } from './notes/service.ts';
+import { createCorrectionsService } from './notes/corrections.ts';
 import { createAuthorsService } from './authors/service.ts';
 import { createTagsService } from './tags/service.ts';
 import { createSavedService } from './saved/service.ts';
@@ -94,6 +96,8 @@ export function createServices({
     pushSender: createPushSender(base, push),
     districts: createDistrictsService(base),
     live: createLiveService(moving),
+    notes: createNotesService(base),
+    corrections: createCorrectionsService(moving),
     authors: createAuthorsService(base),
     tags: createTagsService(base),
     saved: createSavedService(base),

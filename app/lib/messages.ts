@@ -1,6 +1,7 @@
 // Every word the reader's side of the site shows, in one place: Telugu, except the texts the product
 // keeps word for word (the English ones below, listed in docs/product.md). A later English/Telugu
 // switch is this file. The dashboards keep their own texts.
+import { CORRECTION_HEADING } from '../../contract/articles.ts';
 import { isOverExactTotal, SEARCH_EXACT_TOTAL } from '../../contract/search.ts';
 
 export const MESSAGES = {
@@ -87,6 +88,8 @@ export const MESSAGES = {
     copied: 'URL Copied!',
     copyFailed: 'Failed to copy article URL. Please copy manually.',
     pictures: 'ఫోటోలు',
+    /** The corrections under a story, each with its time to the minute. */
+    corrections: CORRECTION_HEADING,
   },
   /** Breaking news on the phone: the opt-in under an article (app/components/public/PushOptIn.tsx). */
   push: {

@@ -50,6 +50,8 @@ const SPEC: Spec = {
   'clear-breaking': { ADMIN: live(['SAME', null, 'article.breaking_clear', 'breaking']) },
   'go-live': { ADMIN: { APPROVED: ['SAME', null, 'article.live_start', 'article'] } },
   'end-live': { ADMIN: { APPROVED: ['SAME', null, 'article.live_end', 'article'] } },
+  correct: { ADMIN: { APPROVED: ['SAME', 'CORRECTION', 'article.correction_add', 'article'] } },
+  'remove-correction': { ADMIN: { APPROVED: ['SAME', 'CORRECTION_REMOVED', 'article.correction_remove', 'article'] } },
   delete: {
     AUTHOR: { PENDING: ['GONE', null, 'article.delete', null], REJECTED: ['GONE', null, 'article.delete', null] },
     ADMIN: live(['GONE', null, 'article.delete', 'article']),
@@ -180,6 +182,7 @@ const ROUTES: [Act, 'AUTHOR' | 'ADMIN', (id: number, revision: number) => [strin
   ['clear-breaking', 'ADMIN', (id) => ['DELETE', `/api/admin/articles/breaking/${id}`]],
   // end-live is refused (409) on a story that is not live, whatever the table says: server/live/live.test.ts.
   ['go-live', 'ADMIN', (id) => ['PUT', `/api/admin/articles/${id}/live`]],
+  ['correct', 'ADMIN', (id) => ['POST', `/api/admin/articles/${id}/corrections`, { text: 'తేదీ సరిచేశాం' }]],
   ['restore', 'ADMIN', (id, revision) => ['POST', `/api/admin/articles/${id}/revisions/${revision}/restore`]],
   ['save-draft', 'AUTHOR', (id) => ['PUT', `/api/articles/drafts/${id}`, { ...edited, version: 1, categoryIds: [categoryId] }]],
   ['submit', 'AUTHOR', (id) => ['POST', `/api/articles/drafts/${id}/submit`]],

@@ -25,6 +25,7 @@ import { ARTICLE_MESSAGES } from '../../contract/article-form.ts';
 import { DRAFT_MESSAGES } from '../../contract/drafts.ts';
 import { REVIEW_MESSAGES } from '../../contract/review.ts';
 import { LIVE_MESSAGES } from '../../contract/live.ts';
+import { CORRECTION_MESSAGES } from '../../contract/notes.ts';
 
 export type Act =
   | 'create'
@@ -43,6 +44,8 @@ export type Act =
   | 'clear-breaking'
   | 'go-live'
   | 'end-live'
+  | 'correct'
+  | 'remove-correction'
   | 'delete';
 
 /** AUTHOR: a reporter, on an article of their own (any reporter for a new one). SYSTEM: the publishing clock. */
@@ -276,6 +279,27 @@ export const TRANSITIONS: readonly Transition[] = [
     announce: 'article',
     effect: (now) => ({ liveEndedAt: now }),
   },
+  // Corrections readers see under a published story (server/notes/corrections.ts): a revision and
+  // a new modification time each (the correction's own, set by its work), and the story's pages
+  // and feeds are dropped.
+  {
+    act: 'correct',
+    from: ['APPROVED'],
+    to: 'SAME',
+    who: 'ADMIN',
+    revision: 'CORRECTION',
+    audit: 'article.correction_add',
+    announce: 'article',
+  },
+  {
+    act: 'remove-correction',
+    from: ['APPROVED'],
+    to: 'SAME',
+    who: 'ADMIN',
+    revision: 'CORRECTION_REMOVED',
+    audit: 'article.correction_remove',
+    announce: 'article',
+  },
   { act: 'delete', from: LIVE, to: 'GONE', who: 'ADMIN', revision: null, audit: 'article.delete', announce: 'article' },
 
   // The publishing clock: publicationDate already holds the scheduled time.
@@ -303,6 +327,8 @@ const REFUSED: Partial<Record<Act, string>> = {
   breaking: REVIEW_MESSAGES.breakingNotApproved,
   'go-live': LIVE_MESSAGES.notApproved,
   'end-live': LIVE_MESSAGES.notApproved,
+  correct: CORRECTION_MESSAGES.notPublished,
+  'remove-correction': CORRECTION_MESSAGES.notPublished,
 };
 export const LIFECYCLE_MESSAGES = {
   refused: 'The article’s status does not allow this.',
@@ -357,6 +383,8 @@ export type Step = {
   summary?: string;
   details?: Record<string, unknown>;
   restoredFromId?: number;
+  /** The correction a CORRECTION or CORRECTION_REMOVED revision records. */
+  correction?: string;
 };
 
 export type MoveRequest = {
@@ -463,6 +491,7 @@ export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
         await recordRevision(tx, req.id, editorOf(req.by), t.revision, {
           previousStatus: t.revision === 'CREATE' ? null : article.status,
           restoredFromId: step.restoredFromId,
+          correction: step.correction,
         });
       // The audit entry outlives a deleted article: it has no foreign key to it.
       if (t.audit)

@@ -1,5 +1,5 @@
 // Reading articles into their wire shape: one place, used by public, reporter and admin routes.
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { readAll, type DbOrTx } from '../db/client.ts';
 import {
   articleCategories,
@@ -9,6 +9,8 @@ import {
   images,
   tags,
   articleTags,
+  articleCorrections,
+  articleNotes,
   users,
   type ArticleRow,
   type ImageRow,
@@ -63,7 +65,7 @@ export function toArticleImage(
  */
 export async function loadArticles(db: DbOrTx, ids: number[], opts: { withReason?: boolean } = {}): Promise<Article[]> {
   if (ids.length === 0) return [];
-  const [rows, cats, imgs, tagLists] = await readAll(db, [
+  const [rows, cats, imgs, tagLists, noteCounts] = await readAll(db, [
     () =>
       db
         .select({ article: wireColumns, reporterName: users.username })
@@ -85,22 +87,31 @@ export async function loadArticles(db: DbOrTx, ids: number[], opts: { withReason
         .where(inArray(articleImages.articleId, ids))
         .orderBy(asc(articleImages.position)),
     () => tagsOfArticles(db, ids),
+    () =>
+      opts.withReason
+        ? db
+            .select({ articleId: articleNotes.articleId, n: count() })
+            .from(articleNotes)
+            .where(inArray(articleNotes.articleId, ids))
+            .groupBy(articleNotes.articleId)
+        : Promise.resolve([]),
   ]);
   const byId = new Map(rows.map((r) => [r.article.id, r]));
+  const notesOf = new Map(noteCounts.map((r) => [r.articleId, r.n]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
     const articleImagesList = imgs.filter((i) => i.articleId === id).map((i) => toArticleImage(i.image));
-    return [
-      toArticle(
-        row.article,
-        row.reporterName,
-        cats.filter((c) => c.articleId === id).map(({ id: cid, name }) => ({ id: cid, name })),
-        articleImagesList,
-        opts.withReason ?? false,
-        tagLists.get(id) ?? [],
-      ),
-    ];
+    const article = toArticle(
+      row.article,
+      row.reporterName,
+      cats.filter((c) => c.articleId === id).map(({ id: cid, name }) => ({ id: cid, name })),
+      articleImagesList,
+      opts.withReason ?? false,
+      tagLists.get(id) ?? [],
+    );
+    // The private thread's size, for the staff's lists: never on a reader's answer.
+    return [opts.withReason ? { ...article, noteCount: notesOf.get(id) ?? 0 } : article];
   });
 }
 
@@ -133,6 +144,10 @@ export function selectArticleWhere(db: DbOrTx, where: SQL | undefined) {
       >`(select coalesce(json_agg(json_build_object('name', ${tags.name}, 'slug', ${tags.slug}) order by ${articleTags.position}), '[]')
         from ${articleTags} join ${tags} on ${tags.id} = ${articleTags.tagId}
         where ${articleTags.articleId} = ${articles.id})`,
+      corrections: sql<
+        { text: string; createdAt: string }[]
+      >`(select coalesce(json_agg(json_build_object('text', ${articleCorrections.text}, 'createdAt', ${articleCorrections.createdAt}) order by ${articleCorrections.id}), '[]')
+        from ${articleCorrections} where ${articleCorrections.articleId} = ${articles.id})`,
     })
     .from(articles)
     .innerJoin(users, eq(users.id, articles.reporterId))
@@ -140,7 +155,7 @@ export function selectArticleWhere(db: DbOrTx, where: SQL | undefined) {
     .limit(1);
 }
 
-/** A row of selectArticleWhere as an article, with when it was last changed (the article page shows it). */
+/** A row of selectArticleWhere as an article, with when it was last changed and its corrections (the article page shows both). */
 export function articleFromRow(row: Awaited<ReturnType<typeof selectArticleWhere>>[number]): Article {
   return {
     ...toArticle(
@@ -152,6 +167,7 @@ export function articleFromRow(row: Awaited<ReturnType<typeof selectArticleWhere
       row.tagList.map((t) => tagRef(t.name, t.slug)),
     ),
     updatedAt: row.updatedAt.toISOString(),
+    corrections: row.corrections.map((c) => ({ text: c.text, createdAt: new Date(c.createdAt).toISOString() })),
   };
 }
 

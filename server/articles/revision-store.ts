@@ -81,15 +81,16 @@ export async function ensureFirstRevision(tx: Tx, articleId: number): Promise<vo
 
 /**
  * After a save, in its transaction: keeps the article's new state as a revision. An EDIT that
- * changed nothing keeps none; CREATE, RESUBMIT (a reporter's edit of a rejected article) and
- * RESTORE are always kept, so the history shows every resubmission and restore.
+ * changed nothing keeps none; CREATE, RESUBMIT (a reporter's edit of a rejected article),
+ * RESTORE and the corrections' kinds are always kept, so the history shows every resubmission,
+ * restore and correction.
  */
 export async function recordRevision(
   tx: Tx,
   articleId: number,
   editor: Pick<SessionUser, 'id' | 'username'>,
   kind: RevisionKind,
-  opts: { previousStatus?: string | null; restoredFromId?: number } = {},
+  opts: { previousStatus?: string | null; restoredFromId?: number; correction?: string } = {},
 ): Promise<void> {
   const now = await snapshotOf(tx, articleId);
   if (!now) return;
@@ -105,6 +106,7 @@ export async function recordRevision(
     kind,
     previousStatus: opts.previousStatus ?? null,
     restoredFromId: opts.restoredFromId ?? null,
+    correction: opts.correction ?? null,
     ...snapshot,
   });
 }

@@ -63,6 +63,7 @@ export function createRevisionsService(deps: ServiceDeps & { lifecycle: Lifecycl
         editor: { id: r.editorId, name: r.editorName },
         restoredFromId: r.restoredFromId,
         changed: changedFields(previous.get(r.id), r),
+        ...(r.correction !== null ? { correction: r.correction } : {}),
       };
       if (!withBody) return summary as Revision;
       return {

@@ -73,7 +73,7 @@ describe(`audit trail (${TEST_DB})`, () => {
     await call('PUT', `/api/admin/articles/unschedule/${a.id}`, admin.cookie);
     const entries = await entriesFor(a.id);
     expect(entries.map((e) => e.action)).toEqual(['article.reject', 'article.schedule', 'article.unschedule']);
-    expect(entries[0].details).toEqual({ reason: 'ఆధారాలు లేవు' });
+    expect(entries[0].details).toEqual({ reason: 'ఆధారాలు లేవు', noteId: expect.any(Number) });
     expect(entries[1].details).toEqual({ publishAt: at });
   });
 

@@ -360,10 +360,12 @@ export const articleRevisions = pgTable(
     editorId: integer('editor_id').references(() => users.id, { onDelete: 'set null' }),
     // Kept when the account is deleted: the history still says who.
     editorName: text('editor_name'),
-    kind: text('kind', { enum: ['CREATE', 'EDIT', 'RESUBMIT', 'RESTORE'] }).notNull(),
+    kind: text('kind', { enum: ['CREATE', 'EDIT', 'RESUBMIT', 'RESTORE', 'CORRECTION', 'CORRECTION_REMOVED'] }).notNull(),
     restoredFromId: integer('restored_from_id'),
     // The article's status before this save: a REJECTED one marks a resubmission.
     previousStatus: text('previous_status'),
+    // A CORRECTION or CORRECTION_REMOVED revision: the correction's text (migration 0029).
+    correction: text('correction'),
     title: text('title').notNull(),
     author: text('author').notNull(),
     content: text('content').notNull(),
@@ -553,6 +555,28 @@ export const liveUpdates = pgTable(
   },
   (t) => [index('live_updates_article_idx').on(t.articleId, t.createdAt, t.id)],
 );
+
+/** A story's note or correction: who wrote it (the username kept if the account goes), its text and when. */
+const storyRemark = () => ({
+  id: serial('id').primaryKey(),
+  articleId: integer('article_id')
+    .notNull()
+    .references(() => articles.id, { onDelete: 'cascade' }),
+  authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+  authorName: text('author_name').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+// The desk's private thread on a story, between admins and its reporter (migration 0029); never public.
+export const articleNotes = pgTable('article_notes', storyRemark(), (t) => [
+  index('article_notes_article_idx').on(t.articleId, t.id),
+]);
+
+// The corrections readers see under a published story ('సవరణ', migration 0029); added or removed, never edited.
+export const articleCorrections = pgTable('article_corrections', storyRemark(), (t) => [
+  index('article_corrections_article_idx').on(t.articleId, t.id),
+]);
 
 // Topics (migration 0023): a tag's slug is its address (/tag/{slug}); an article has up to 10.
 export const tags = pgTable(

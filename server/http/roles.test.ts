@@ -19,6 +19,8 @@ function allowed(method: string, url: string): Caller[] {
   if (url.startsWith('/api/articles/:id/live-updates')) return ['REPORTER', 'ADMIN'];
   // Who is editing a story (issue 37): the staff who may edit it.
   if (url === '/api/articles/editing' || url.startsWith('/api/articles/:id/editing')) return ['REPORTER', 'ADMIN'];
+  // The desk's private notes on a story: its reporter and admins.
+  if (url.startsWith('/api/articles/:id/notes')) return ['REPORTER', 'ADMIN'];
   if (url.startsWith('/api/articles')) return method === 'PUT' ? ['REPORTER', 'ADMIN'] : ['REPORTER'];
   if (url === '/api/auth/me') return ['USER', 'REPORTER', 'ADMIN'];
   // Account recovery: the own password and sessions for anyone signed in, two-step sign-in for staff.

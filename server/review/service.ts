@@ -21,6 +21,7 @@ import {
 } from '../articles/lifecycle.ts';
 import { notFound } from '../http/errors.ts';
 import type { AuditActor } from '../audit/service.ts';
+import { insertNote } from '../notes/service.ts';
 import {
   REVIEW_MESSAGES,
   type ArticleCounts,
@@ -198,8 +199,16 @@ export function createReviewService(deps: ServiceDeps & { lifecycle: Lifecycle }
       return { message: REVIEW_MESSAGES.unscheduled, article: await reload(id) };
     },
 
+    /** The reason, when there is one, is also the story's note (the private thread, server/notes/). */
     async reject(id: number, { reason }: { reason: string | null }, actor?: AuditActor): Promise<ReviewResult> {
-      await move('reject', id, actor, { reason }, () => ({ details: { reason } }));
+      await changes.write((tx, notice) =>
+        lifecycle.move(tx, notice, { act: 'reject', id, by: adminCaller(actor), input: { reason } }, async (row) => {
+          if (!reason || !actor?.username) return { details: { reason } };
+          const author = { ...actor, username: actor.username };
+          const note = { articleId: id, title: row.title, author, text: reason, now: clock.now() };
+          return { details: { reason, noteId: await insertNote(tx, note, { audited: false }) } };
+        }),
+      );
       return { message: REVIEW_MESSAGES.rejected, article: await reload(id) };
     },
 

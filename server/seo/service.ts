@@ -1,8 +1,8 @@
 // What crawlers and feed readers get: robots.txt, sitemaps (site and Google News) and RSS 2.0.
 // Approved articles only; every address is absolute, built from PUBLIC_URL.
-import { and, asc, between, count, desc, eq, gte, isNotNull, max, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import type { Services } from '../services.ts';
-import { articles, categories } from '../db/schema.ts';
+import { articleCorrections, articles, categories } from '../db/schema.ts';
 import { isApproved, listApproved, listInCategory } from '../articles/public-service.ts';
 import { notFound } from '../http/errors.ts';
 import { authorPath, FEED_PATHS, SITE_NAME, SITE_TAGLINE } from '../../contract/site.ts';
@@ -71,16 +71,34 @@ export function createSeoService(services: Services, limits: { maxUrls: number }
     return rss(`${name} – ${SITE_NAME}`, `${SITE_NAME}: ${about}`, selfPath, pagePath, items);
   }
 
+  /** Each item's date: its publication, or its latest correction after it (a corrected story is news again to a feed reader). */
+  async function itemDates(items: Article[]): Promise<Date[]> {
+    const ids = items.map((a) => a.id);
+    const corrected = ids.length
+      ? await db
+          .select({ id: articleCorrections.articleId, at: max(articleCorrections.createdAt) })
+          .from(articleCorrections)
+          .where(inArray(articleCorrections.articleId, ids))
+          .groupBy(articleCorrections.articleId)
+      : [];
+    const correctedAt = new Map(corrected.map((r) => [r.id, r.at]));
+    return items.map((a) => {
+      const published = new Date(a.publicationDate);
+      const at = correctedAt.get(a.id);
+      return at && at > published ? at : published;
+    });
+  }
+
   async function rss(title: string, description: string, selfPath: string, pagePath: string, items: Article[]) {
-    const lastBuild = items[0] ? new Date(items[0].publicationDate) : new Date(0);
-    const enclosures = await Promise.all(items.map(enclosure));
+    const [enclosures, dates] = await Promise.all([Promise.all(items.map(enclosure)), itemDates(items)]);
+    const lastBuild = dates.reduce((a, b) => (b > a ? b : a), new Date(0));
     const entries = items.map((a, i) =>
       [
         '<item>',
         `<title>${xml(a.title)}</title>`,
         `<link>${xml(abs(paths.article(a.id)))}</link>`,
         `<guid isPermaLink="true">${xml(abs(paths.article(a.id)))}</guid>`,
-        `<pubDate>${new Date(a.publicationDate).toUTCString()}</pubDate>`,
+        `<pubDate>${dates[i].toUTCString()}</pubDate>`,
         `<description>${xml(a.shortDescription)}</description>`,
         `<dc:creator>${xml(a.author)}</dc:creator>`,
         ...a.categories.map((c) => `<category>${xml(c.name)}</category>`),

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { ArticleListItem } from '../../../contract/articles.ts';
 import { formatDateTime } from '../public/format.ts';
 import { EditingMark } from '../article-form/desk-together.tsx';
+import { NoteCount } from '../notes/NoteCount.tsx';
 
 export function ArticleSummary({
   article,
@@ -50,6 +51,7 @@ export function ArticleSummary({
             {dateLabel} {dateText ?? formatDateTime(article.publicationDate)}
           </span>
           {views !== undefined && <span className="review-views">{views.toLocaleString('en-IN')} views</span>}
+          <NoteCount count={article.noteCount} />
         </p>
         <div className="review-actions">{children}</div>
       </div>

@@ -4,7 +4,7 @@
 // seconds (app/components/public/LiveUpdates.tsx).
 import { lazy, Suspense, useId, useState } from 'react';
 import { call } from '../../lib/api.ts';
-import { failureText } from '../dashboard/failure.ts';
+import { useAct } from '../dashboard/use-act.ts';
 import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
 import { isLive, LIVE_LABEL, type Article } from '../../../contract/articles.ts';
 import { LIVE_ROUTES, type LiveUpdate } from '../../../contract/live.ts';
@@ -30,24 +30,11 @@ export function LivePanel({
   // A new key gives a fresh editor (after a post, or to edit another update).
   const [editorKey, setEditorKey] = useState(0);
   const [editing, setEditing] = useState<LiveUpdate | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const { busy, notice, setNotice, act } = useAct();
   const list = useStaffLiveList(article, setNotice);
   const { setUpdates } = list;
 
   if (article.approvalStatus !== 'APPROVED' || (!canSwitch && !article.liveSince)) return null;
-
-  async function act(work: () => Promise<string>) {
-    setBusy(true);
-    setNotice(null);
-    try {
-      setNotice({ ok: true, text: await work() });
-    } catch (e) {
-      setNotice({ ok: false, text: failureText(e) });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const switchLive = (method: 'PUT' | 'DELETE') =>
     act(async () => {

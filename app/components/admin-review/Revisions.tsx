@@ -175,6 +175,8 @@ const KIND_LABELS: Record<RevisionSummary['kind'], string> = {
   EDIT: 'Edited',
   RESUBMIT: 'Resubmitted',
   RESTORE: 'Restored',
+  CORRECTION: 'Correction added',
+  CORRECTION_REMOVED: 'Correction removed',
 };
 
 /** An earlier version as it was: its title and its text, before the admin restores it. */
@@ -246,6 +248,12 @@ export function RevisionHistory({
             <span>
               {KIND_LABELS[r.kind]} by {r.editor.name ?? 'a deleted account'} on {formatDateTime(r.createdAt)}
               {r.changed.length > 0 && <> — {r.changed.join(', ')}</>}
+              {r.correction && (
+                <>
+                  {' '}
+                  — <q lang="te">{r.correction}</q>
+                </>
+              )}
             </span>{' '}
             {i < revisions.length - 1 && (
               <button

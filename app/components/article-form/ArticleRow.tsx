@@ -7,6 +7,7 @@ import { RejectionReason } from './ArticleView.tsx';
 import { EditingMark } from './desk-together.tsx';
 import { pictureProps } from './ImageViewer.tsx';
 import { ApiRequestError } from '../../lib/api.ts';
+import { NoteCount } from '../notes/NoteCount.tsx';
 
 /** A reporter list that could not be read says so ('HTTP error! status: N'). */
 export const listFailure = (e: unknown) => (e instanceof ApiRequestError ? e.message : 'Failed to load articles.');
@@ -34,7 +35,8 @@ export function ArticleRow({
         <EditingMark on={editing} />
         <p className="article-row-meta">
           {meta}
-          {article.categories[0] && ` · ${article.categories.map((c) => c.name).join(', ')}`}
+          {article.categories[0] && ` · ${article.categories.map((c) => c.name).join(', ')}`}{' '}
+          <NoteCount count={article.noteCount} />
         </p>
         <RejectionReason article={article} />
       </div>

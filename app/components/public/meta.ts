@@ -103,7 +103,21 @@ export function newsArticleJsonLd(
     inLanguage: 'te',
     image: article.images.map((image) => absoluteUrl(publicUrl, shareImage(image).url)),
     datePublished: article.publicationDate,
-    dateModified: article.updatedAt && article.updatedAt > article.publicationDate ? article.updatedAt : article.publicationDate,
+    dateModified: [
+      article.publicationDate,
+      article.updatedAt ?? '',
+      ...(article.corrections ?? []).map((c) => c.createdAt),
+    ].reduce((a, b) => (b > a ? b : a)),
+    // The corrections readers see under the story ('సవరణ').
+    ...(article.corrections?.length
+      ? {
+          correction: article.corrections.map((c) => ({
+            '@type': 'CorrectionComment',
+            text: c.text,
+            datePublished: c.createdAt,
+          })),
+        }
+      : {}),
     // The byline's reporter has a page (/author/{username}).
     author: [
       {

@@ -24,6 +24,8 @@ import { FormError } from '../../components/dashboard/Field.tsx';
 import { EditingBanner, useEditingPresence } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
+import { NotesThread } from '../../components/notes/NotesThread.tsx';
+import { CorrectionsPanel } from '../../components/notes/CorrectionsPanel.tsx';
 
 export const meta = () => [{ title: 'Edit approved article' }, { name: 'robots', content: 'noindex' }];
 
@@ -75,6 +77,8 @@ export default function EditApprovedArticle({ loaderData }: Route.ComponentProps
             onCancel={() => void navigate(ADMIN_APPROVED.to)}
           />
           <RevisionHistory articleId={article.data.id} revisions={revisions} version={article.data.version} />
+          <CorrectionsPanel article={article.data} />
+          <NotesThread articleId={article.data.id} />
         </>
       ) : (
         <FormError>{article.error ?? categories.error}</FormError>

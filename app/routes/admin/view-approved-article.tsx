@@ -25,6 +25,8 @@ import type { Article } from '../../../contract/articles.ts';
 import type { RevisionSummary } from '../../../contract/drafts.ts';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
+import { NotesThread } from '../../components/notes/NotesThread.tsx';
+import { CorrectionsPanel } from '../../components/notes/CorrectionsPanel.tsx';
 
 export const meta = () => [{ title: 'Approved article' }, { name: 'robots', content: 'noindex' }];
 
@@ -72,8 +74,10 @@ function Approved({ loaded, revisions }: { loaded: Article; revisions: RevisionS
       {published && <BreakingPanel article={article} onChange={setArticle} />}
       {!published && <SchedulePanel key={article.publicationDate} article={article} />}
       <LivePanel article={article} canSwitch onChange={setArticle} />
+      <CorrectionsPanel article={article} />
       <ArticleView article={article} showStatus headingLevel={2} />
       <RevisionHistory articleId={article.id} revisions={revisions} version={article.version} />
+      <NotesThread articleId={article.id} />
     </>
   );
 }

@@ -39,6 +39,7 @@ import { ChangesSinceRejection, RevisionHistory } from '../../components/admin-r
 import { EditingBanner, useEditingPresence } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-review.css';
+import { NotesThread } from '../../components/notes/NotesThread.tsx';
 
 export const meta = () => [{ title: 'Review article' }, { name: 'robots', content: 'noindex' }];
 
@@ -216,6 +217,7 @@ function Review({
           <ChangesSinceRejection changes={changes} />
           <ArticleView article={article} showStatus headingLevel={2} />
           <RevisionHistory articleId={article.id} revisions={revisions} version={article.version} />
+          <NotesThread articleId={article.id} />
         </>
       )}
       <RejectModal

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { data } from 'react-router';
 import type { Route } from './+types/article';
 import type { Ad } from '../../../contract/ads.ts';
+import type { PublicCorrection } from '../../../contract/articles.ts';
 import { stripTags } from '../../../contract/text.ts';
 import { servicesContext } from '../../lib/context.ts';
 import { AdBanner } from '../../components/public/AdBanner.tsx';
@@ -196,6 +197,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           {/* Sanitised by the server when it was written (sanitizeArticleHtml). */}
           <div className="article-content" dangerouslySetInnerHTML={{ __html: article.content }} />
           <YouTubeEmbed videoId={article.youtubeVideoId} title={title} />
+          <Corrections corrections={article.corrections} />
           {article.tags && article.tags.length > 0 && (
             <ul className="article-tags" aria-label="అంశాలు">
               {article.tags.map((t) => (
@@ -239,6 +241,23 @@ function ArticleDates({ published, updated }: { published: string; updated?: str
         </span>
       )}
     </span>
+  );
+}
+
+/** 'సవరణ': what was corrected and when (India time, to the minute), oldest first; nothing when none. */
+function Corrections({ corrections }: { corrections?: PublicCorrection[] }) {
+  if (!corrections?.length) return null;
+  return (
+    <section className="article-corrections" aria-labelledby="corrections-heading">
+      <h2 id="corrections-heading">{ARTICLE_TEXT.corrections}</h2>
+      <ul>
+        {corrections.map((c) => (
+          <li key={`${c.createdAt}-${c.text}`}>
+            <time dateTime={c.createdAt}>{formatDateTime(c.createdAt)}</time>: {c.text}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

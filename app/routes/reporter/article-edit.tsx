@@ -17,6 +17,7 @@ import { ARTICLE_ROUTES } from '../../../contract/reporter.ts';
 import { call } from '../../lib/api.ts';
 import { EditingBanner, useEditingPresence } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
+import { NotesThread } from '../../components/notes/NotesThread.tsx';
 
 export const meta = () => [{ title: 'Edit Article' }, { name: 'robots', content: 'noindex' }];
 
@@ -79,6 +80,7 @@ export default function EditArticleScreen({ loaderData }: Route.ComponentProps) 
       ) : (
         <p className="form-error">{ARTICLE_MESSAGES.approvedNotEditable}</p>
       )}
+      <NotesThread articleId={article.id} />
     </DeskPage>
   );
 }

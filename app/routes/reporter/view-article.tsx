@@ -15,6 +15,7 @@ import { FormError } from '../../components/dashboard/Field.tsx';
 import { LivePanel } from '../../components/admin-review/LivePanel.tsx';
 import '../../styles/admin-review.css';
 import '../../styles/reporter.css';
+import { NotesThread } from '../../components/notes/NotesThread.tsx';
 
 export const meta = () => [{ title: 'View Article' }, { name: 'robots', content: 'noindex' }];
 
@@ -36,6 +37,7 @@ export default function ViewOwnArticleScreen({ loaderData }: Route.ComponentProp
         <>
           <ArticleView article={article} showStatus />
           <LivePanel article={article} canSwitch={false} />
+          <NotesThread articleId={article.id} />
           {article.approvalStatus !== 'APPROVED' && article.approvalStatus !== 'SCHEDULED' && (
             <p>
               <Link className="button-link" to={`/reporter-dashboard/article-edit/${article.id}`}>
