@@ -20,6 +20,7 @@ import { USER_ROUTES } from './users.ts';
 import { AUTHOR_ROUTES, PROFILE_ROUTES } from './authors.ts';
 import { SAVED_ROUTES } from './saved.ts';
 import { ARTICLE_ROUTES, DRAFT_ROUTES } from './reporter.ts';
+import { MAIL_ROUTES } from './mail.ts';
 
 export const API = {
   categories: CATEGORY_ROUTES,
@@ -45,4 +46,5 @@ export const API = {
   saved: SAVED_ROUTES,
   articles: ARTICLE_ROUTES,
   drafts: DRAFT_ROUTES,
+  mail: MAIL_ROUTES,
 } as const;

@@ -35,6 +35,7 @@ import { liveRoutes } from './live/routes.ts';
 import { authorsRoutes } from './authors/routes.ts';
 import { tagsRoutes } from './tags/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
+import { mailRoutes } from './mail/routes.ts';
 import { registerCdn } from './cdn/http.ts';
 import { registerMediaRoutes } from './media/serving.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -120,6 +121,7 @@ async function registerApi(app: FastifyInstance, services: Services, { checkResp
         authorsRoutes,
         tagsRoutes,
         savedRoutes,
+        mailRoutes,
       ]) {
         await api.register(routes, { services });
       }

@@ -34,6 +34,9 @@ import { createLiveService } from './live/service.ts';
 import { createAuthorsService } from './authors/service.ts';
 import { createTagsService } from './tags/service.ts';
 import { createSavedService } from './saved/service.ts';
+import { createMailService } from './mail/service.ts';
+import { createMailSender } from './mail/sender.ts';
+import { createAccountMail } from './auth/account-mail.ts';
 
 export function createServices({
   config,
@@ -63,9 +66,16 @@ export function createServices({
   const publicArticles = createPublicArticlesService(base);
   const readership = createReadershipService(base);
   const push = createPushService(base);
+  const mail = createMailService(base);
+  const mailSender = createMailSender(base);
+  const kick = () => void mailSender.kick();
+  const accountMail = createAccountMail({ ...base, mail, kick });
   return {
     ...moving,
-    auth: createAuthService(base),
+    auth: createAuthService({ ...base, accountMail }),
+    mail,
+    mailSender,
+    accountMail,
     categories: createCategoriesService(base),
     articles: createArticlesService(moving),
     publicArticles,
