@@ -287,7 +287,7 @@ export function createAuthService({
             objectType: 'user',
             objectId: user.id,
             summary: user.username,
-            details: { totpTurnedOff: totpWasOn, link: link.kind },
+            details: link.kind === 'self' ? { totpTurnedOff: false, link: 'self' } : { totpTurnedOff: totpWasOn },
           });
         return user?.username;
       });
