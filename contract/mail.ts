@@ -22,5 +22,8 @@ export const MAIL_MESSAGES = {
 const admin = routeGroup({ tags: ['mail'], access: ['ADMIN'] });
 
 export const MAIL_ROUTES = {
-  status: admin.get('/admin/mail', { summary: 'Mail: configured or not, pending, failed and undeliverable', response: MailStatusSchema }),
+  status: admin.get('/admin/mail', {
+    summary: 'Mail: configured or not, pending, failed and undeliverable',
+    response: MailStatusSchema,
+  }),
 };

@@ -86,7 +86,10 @@ const EnvSchema = z
       .optional(),
     MAIL_FROM: z
       .string()
-      .refine((v) => parseMailbox(v) !== undefined, 'must be an address, optionally with a name: "తెలుగు వార్తలు <news@example.com>"')
+      .refine(
+        (v) => parseMailbox(v) !== undefined,
+        'must be an address, optionally with a name: "తెలుగు వార్తలు <news@example.com>"',
+      )
       .transform((v) => parseMailbox(v)!)
       .optional(),
     MAIL_RATE: z.coerce.number().min(0.1).max(10_000).default(10),
@@ -162,7 +165,10 @@ export function parseMailbox(value: string): { name: string | undefined; address
   if (address.test(trimmed)) return { name: undefined, address: trimmed };
   const match = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
   if (!match || !address.test(match[2])) return undefined;
-  const name = match[1].trim().replace(/^"(.*)"$/, '$1').trim();
+  const name = match[1]
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
   if (/["<>\r\n]/.test(name)) return undefined;
   return { name: name || undefined, address: match[2] };
 }

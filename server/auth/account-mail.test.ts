@@ -46,7 +46,9 @@ function tokenIn(mail: ReceivedMail, path: string): string {
   return new URL(link).pathname.slice(path.length);
 }
 const codeAt = (secret: string, offsetSeconds = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offsetSeconds * 1000 });
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offsetSeconds * 1000,
+  });
 let n = 0;
 /** A fresh account with a known address (its own one each test). */
 async function account(role: 'USER' | 'REPORTER' = 'USER'): Promise<SignedIn & { email: string }> {
@@ -120,7 +122,10 @@ describe(`forgot password (${TEST_DB})`, () => {
     expect((await api('POST', '/api/auth/reset-password', { token: first, newPassword: 'new-secret-99' })).json.message).toBe(
       AUTH_MESSAGES.resetUnknown,
     );
-    await t.services.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.userId, user.id));
+    await t.services.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.userId, user.id));
     expect((await api('POST', '/api/auth/reset-password', { token: second, newPassword: 'new-secret-99' })).json.message).toBe(
       AUTH_MESSAGES.resetExpired,
     );
@@ -163,7 +168,10 @@ describe(`proving an address (${TEST_DB})`, () => {
     const reg = await api('POST', '/api/auth/register', { username, email, password: 'secret123' });
     expect(reg.status).toBe(201);
     const cookie = cookieOf(reg.headers);
-    expect((await api('GET', '/api/auth/me', undefined, cookie)).json).toMatchObject({ emailVerified: false, mailAvailable: true });
+    expect((await api('GET', '/api/auth/me', undefined, cookie)).json).toMatchObject({
+      emailVerified: false,
+      mailAvailable: true,
+    });
     const mail = await smtp.waitFor(email);
     expect(mail.subject).toBe('మీ ఈమెయిల్ చిరునామాను ధృవీకరించండి');
     const token = tokenIn(mail, '/verify-email/');
@@ -185,8 +193,13 @@ describe(`proving an address (${TEST_DB})`, () => {
       json: { message: AUTH_MESSAGES.verifySent },
     });
     const token = tokenIn(await smtp.waitFor(user.email), '/verify-email/');
-    expect((await api('POST', '/api/auth/verify-email', { token: 'not-a-token' })).json.message).toBe(AUTH_MESSAGES.verifyUnknown);
-    await t.services.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.userId, user.id));
+    expect((await api('POST', '/api/auth/verify-email', { token: 'not-a-token' })).json.message).toBe(
+      AUTH_MESSAGES.verifyUnknown,
+    );
+    await t.services.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, user.id));
     expect((await api('POST', '/api/auth/verify-email', { token })).json.message).toBe(AUTH_MESSAGES.verifyExpired);
   });
 
@@ -232,7 +245,10 @@ describe('without SMTP_URL', () => {
       });
       expect(reg.statusCode).toBe(201);
       const cookie = String(reg.headers['set-cookie']).split(';')[0];
-      expect((await plain.call('GET', '/api/auth/me', cookie)).json()).toMatchObject({ emailVerified: false, mailAvailable: false });
+      expect((await plain.call('GET', '/api/auth/me', cookie)).json()).toMatchObject({
+        emailVerified: false,
+        mailAvailable: false,
+      });
       expect((await plain.call('POST', '/api/auth/verify-email/resend', cookie)).statusCode).toBe(503);
     } finally {
       await plain.close();

@@ -30,7 +30,13 @@ afterAll(async () => {
 
 const queue = (to: string, subject = 'పరీక్ష') =>
   t.services.db.transaction((tx) =>
-    queueMail(tx, t.services.config.mail, { kind: 'newsletter-test', to, subject, text: `${subject}: పాఠం`, html: `<p>${subject}</p>` }),
+    queueMail(tx, t.services.config.mail, {
+      kind: 'newsletter-test',
+      to,
+      subject,
+      text: `${subject}: పాఠం`,
+      html: `<p>${subject}</p>`,
+    }),
   );
 const rowTo = async (to: string) => (await t.services.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)))[0];
 /** Moves the rules' clock forward, as a later poll would see it. */
@@ -98,7 +104,10 @@ describe('the mail sender', () => {
     expect(refused.map((r) => r.address)).toContain('gone@example.com');
     const status = (await t.call('GET', '/api/admin/mail', admin.cookie)).json();
     expect(status.undeliverable).toBeGreaterThanOrEqual(1);
-    expect(status.undeliverableAddresses[0]).toMatchObject({ address: 'gone@example.com', reason: expect.stringContaining('550') });
+    expect(status.undeliverableAddresses[0]).toMatchObject({
+      address: 'gone@example.com',
+      reason: expect.stringContaining('550'),
+    });
   });
 
   it('retries when the SMTP server cannot be reached at all', () => {

@@ -21,7 +21,12 @@ ${body}
 export type AccountMail = { subject: string; text: string; html: string };
 
 /** A mail whose point is one link: lines of text (Telugu, then English), the link as a button and as text. */
-export function linkMail(subject: string, lines: string[], link: { label: string; url: string }, after: string[] = []): AccountMail {
+export function linkMail(
+  subject: string,
+  lines: string[],
+  link: { label: string; url: string },
+  after: string[] = [],
+): AccountMail {
   const text = [...lines, '', link.url, '', ...after, '', `— ${SITE_NAME}`].join('\n');
   const para = (line: string) => `<p style="margin:0 0 12px;font-size:16px">${escapeHtml(line)}</p>`;
   const html = mailPage(
