@@ -1,7 +1,7 @@
 // An SMTP server of our own on loopback, for tests (the npm package smtp-server): every mail it
 // accepts is parsed (mailparser) and kept with its envelope. `reject` answers a recipient with a
 // reply of the test's choosing (a 550 for an address that does not exist, a 451 to make the sender retry).
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
@@ -62,7 +62,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = (server.server as import('node:net').Server).address() as AddressInfo;
+  const { port } = (server.server as Server).address() as AddressInfo;
   state.url = `smtp://127.0.0.1:${port}`;
   return state;
 }
