@@ -21,6 +21,7 @@ import { AUTHOR_ROUTES, PROFILE_ROUTES } from './authors.ts';
 import { SAVED_ROUTES } from './saved.ts';
 import { ARTICLE_ROUTES, DRAFT_ROUTES } from './reporter.ts';
 import { MAIL_ROUTES } from './mail.ts';
+import { NEWSLETTER_ROUTES } from './newsletter.ts';
 
 export const API = {
   categories: CATEGORY_ROUTES,
@@ -47,4 +48,5 @@ export const API = {
   articles: ARTICLE_ROUTES,
   drafts: DRAFT_ROUTES,
   mail: MAIL_ROUTES,
+  newsletter: NEWSLETTER_ROUTES,
 } as const;

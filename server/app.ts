@@ -36,6 +36,8 @@ import { authorsRoutes } from './authors/routes.ts';
 import { tagsRoutes } from './tags/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
 import { mailRoutes } from './mail/routes.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
+import { newsletterPages } from './newsletter/pages.ts';
 import { registerCdn } from './cdn/http.ts';
 import { registerMediaRoutes } from './media/serving.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -122,6 +124,7 @@ async function registerApi(app: FastifyInstance, services: Services, { checkResp
         tagsRoutes,
         savedRoutes,
         mailRoutes,
+        newsletterRoutes,
       ]) {
         await api.register(routes, { services });
       }
@@ -168,6 +171,7 @@ export async function buildApp({
   // The local folder or the bucket (server/media/serving.ts).
   await registerMediaRoutes(app, services.storage);
   await app.register(seoRoutes, { services });
+  await app.register(newsletterPages, { services });
   if (clientDir) await registerStaticFiles(app, clientDir);
   if (build) pageCache = registerSsr(app, build, services);
   return app;

@@ -66,6 +66,8 @@ export async function start(config: Config) {
   services.pushSender.start();
   // Mail (resets, address proofs, newsletters) goes out in the background on every instance.
   services.mailSender.start();
+  // The morning digest at NEWSLETTER_DAILY_AT and breaking-news mails, prepared on every instance.
+  services.newsletter.start();
   const maintenance =
     database.engine === 'pglite' ? setInterval(() => void database.maintain().catch(() => {}), 5 * 60_000) : undefined;
   maintenance?.unref();
@@ -108,6 +110,7 @@ export async function start(config: Config) {
     services.publishing.stop();
     services.ads.clock.stop();
     await services.pushSender.stop().catch((error: unknown) => app.log.error(error));
+    await services.newsletter.stop().catch((error: unknown) => app.log.error(error));
     await services.mailSender.stop().catch((error: unknown) => app.log.error(error));
     // Stop accepting, let in-flight requests finish, then close the database cleanly
     // (an unclosed PGlite can leave its data directory damaged).

@@ -37,6 +37,7 @@ import { createSavedService } from './saved/service.ts';
 import { createMailService } from './mail/service.ts';
 import { createMailSender } from './mail/sender.ts';
 import { createAccountMail } from './auth/account-mail.ts';
+import { createNewsletterService } from './newsletter/service.ts';
 
 export function createServices({
   config,
@@ -70,12 +71,15 @@ export function createServices({
   const mailSender = createMailSender(base);
   const kick = () => void mailSender.kick();
   const accountMail = createAccountMail({ ...base, mail, kick });
+  const homepage = createHomepageService(base);
+  const newsletter = createNewsletterService({ ...base, mail, mailSender, readership, homepage });
   return {
     ...moving,
     auth: createAuthService({ ...base, accountMail }),
     mail,
     mailSender,
     accountMail,
+    newsletter,
     categories: createCategoriesService(base),
     articles: createArticlesService(moving),
     publicArticles,
@@ -83,7 +87,7 @@ export function createServices({
     review: createReviewService(moving),
     users: createUsersService(base),
     navigation: createNavigationService(base),
-    homepage: createHomepageService(base),
+    homepage,
     featured: createFeaturedService(base),
     about: createAboutService(base),
     ads: createAdsService(base),

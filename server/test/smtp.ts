@@ -69,3 +69,12 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
 
 /** The links of a mail's plain-text part (http and https). */
 export const linksOf = (mail: ParsedMail) => [...(mail.text ?? '').matchAll(/https?:\/\/[^\s<>"]+/g)].map((m) => m[0]);
+
+/** A header as it was sent (mailparser folds List-* headers into one `list` object). */
+export function rawHeader(mail: ParsedMail, name: string): string | undefined {
+  const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+  return line
+    ?.slice(line.indexOf(':') + 1)
+    .replace(/\r?\n\s+/g, ' ')
+    .trim();
+}
