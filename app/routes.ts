@@ -55,6 +55,7 @@ export default [
       route('scheduled-articles', 'routes/admin/scheduled-articles.tsx'),
       route('activity', 'routes/admin/activity.tsx'),
       route('tag-management', 'routes/admin/tags.tsx'),
+      route('newsletter', 'routes/admin/newsletter.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

@@ -19,7 +19,8 @@ export type EditionReport = { editionId: number; queued: number; sent: number; f
 /** Makes (or finds) the day's edition, adds the addresses that have not had it, and sends what is due. */
 export async function sendDailyEdition(services: Services, day?: string): Promise<EditionReport> {
   const { editionId, queued } = await services.newsletter.sendDaily(day);
-  await services.mailSender.runOnce();
+  // Joins a run already under way on this instance (the edition's own kick) and waits for it to end.
+  await services.mailSender.kick();
   const rows = await services.db
     .select({ status: mailOutbox.status, n: count() })
     .from(mailOutbox)

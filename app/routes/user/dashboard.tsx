@@ -23,6 +23,7 @@ import { SavedStories } from '../../components/account/SavedStories.tsx';
 import { PasswordStrength, STAFF_RULE_HINT } from '../../components/account/PasswordStrength.tsx';
 import { RecoveryCodes } from '../../components/account/RecoveryCodes.tsx';
 import { EmailAddress } from '../../components/account/EmailAddress.tsx';
+import { NewsletterSignup } from '../../components/public/NewsletterSignup.tsx';
 import '../../styles/account.css';
 
 export const meta = () => [{ title: 'User Dashboard' }, { name: 'robots', content: 'noindex' }];
@@ -131,6 +132,7 @@ export default function UserDashboard({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       {me && <EmailAddress me={me} />}
+      <NewsletterSignup id="account-newsletter" email={me?.email} />
       {role === 'REPORTER' && <AuthorProfile />}
       <ChangePassword me={me} staff={staff} />
       {staff && me && <TwoStep me={me} />}
