@@ -15,6 +15,7 @@ export default [
     route('about-us', 'routes/public/about.tsx'),
     route('unauthorized', 'routes/public/unauthorized.tsx'),
     route('reset-password/:token', 'routes/public/reset-password.tsx'),
+    route('verify-email/:token', 'routes/public/verify-email.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
 
@@ -54,6 +55,7 @@ export default [
       route('scheduled-articles', 'routes/admin/scheduled-articles.tsx'),
       route('activity', 'routes/admin/activity.tsx'),
       route('tag-management', 'routes/admin/tags.tsx'),
+      route('newsletter', 'routes/admin/newsletter.tsx'),
     ]),
   ]),
 ] satisfies RouteConfig;

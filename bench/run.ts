@@ -648,9 +648,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 // `npm run bench -- --archive`: the big-archive read latencies instead (bench/archive.ts); `--soak`:
-// two instances behind Varnish for a long run (bench/soak.ts); `--live`: a live story's cost (bench/live.ts).
+// two instances behind Varnish for a long run (bench/soak.ts); `--live`: a live story's cost (bench/live.ts);
+// `--newsletter`: the morning digest to 10,000 addresses (bench/newsletter.ts).
 if (process.argv.includes('--archive')) await (await import('./archive.ts')).runArchiveBench();
 else if (process.argv.includes('--soak')) await (await import('./soak.ts')).runSoak();
 else if (process.argv.includes('--live')) await (await import('./live.ts')).runLiveBench();
+else if (process.argv.includes('--newsletter')) await (await import('./newsletter.ts')).runNewsletterBench();
 else if (process.argv.includes('--search-quality')) await (await import('./search-quality.ts')).runSearchQuality(log);
 else await main();

@@ -22,6 +22,8 @@ import { AUTHOR_ROUTES, PROFILE_ROUTES } from './authors.ts';
 import { SAVED_ROUTES } from './saved.ts';
 import { ARTICLE_ROUTES, DRAFT_ROUTES } from './reporter.ts';
 import { EDITING_ROUTES } from './editing.ts';
+import { MAIL_ROUTES } from './mail.ts';
+import { NEWSLETTER_ROUTES } from './newsletter.ts';
 
 export const API = {
   categories: CATEGORY_ROUTES,
@@ -49,4 +51,6 @@ export const API = {
   articles: ARTICLE_ROUTES,
   drafts: DRAFT_ROUTES,
   editing: EDITING_ROUTES,
+  mail: MAIL_ROUTES,
+  newsletter: NEWSLETTER_ROUTES,
 } as const;

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = {
   'auth.recovery_code': 'Signed in with a recovery code',
   'auth.lockout': 'Sign-in locked after failures',
   'auth.sign_out_everywhere': 'Signed out everywhere else',
+  'auth.email_change': 'Changed own e-mail address',
   'category.create': 'Created a category',
   'category.rename': 'Renamed a category',
   'category.delete': 'Deleted a category',

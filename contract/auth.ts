@@ -55,6 +55,30 @@ export const PasswordResetLinkSchema = z.object({ resetUrl: z.string(), expiresA
 export type PasswordResetLink = z.infer<typeof PasswordResetLinkSchema>;
 export const RESET_LINK_HOURS = 24;
 
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Invalid email format')
+  .pipe(z.email('Invalid email format'));
+
+/** POST /api/auth/forgot-password → 202 whether or not an account has the address. */
+export const ForgotPasswordSchema = z.object({ email });
+/** A self-service reset link (asked for by mail) is good for this long. */
+export const SELF_RESET_MINUTES = 30;
+/** An address-proving link (registration, a change of address) is good for this long. */
+export const VERIFY_LINK_HOURS = 24;
+export const VerifyEmailSchema = z.object({ token: z.string({ error: 'The link is missing its token' }).min(1).max(200) });
+export const VerifiedSchema = z.object({ message: z.string(), email: z.string() });
+export const ChangeEmailSchema = z.object({
+  email,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type ChangeEmailInput = z.infer<typeof ChangeEmailSchema>;
+
+/** The address-proving page: /verify-email/<token>. */
+export const verifyEmailPath = (token: string) => `/verify-email/${token}`;
+
 export const TotpCodeSchema = z.object({
   code: z
     .string({ error: 'Enter the 6-digit code' })
@@ -79,6 +103,10 @@ export const MeSchema = z.object({
   totpEnabled: z.boolean(),
   /** REQUIRE_STAFF_TOTP is on and this staff account has not set it up yet. */
   totpSetupRequired: z.boolean(),
+  /** The owner followed a link sent to the address (server/auth/account-mail.ts). */
+  emailVerified: z.boolean(),
+  /** The site can send mail (SMTP_URL): else the account page says why links cannot be sent. */
+  mailAvailable: z.boolean(),
 });
 export type Me = z.infer<typeof MeSchema>;
 
@@ -122,6 +150,18 @@ export const AUTH_MESSAGES = {
   resetExpired: 'This reset link has expired. Ask an administrator for a new one.',
   resetOwnAccount: 'Use Change password on your own page for your own account.',
   userNotFound: 'User not found.',
+  forgotSent:
+    'ఆ చిరునామాతో ఖాతా ఉంటే, పాస్‌వర్డ్ మార్చే లింక్ దానికి పంపాము (30 నిమిషాలు పనిచేస్తుంది). If an account has that address, a link to choose a new password is on its way.',
+  verifySent: 'ధృవీకరణ లింక్ మీ ఈమెయిల్‌కు పంపాము. We sent a link to your address.',
+  changeSent: 'కొత్త చిరునామాకు లింక్ పంపాము: దాన్ని తెరిచాక మార్పు అమలవుతుంది. Open the link we sent to the new address to make the change.',
+  verified: 'మీ ఈమెయిల్ చిరునామా ధృవీకరించబడింది. Your e-mail address is verified.',
+  emailChanged: 'మీ కొత్త ఈమెయిల్ చిరునామా అమలులోకి వచ్చింది. Your new e-mail address is in use.',
+  verifyUnknown: 'ఈ లింక్ చెల్లదు. This link is not valid: ask for a new one on your account page.',
+  verifyUsed: 'ఈ లింక్ ఇప్పటికే వాడారు. This link has already been used.',
+  verifyExpired: 'ఈ లింక్ గడువు ముగిసింది. This link has expired: ask for a new one on your account page.',
+  alreadyVerified: 'Your e-mail address is already verified.',
+  sameEmail: 'That is already your address.',
+  tooManyMails: 'Too many links were asked for this account in the last hour. Try again later.',
 } as const;
 
 /** `{ message }` answers (sign out, user management). */
@@ -175,6 +215,36 @@ export const AUTH_ROUTES = {
     ...NO_CONTENT,
     errors: limited,
   }),
+  forgotPassword: anyone.post('/auth/forgot-password', {
+    summary: 'Ask for a reset link by mail (30 minutes, one use)',
+    description:
+      'Answers 202 whether or not an account has the address, at once (the mail is made after the answer), so neither ' +
+      'the answer nor its time says whether the address is known. Limited per client address and per address; 503 when ' +
+      'the site has no mail (SMTP_URL).',
+    body: ForgotPasswordSchema,
+    response: MessageSchema,
+    status: 202,
+    errors: { ...limited, 503: ErrorBody },
+  }),
+  verifyEmail: anyone.post('/auth/verify-email', {
+    summary: 'Follow an address-proving link: marks the address verified, or makes a change of address take effect',
+    body: VerifyEmailSchema,
+    response: VerifiedSchema,
+    errors: { ...CONFLICT, ...limited },
+  }),
+  resendVerification: member.post('/auth/verify-email/resend', {
+    summary: 'Send the address-proving link again (24 h)',
+    response: MessageSchema,
+    status: 202,
+    errors: { ...CONFLICT, ...limited, 503: ErrorBody },
+  }),
+  changeEmail: member.post('/auth/change-email', {
+    summary: 'Change the own address: takes effect once the link sent to the new address is followed',
+    body: ChangeEmailSchema,
+    response: MessageSchema,
+    status: 202,
+    errors: { ...CONFLICT, ...limited, 503: ErrorBody },
+  }),
   issueReset: usersAdmin.post('/admin/users/:id/password-reset', {
     summary: 'Issue a one-time password reset link for another account (24 h)',
     response: PasswordResetLinkSchema,
@@ -205,6 +275,10 @@ export const AUTH_RATE_LIMITED: readonly (typeof AUTH_ROUTES)[keyof typeof AUTH_
   AUTH_ROUTES.register,
   AUTH_ROUTES.changePassword,
   AUTH_ROUTES.resetPassword,
+  AUTH_ROUTES.forgotPassword,
+  AUTH_ROUTES.verifyEmail,
+  AUTH_ROUTES.resendVerification,
+  AUTH_ROUTES.changeEmail,
   AUTH_ROUTES.totpEnable,
   AUTH_ROUTES.totpDisable,
 ];

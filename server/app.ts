@@ -37,6 +37,9 @@ import { authorsRoutes } from './authors/routes.ts';
 import { tagsRoutes } from './tags/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
 import { editingRoutes } from './editing/routes.ts';
+import { mailRoutes } from './mail/routes.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
+import { newsletterPages } from './newsletter/pages.ts';
 import { registerCdn } from './cdn/http.ts';
 import { registerMediaRoutes } from './media/serving.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -124,6 +127,8 @@ async function registerApi(app: FastifyInstance, services: Services, { checkResp
         authorsRoutes,
         tagsRoutes,
         savedRoutes,
+        mailRoutes,
+        newsletterRoutes,
       ]) {
         await api.register(routes, { services });
       }
@@ -170,6 +175,7 @@ export async function buildApp({
   // The local folder or the bucket (server/media/serving.ts).
   await registerMediaRoutes(app, services.storage);
   await app.register(seoRoutes, { services });
+  await app.register(newsletterPages, { services });
   if (clientDir) await registerStaticFiles(app, clientDir);
   if (build) pageCache = registerSsr(app, build, services);
   return app;

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { SITE_NAME } from '../contract/site.ts';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z.enum(['0', '1']).transform((v) => v === '1');
@@ -78,6 +79,24 @@ const EnvSchema = z
       .string()
       .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
       .optional(),
+    // Mail (server/mail/): the SMTP server it goes through, whom it is from, and how fast it goes out.
+    SMTP_URL: z
+      .string()
+      .refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host, e.g. smtp://user:pass@mail.example.com:587')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .refine(
+        (v) => parseMailbox(v) !== undefined,
+        'must be an address, optionally with a name: "తెలుగు వార్తలు <news@example.com>"',
+      )
+      .transform((v) => parseMailbox(v)!)
+      .optional(),
+    MAIL_RATE: z.coerce.number().min(0.1).max(10_000).default(10),
+    NEWSLETTER_DAILY_AT: z
+      .string()
+      .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'must be a time of day HH:MM (India time), e.g. 07:00')
+      .default('07:00'),
     MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
     MEDIA_PUBLIC_URL: httpUrl.optional(),
     S3_ENDPOINT: httpUrl.optional(),
@@ -132,6 +151,26 @@ function isPushHostPattern(value: string): boolean {
   if (value.startsWith('*.') && !name.includes('.')) return false;
   if (name === '[::1]') return !value.startsWith('*.');
   return /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(name);
+}
+
+function isSmtpUrl(value: string): boolean {
+  const url = URL.parse(value);
+  return url !== null && (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+}
+
+/** `news@example.com`, `<news@example.com>` or `Name <news@example.com>` (the name may be quoted). */
+export function parseMailbox(value: string): { name: string | undefined; address: string } | undefined {
+  const address = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
+  const trimmed = value.trim();
+  if (address.test(trimmed)) return { name: undefined, address: trimmed };
+  const match = /^(.*?)\s*<([^<>]+)>$/.exec(trimmed);
+  if (!match || !address.test(match[2])) return undefined;
+  const name = match[1]
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
+  if (/["<>\r\n]/.test(name)) return undefined;
+  return { name: name || undefined, address: match[2] };
 }
 
 /** An address or CIDR range of a proxy (what Fastify's trustProxy list accepts). */
@@ -196,6 +235,17 @@ export type Config = {
    */
   push: { endpointHosts: string[]; contact: string; rateLimit: number; maxSubscriptions: number };
   media: MediaConfig;
+  mail: MailConfig;
+};
+
+export type MailConfig = {
+  /** SMTP_URL; undefined: no mail is sent or queued, and the screens that need it say so. */
+  smtpUrl: string | undefined;
+  from: { name: string | undefined; address: string };
+  /** Mails a second at most from one instance. */
+  ratePerSecond: number;
+  /** When the morning digest goes out, India time. */
+  dailyAt: { hour: number; minute: number };
 };
 
 /** An S3-compatible bucket (AWS, MinIO, R2, ...). Without keys the SDK's own chain is used (AWS_* variables, an instance role). */
@@ -227,7 +277,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(known[name] ?? '')}: ${issue.message}`);
+    // An SMTP URL's password is not for the log.
+    const shown = String(known[name] ?? '').replace(/^(smtps?:\/\/[^:/@]*:)[^@]*@/i, '$1***@');
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(shown)}: ${issue.message}`);
   }
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
@@ -281,6 +333,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
       publicUrl: e.MEDIA_PUBLIC_URL,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? { name: SITE_NAME, address: `news@${new URL(publicUrl).hostname}` },
+      ratePerSecond: e.MAIL_RATE,
+      dailyAt: { hour: Number(e.NEWSLETTER_DAILY_AT.slice(0, 2)), minute: Number(e.NEWSLETTER_DAILY_AT.slice(3)) },
     },
   };
 }

@@ -64,6 +64,10 @@ export async function start(config: Config) {
   // Pushes to readers' phones go out in the background; the VAPID keys are made now if this is the first start.
   await services.push.vapidKeys();
   services.pushSender.start();
+  // Mail (resets, address proofs, newsletters) goes out in the background on every instance.
+  services.mailSender.start();
+  // The morning digest at NEWSLETTER_DAILY_AT and breaking-news mails, prepared on every instance.
+  services.newsletter.start();
   const maintenance =
     database.engine === 'pglite' ? setInterval(() => void database.maintain().catch(() => {}), 5 * 60_000) : undefined;
   maintenance?.unref();
@@ -76,6 +80,7 @@ export async function start(config: Config) {
   const sweep = setInterval(() => {
     void services.sessions.purgeExpired().catch(() => {});
     void services.auth.purgeStaleSignInFailures().catch(() => {});
+    void services.mail.sweep().catch(() => {});
   }, 60 * 60_000);
   sweep.unref();
   if (services.storage.kind === 's3') {
@@ -105,6 +110,8 @@ export async function start(config: Config) {
     services.publishing.stop();
     services.ads.clock.stop();
     await services.pushSender.stop().catch((error: unknown) => app.log.error(error));
+    await services.newsletter.stop().catch((error: unknown) => app.log.error(error));
+    await services.mailSender.stop().catch((error: unknown) => app.log.error(error));
     // Stop accepting, let in-flight requests finish, then close the database cleanly
     // (an unclosed PGlite can leave its data directory damaged).
     await app.close();

@@ -37,6 +37,10 @@ import { createAuthorsService } from './authors/service.ts';
 import { createTagsService } from './tags/service.ts';
 import { createSavedService } from './saved/service.ts';
 import { createEditingService } from './editing/service.ts';
+import { createMailService } from './mail/service.ts';
+import { createMailSender } from './mail/sender.ts';
+import { createAccountMail } from './auth/account-mail.ts';
+import { createNewsletterService } from './newsletter/service.ts';
 
 export function createServices({
   config,
@@ -66,9 +70,19 @@ export function createServices({
   const publicArticles = createPublicArticlesService(base);
   const readership = createReadershipService(base);
   const push = createPushService(base);
+  const mail = createMailService(base);
+  const mailSender = createMailSender(base);
+  const kick = () => void mailSender.kick();
+  const accountMail = createAccountMail({ ...base, mail, kick });
+  const homepage = createHomepageService(base);
+  const newsletter = createNewsletterService({ ...base, mail, mailSender, readership, homepage });
   return {
     ...moving,
-    auth: createAuthService(base),
+    auth: createAuthService({ ...base, accountMail }),
+    mail,
+    mailSender,
+    accountMail,
+    newsletter,
     categories: createCategoriesService(base),
     articles: createArticlesService(moving),
     publicArticles,
@@ -76,7 +90,7 @@ export function createServices({
     review: createReviewService(moving),
     users: createUsersService(base),
     navigation: createNavigationService(base),
-    homepage: createHomepageService(base),
+    homepage,
     featured: createFeaturedService(base),
     about: createAboutService(base),
     ads: createAdsService(base),

@@ -2,9 +2,9 @@
 // named in English too, the validation messages as the product words them.
 import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import type { z } from 'zod';
-import { LoginSchema, RegisterSchema, AUTH_MESSAGES } from '../../contract/auth.ts';
+import { LoginSchema, RegisterSchema, AUTH_MESSAGES, AUTH_ROUTES, ForgotPasswordSchema } from '../../contract/auth.ts';
 import { toApiError } from '../../contract/errors.ts';
-import { ApiRequestError } from '../lib/api.ts';
+import { ApiRequestError, call } from '../lib/api.ts';
 import { useAuth } from '../lib/auth.tsx';
 import { isNetworkFailure, MESSAGES } from '../lib/messages.ts';
 import { Field, FormError, fieldProps } from './dashboard/Field.tsx';
@@ -33,8 +33,11 @@ export function LoginModal({
     onClose();
   };
   const [tab, setTab] = useState<Tab>('login');
+  // 'పాస్‌వర్డ్ మర్చిపోయారా?' opens the reset request in place of the sign-in form.
+  const [forgot, setForgot] = useState(false);
+  const heading = forgot ? T.forgotTitle : TABS[tab];
   return (
-    <Modal open={open} onClose={onClose} title={`${TABS[tab].te} (${TABS[tab].en})`} className="login-modal">
+    <Modal open={open} onClose={onClose} title={`${heading.te} (${heading.en})`} className="login-modal">
       <div className="tabs-row">
         <div className="tabs" role="tablist">
           {(Object.keys(TABS) as Tab[]).map((t) => (
@@ -44,7 +47,10 @@ export function LoginModal({
               role="tab"
               aria-selected={tab === t}
               className={tab === t ? 'tab active' : 'tab'}
-              onClick={() => setTab(t)}
+              onClick={() => {
+                setTab(t);
+                setForgot(false);
+              }}
             >
               {TABS[t].te}{' '}
               <span className="tab-en" lang="en">
@@ -58,7 +64,13 @@ export function LoginModal({
         </button>
       </div>
       {reason && <p className="login-reason">{reason}</p>}
-      {tab === 'login' ? <LoginForm onDone={done} stay={stay} /> : <RegisterForm onDone={done} stay={stay} />}
+      {forgot ? (
+        <ForgotForm onBack={() => setForgot(false)} />
+      ) : tab === 'login' ? (
+        <LoginForm onDone={done} stay={stay} onForgot={() => setForgot(true)} />
+      ) : (
+        <RegisterForm onDone={done} stay={stay} />
+      )}
     </Modal>
   );
 }
@@ -139,7 +151,7 @@ function PasswordField({ autoComplete, ...field }: Omit<FieldProps, 'label'> & {
   );
 }
 
-function LoginForm({ onDone, stay }: { onDone: () => void; stay: boolean }) {
+function LoginForm({ onDone, stay, onForgot }: { onDone: () => void; stay: boolean; onForgot: () => void }) {
   const { login } = useAuth();
   const form = useAuthForm(LoginSchema, { username: '', password: '', code: '' }, AUTH_MESSAGES.loginFailed);
   // Two-step sign-in: the server answered 401 totpRequired, so the code field appears.
@@ -179,6 +191,40 @@ function LoginForm({ onDone, stay }: { onDone: () => void; stay: boolean }) {
       <button type="submit" disabled={form.busy}>
         {T.submitLogin}
       </button>
+      <p className="login-forgot">
+        <button type="button" className="link-button" onClick={onForgot}>
+          {T.forgot}
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** The reset request: the same answer for any address (the server says it); a site without mail says why. */
+function ForgotForm({ onBack }: { onBack: () => void }) {
+  const form = useAuthForm(ForgotPasswordSchema, { email: '' }, 'Could not send the link.');
+  const [sent, setSent] = useState('');
+  const onSubmit = form.submit(async ({ email }) => {
+    setSent((await call(AUTH_ROUTES.forgotPassword, { body: { email } })).message);
+  });
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <p>{T.forgotIntro}</p>
+      <TextField id="forgot-email" label={T.email} name="email" type="email" autoComplete="email" {...form.bind('email')} />
+      <FormError>{form.error}</FormError>
+      {sent && (
+        <p className="form-success" role="status">
+          {sent}
+        </p>
+      )}
+      <button type="submit" disabled={form.busy}>
+        {T.submitForgot}
+      </button>
+      <p className="login-forgot">
+        <button type="button" className="link-button" onClick={onBack}>
+          {T.backToLogin}
+        </button>
+      </p>
     </form>
   );
 }

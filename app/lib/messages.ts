@@ -55,6 +55,11 @@ export const MESSAGES = {
     codeHint: 'మీ ఆథెంటికేటర్ యాప్ చూపే 6 అంకెల కోడ్, లేదా మీ రికవరీ కోడ్‌లలో ఒకటి.',
     /** Shown when a signed-out visitor followed a link to a dashboard. */
     signInToContinue: 'ఆ పేజీ తెరవడానికి ముందు ప్రవేశించండి.',
+    forgot: 'పాస్‌వర్డ్ మర్చిపోయారా?',
+    forgotTitle: { te: 'పాస్‌వర్డ్ మర్చిపోయారా?', en: 'Forgot password' },
+    forgotIntro: 'మీ ఖాతా ఈమెయిల్ చిరునామా ఇవ్వండి: కొత్త పాస్‌వర్డ్ ఎంచుకునే లింక్ పంపుతాము.',
+    submitForgot: 'లింక్ పంపండి',
+    backToLogin: 'ప్రవేశానికి తిరిగి',
   },
   home: {
     loading: 'Loading homepage...',

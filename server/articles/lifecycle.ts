@@ -17,6 +17,7 @@ import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { ensureFirstRevision, imageIdsHeldBy, recordRevision } from './revision-store.ts';
 import { categoryIdsOf } from './model.ts';
 import { queuePush, type PushKind } from '../push/outbox.ts';
+import { queueBreakingMail } from '../newsletter/outbox.ts';
 import type { ApprovalStatus } from '../../contract/articles.ts';
 import type { AuditAction } from '../../contract/audit.ts';
 import type { RevisionKind } from '../../contract/drafts.ts';
@@ -433,7 +434,8 @@ async function categoriesOf(tx: Tx, ids: number[]): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
+export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'> & Partial<Pick<ServiceDeps, 'config'>>) {
+  const mailOn = deps.config?.mail.smtpUrl !== undefined;
   /** The status update of a transition with the act's own columns (nothing to write: no query). */
   async function writeStatus(tx: Tx, req: MoveRequest, t: Transition, now: Date, set: ArticleColumns = {}) {
     const columns: ArticleColumns = {
@@ -504,6 +506,7 @@ export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
           details: step.details ?? req.details ?? (t.to === 'GONE' ? { status: article.status } : undefined),
         });
       if (t.push) await queuePush(tx, t.push, [req.id], now);
+      if (t.push === 'breaking') await queueBreakingMail(tx, [req.id], mailOn);
       if (t.announce === 'article') {
         const after = t.to === 'GONE' ? [] : await categoryIdsOf(tx, req.id);
         announce(notice, t, [req.id], [...categoriesBefore, ...after]);
@@ -563,6 +566,7 @@ export function createLifecycle(deps: Pick<ServiceDeps, 'images' | 'clock'>) {
           })),
         );
       if (t.push) await queuePush(tx, t.push, ids, now);
+      if (t.push === 'breaking') await queueBreakingMail(tx, ids, mailOn);
       announce(notice, t, ids, t.announce === 'article' ? await categoriesOf(tx, ids) : []);
       return ids;
     },

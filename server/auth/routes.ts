@@ -10,7 +10,7 @@ import { serve } from '../http/contract.ts';
 import { actorOf } from '../audit/service.ts';
 
 export async function authRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { auth, sessions, config } = services;
+  const { auth, sessions, config, accountMail } = services;
   const cookieName = config.sessionCookie;
   const tokenOf = (request: FastifyRequest) => request.cookies[cookieName];
   const setSessionCookie = (reply: FastifyReply, session: { token: string; expiresAt: Date }) =>
@@ -62,6 +62,24 @@ export async function authRoutes(app: FastifyInstance, { services }: { services:
     reply.header('cache-control', 'no-store');
     if (!request.user) throw unauthorized();
     return auth.me(request.user);
+  });
+
+  // The same answer, at once, for any address: the mail (if any) is made after it.
+  serve(app, routes.forgotPassword, async (request) => {
+    accountMail.forgotPassword(request.body.email);
+    return { message: AUTH_MESSAGES.forgotSent };
+  });
+
+  serve(app, routes.verifyEmail, async (request) => accountMail.verify(request.body.token, request.ip));
+
+  serve(app, routes.resendVerification, async (request) => {
+    await accountMail.resend(currentUser(request));
+    return { message: AUTH_MESSAGES.verifySent };
+  });
+
+  serve(app, routes.changeEmail, async (request) => {
+    await accountMail.changeEmail(currentUser(request), request.body);
+    return { message: AUTH_MESSAGES.changeSent };
   });
 
   serve(app, routes.changePassword, async (request) => {

@@ -25,6 +25,7 @@ import { record, recordStaffSignIn, type AuditRecord } from '../audit/service.ts
 import type { DbOrTx } from '../db/client.ts';
 import { passwordChecker } from './password-checker.ts';
 import { siteAddressWords } from '../../contract/newsroom-words.ts';
+import type { AccountMail } from './account-mail.ts';
 
 const isStaff = (role: string) => role === 'ADMIN' || role === 'REPORTER';
 
@@ -66,10 +67,13 @@ export function createAuthService({
   db,
   sessions,
   config,
+  accountMail,
 }: {
   db: Db;
   sessions: SessionStore;
-  config: Pick<Config, 'publicUrl' | 'requireStaffTotp'>;
+  config: Pick<Config, 'publicUrl' | 'requireStaffTotp' | 'mail'>;
+  /** Sends the new account's address-proving link, in the registration's transaction. */
+  accountMail?: Pick<AccountMail, 'queueProof'>;
 }) {
   const throttle = createSignInThrottle(db);
   const totp = createTotpService(db);
@@ -97,11 +101,14 @@ export function createAuthService({
       }
       const passwordHash = await hashPassword(input.password);
       try {
-        const [user] = await db
-          .insert(users)
-          .values({ username: input.username, email: input.email.toLowerCase(), passwordHash, role: 'USER' })
-          .returning();
-        const session = await sessions.create(user.id);
+        const { user, session } = await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({ username: input.username, email: input.email.toLowerCase(), passwordHash, role: 'USER' })
+            .returning();
+          await accountMail?.queueProof(tx, user, user.email, 'verify');
+          return { user, session: await sessions.create(user.id, tx) };
+        });
         return { user, session, result: { role: user.role as Role, message: AUTH_MESSAGES.registerOk } };
       } catch (error) {
         // Two registrations racing for one name: the unique index decides.
@@ -164,7 +171,8 @@ export function createAuthService({
       };
     },
 
-    me(user: SessionUser): Me {
+    async me(user: SessionUser): Promise<Me> {
+      const [row] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id));
       return {
         id: user.id,
         username: user.username,
@@ -172,6 +180,8 @@ export function createAuthService({
         role: user.role,
         totpEnabled: user.totpEnabled,
         totpSetupRequired: config.requireStaffTotp && isStaff(user.role) && !user.totpEnabled,
+        emailVerified: Boolean(row?.verifiedAt),
+        mailAvailable: config.mail.smtpUrl !== undefined,
       };
     },
 
@@ -221,9 +231,10 @@ export function createAuthService({
     },
 
     /**
-     * Sets the new password from a reset link and ends every session of that account. It also
-     * turns two-step sign-in off: a reset link is how someone who lost their phone gets back in
-     * (REQUIRE_STAFF_TOTP then asks staff to set it up again).
+     * Sets the new password from a reset link and ends every session of that account. An admin's
+     * link also turns two-step sign-in off: it is how someone who lost their phone gets back in
+     * (REQUIRE_STAFF_TOTP then asks staff to set it up again). A link asked for by mail does not:
+     * whoever reads the mailbox still needs the phone's code to sign in.
      */
     async resetPassword(input: ResetPasswordInput, ip?: string) {
       // The link's account, for the staff password rule (the link itself is checked below, once).
@@ -259,10 +270,16 @@ export function createAuthService({
           .where(sql`${passwordResets.id} = ${link.id} and ${passwordResets.usedAt} is null`)
           .returning({ id: passwordResets.id });
         if (spent.length !== 1) throw badRequest(AUTH_MESSAGES.resetUsed, { token: AUTH_MESSAGES.resetUsed });
-        const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, link.userId)).returning();
+        // A link that came by mail proves the address as well.
+        const proved = link.kind === 'self' ? { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` } : {};
+        const [user] = await tx
+          .update(users)
+          .set({ passwordHash, ...proved })
+          .where(eq(users.id, link.userId))
+          .returning();
         await sessions.destroyAllForUser(link.userId, tx);
-        const totpWasOn = await totp.disable(link.userId, tx);
-        // Recorded for every account: the link was an admin's act, recorded when issued.
+        const totpWasOn = link.kind === 'admin' && (await totp.disable(link.userId, tx));
+        // Recorded for every account: an admin's link was recorded when issued, a mailed one is the owner's act.
         if (user)
           await record(tx, {
             actor: { id: user.id, username: user.username, ip },
@@ -270,7 +287,7 @@ export function createAuthService({
             objectType: 'user',
             objectId: user.id,
             summary: user.username,
-            details: { totpTurnedOff: totpWasOn },
+            details: link.kind === 'self' ? { totpTurnedOff: false, link: 'self' } : { totpTurnedOff: totpWasOn },
           });
         return user?.username;
       });

@@ -31,6 +31,8 @@ export const users = pgTable(
     displayName: text('display_name'),
     bio: text('bio'),
     photoImageId: integer('photo_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+    // Mail (migration 0030): when the owner proved the address by following a link sent to it.
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (t) => [
     // Usernames and emails are unique ignoring case, so "Ravi" cannot impersonate "ravi".
@@ -297,6 +299,10 @@ export const passwordResets = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** 'admin': issued by an admin (turns two-step sign-in off when used); 'self': asked for by mail (migration 0030). */
+    kind: text('kind', { enum: ['admin', 'self'] })
+      .notNull()
+      .default('admin'),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
@@ -619,5 +625,105 @@ export const savedArticles = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.articleId] }),
     index('saved_articles_user_saved_idx').on(t.userId, t.savedAt, t.articleId),
+  ],
+);
+
+// Mail (migration 0030, server/mail/): one-use links proving an address (registration, a change of
+// address), the outbox, addresses refused for good, and counters of mails a stranger may ask for.
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    /** sha256 of the link's token. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['verify', 'change'] }).notNull(),
+    /** The address proved by following the link (for 'change', the new one). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_idx').on(t.userId)],
+);
+
+export const mailUndeliverable = pgTable('mail_undeliverable', {
+  address: text('address').primaryKey(),
+  reason: text('reason').notNull(),
+  createdAt: createdAt(),
+});
+
+export const mailThrottle = pgTable('mail_throttle', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+export const NEWSLETTER_LISTS = ['daily', 'breaking'] as const;
+
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    list: text('list', { enum: NEWSLETTER_LISTS }).notNull(),
+    district: text('district'),
+    /** The capability in the confirmation and unsubscribe links (random, one per subscription). */
+    token: text('token').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    lastBreakingAt: timestamp('last_breaking_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscriptions_email_list_idx').on(t.email, t.list),
+    uniqueIndex('newsletter_subscriptions_token_idx').on(t.token),
+  ],
+);
+
+export const newsletterEditions = pgTable(
+  'newsletter_editions',
+  {
+    id: serial('id').primaryKey(),
+    list: text('list', { enum: NEWSLETTER_LISTS }).notNull(),
+    /** The day (YYYY-MM-DD, India time) of a daily edition; `article:<id>` of a breaking one. */
+    key: text('key').notNull(),
+    subject: text('subject').notNull(),
+    articleIds: integer('article_ids').array().notNull(),
+    createdAt: createdAt(),
+    expandedAt: timestamp('expanded_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('newsletter_editions_list_key_idx').on(t.list, t.key)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** What the mail is for ('password-reset', 'verify-email', 'newsletter-confirm', 'newsletter', ...). */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** Written with the row; a newsletter's is rendered when sent (edition and subscription). */
+    subject: text('subject'),
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    editionId: integer('edition_id').references(() => newsletterEditions.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id').references(() => newsletterSubscriptions.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'undeliverable'] })
+      .notNull()
+      .default('pending'),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_edition_subscription_idx').on(t.editionId, t.subscriptionId),
+    index('mail_outbox_pending_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_edition_idx').on(t.editionId, t.status),
   ],
 );

@@ -130,6 +130,17 @@ export function registerMetrics(app: FastifyInstance, services: Services, cache:
     },
   });
 
+  new Counter({
+    name: 'mail_sent_total',
+    help: 'Mails this instance handled (server/mail/): sent, retried later, failed (given up after its retries), undeliverable (a 5xx for the address)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [outcome, n] of Object.entries(services.mailSender.counts)) this.inc({ outcome }, n);
+    },
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     requests.observe(
       { method: request.method, route: routeOf(request), status: String(reply.statusCode) },

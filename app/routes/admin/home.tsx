@@ -19,6 +19,7 @@ export const ADMIN_LINKS = [
   { to: '/admin-dashboard/ad-management', label: 'Ad Management' },
   { to: '/admin-dashboard/activity', label: 'Activity' },
   { to: '/admin-dashboard/tag-management', label: 'Tag Management' },
+  { to: '/admin-dashboard/newsletter', label: 'Newsletter' },
 ] as const satisfies readonly { to: string; label: string; count?: keyof ArticleCounts }[];
 
 /** What each count says beside its tile (read out with it). */

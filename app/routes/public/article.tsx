@@ -28,6 +28,7 @@ import { districtBySlug, districtPath } from '../../../contract/districts.ts';
 import { IdParam } from '../../../contract/http.ts';
 import { LIVE_LABEL } from '../../../contract/articles.ts';
 import { MESSAGES } from '../../lib/messages.ts';
+import { NewsletterSignup } from '../../components/public/NewsletterSignup.tsx';
 import '../../styles/public.css';
 import { PageLink } from '../../components/PageLink.tsx';
 
@@ -213,6 +214,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             component={PushOptIn}
             props={{ categories: article.categories.map((c) => ({ id: c.id, name: c.name })) }}
           />
+          <NewsletterSignup id="article-newsletter" />
         </article>
         <aside className="article-aside">
           <Island name="ads" component={AdBanner} props={{ ads, className: 'article-ads' }} />

@@ -26,6 +26,7 @@ import { coverForSharing, pageMeta } from '../../components/public/meta.ts';
 import { MESSAGES } from '../../lib/messages.ts';
 import '../../styles/public.css';
 import { PageLink } from '../../components/PageLink.tsx';
+import { NewsletterSignup } from '../../components/public/NewsletterSignup.tsx';
 
 const HOME_TEXT = MESSAGES.home;
 
@@ -110,6 +111,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         // and the server would stream a loading text first.
         <HomeContent page={page} />
       )}
+      <NewsletterSignup id="home-newsletter" />
     </main>
   );
 }

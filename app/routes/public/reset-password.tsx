@@ -1,4 +1,4 @@
-// /reset-password/{token}: sets a new password from an admin's one-time link.
+// /reset-password/{token}: sets a new password from a one-time link (an admin's, or one asked for by mail).
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { PasswordField } from '../../components/PasswordField.tsx';

@@ -1,4 +1,4 @@
-// The user's own page: who is signed in, change password, two-step sign-in (staff), sign out
+// The user's own page: who is signed in, the e-mail address (verified or not, a change), change password, two-step sign-in (staff), sign out
 // everywhere else, and the way back to reading. Reads in the clientLoader; every change is a
 // clientAction submitted by its section's fetcher, which answers the outcome the section shows (the
 // loader then reads the account again).
@@ -22,6 +22,8 @@ import { AuthorProfile } from '../../components/account/AuthorProfile.tsx';
 import { SavedStories } from '../../components/account/SavedStories.tsx';
 import { PasswordStrength, STAFF_RULE_HINT } from '../../components/account/PasswordStrength.tsx';
 import { RecoveryCodes } from '../../components/account/RecoveryCodes.tsx';
+import { EmailAddress } from '../../components/account/EmailAddress.tsx';
+import { NewsletterSignup } from '../../components/public/NewsletterSignup.tsx';
 import '../../styles/account.css';
 
 const A = MESSAGES.account;
@@ -141,6 +143,8 @@ export default function UserDashboard({ loaderData }: Route.ComponentProps) {
           {AUTH_MESSAGES.totpSetupRequired}
         </p>
       )}
+      {me && <EmailAddress me={me} />}
+      <NewsletterSignup id="account-newsletter" email={me?.email} />
       {role === 'REPORTER' && <AuthorProfile />}
       <ChangePassword me={me} staff={staff} />
       {staff && me && <TwoStep me={me} />}
