@@ -170,7 +170,8 @@ describe('breaking news', { timeout: 180_000 }, () => {
     await goto(page, `/admin-dashboard/view-approved-article/${article.id}`);
     await page.getByRole('heading', { name: article.title }).waitFor();
     await page.getByLabel('For', { exact: true }).selectOption('3');
-    await page.getByRole('button', { name: 'Mark as breaking' }).click();
+    await page.getByRole('button', { name: 'Mark as breaking', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as breaking and notify' }).click();
     await page.getByText('Article marked as breaking news.').waitFor();
     await page.getByRole('button', { name: 'Clear breaking' }).waitFor();
     await screenshot(page, 'breaking-control');
