@@ -544,6 +544,19 @@ export const tags = pgTable(
   (t) => [uniqueIndex('tags_slug_idx').on(t.slug)],
 );
 
+/** A tag's old addresses (a renamed tag's slug before, a merged tag's slug): each 301s to its tag. */
+export const tagOldSlugs = pgTable(
+  'tag_old_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tag_old_slugs_tag_idx').on(t.tagId)],
+);
+
 export const articleTags = pgTable(
   'article_tags',
   {
