@@ -103,7 +103,9 @@ describe('scheduled publishing', { timeout: 180_000 }, () => {
     // Tomorrow 06:00 in India, typed on a New York device.
     const tomorrow = new Date(Date.now() + 86_400_000);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(tomorrow); // yyyy-mm-dd
-    await page.getByLabel('Publish at (India time, IST)').fill(`${day}T06:00`);
+    // Typed as India reads it (DD/MM/YYYY, 24-hour), whatever the browser's language.
+    await page.getByLabel('Publish at (India time, IST)').fill(day.split('-').reverse().join('/'));
+    await page.getByLabel('Time (24-hour, HH:MM)').fill('06:00');
     await screenshot(page, 'schedule-picker');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();

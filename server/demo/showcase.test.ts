@@ -25,7 +25,7 @@ describe('the demo shows every reader feature', () => {
       .select({ id: articles.id, district: articles.district, region: articles.region })
       .from(articles);
     const withDistrict = rows.filter((r) => r.district !== null);
-    for (const r of withDistrict) expect(districtBySlug(r.district!), r.region).toBeDefined();
+    for (const r of withDistrict) expect(districtBySlug(r.district!), r.region ?? '').toBeDefined();
     // Only the stories from Delhi, Mumbai and abroad have none.
     expect(rows.length - withDistrict.length).toBeLessThanOrEqual(7);
     expect(rows.filter((r) => r.region === 'హైదరాబాద్').every((r) => r.district === 'hyderabad')).toBe(true);

@@ -324,7 +324,10 @@ export function ArticleForm({
   return (
     <form ref={formRef} className="article-form" noValidate onSubmit={submit} aria-busy={saving}>
       <LeaveGuard when={unsaved && !saving} />
-      <TeluguTypingToggle />
+      <div className="article-form-top">
+        <TeluguTypingToggle />
+        {autosave && mode === 'create' && !success && <SaveState status={draft.status} />}
+      </div>
       <ArticleFields field={field} mode={mode} multipleCategories={multipleCategories} categories={categories} />
       <ImageField id={ids.images} items={images} onChange={setImageList} error={errors.images} title={values.title} />
       <VideoField {...field('youtubeVideoId')} />
@@ -408,6 +411,29 @@ function FormPreview({
   );
 }
 
+const statusText = (status: SaveStatus) =>
+  status.state === 'saving'
+    ? DRAFT_MESSAGES.saving
+    : status.state === 'saved'
+      ? DRAFT_MESSAGES.saved
+      : status.state === 'failed'
+        ? DRAFT_MESSAGES.notSaved(status.reason ?? '')
+        : '';
+
+/**
+ * The same save state at the top of the form, which stays on screen while the body scrolls: seen
+ * from anywhere in a long story. Not a live region (the one at the bottom announces it).
+ */
+function SaveState({ status }: { status: SaveStatus }) {
+  const text = statusText(status);
+  return (
+    <p className={`autosave-top${status.state === 'failed' ? ' failed' : ''}`} data-testid="autosave-status-top" hidden={!text}>
+      {status.state === 'saved' && <span aria-hidden="true">✓ </span>}
+      {text}
+    </p>
+  );
+}
+
 function AutosaveStatus({
   status,
   conflict,
@@ -419,14 +445,7 @@ function AutosaveStatus({
   onLoadNewer(draft: Draft): void;
   onKeepMine(): void;
 }) {
-  const text =
-    status.state === 'saving'
-      ? DRAFT_MESSAGES.saving
-      : status.state === 'saved'
-        ? DRAFT_MESSAGES.saved
-        : status.state === 'failed'
-          ? DRAFT_MESSAGES.notSaved(status.reason ?? '')
-          : '';
+  const text = statusText(status);
   return (
     <div className={`autosave-status${status.state === 'failed' ? ' failed' : ''}`}>
       <p aria-live="polite" data-testid="autosave-status">
