@@ -166,7 +166,7 @@ function TagEditor({
         </button>
       </act.Form>
       <form
-        className="tag-editor-form"
+        className="tag-editor-form merge"
         onSubmit={(e) => {
           e.preventDefault();
           if (target) setAsking(true);
