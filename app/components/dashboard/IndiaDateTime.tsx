@@ -68,36 +68,34 @@ export function IndiaDateTime(props: Props) {
     props.onChange?.(out);
   };
   const wrong = value !== '' && !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/.test(value);
+  const shared = {
+    type: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    disabled,
+    'aria-describedby': hintId,
+    'aria-invalid': wrong || undefined,
+  } as const;
 
   return (
     <span className="india-datetime">
       <input
+        {...shared}
         id={id}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
         placeholder={HINT.date}
         size={11}
         maxLength={10}
         value={text.date}
-        disabled={disabled}
-        aria-describedby={hintId}
-        aria-invalid={wrong || undefined}
         onChange={(e) => change({ ...text, date: e.target.value })}
       />
       {!dateOnly && (
         <input
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
+          {...shared}
           aria-label="Time (24-hour, HH:MM)"
           placeholder="HH:MM"
           size={6}
           maxLength={5}
           value={text.time}
-          disabled={disabled}
-          aria-describedby={hintId}
-          aria-invalid={wrong || undefined}
           onChange={(e) => change({ ...text, time: e.target.value })}
         />
       )}
