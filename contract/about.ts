@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ArticleImageSchema } from './articles.schema.ts';
 import { routeGroup } from './route-group.ts';
-import { ErrorBody, NoContent, TOO_LARGE } from './http.ts';
+import { ErrorBody, NoContent, PathId, TOO_LARGE } from './http.ts';
 
 export const MAX_ABOUT_IMAGES = 4;
 export const MAX_ABOUT_CONTENT = 200_000;
@@ -20,6 +20,9 @@ export const ABOUT_MESSAGES = {
   unsupported: (file: string) => `Unsupported file type: ${file}. Only JPG, PNG, WEBP allowed.`,
   tooLarge: (file: string) => `File too large: ${file}. Max 2MB.`,
   loadFailed: 'Failed to load About Us content.',
+  unknownRevision: 'No such About Us revision.',
+  restored: 'The earlier About Us text is the page again.',
+  historyFailed: 'Failed to load the About Us history.',
 } as const;
 
 export const AboutUsSchema = z
@@ -30,6 +33,23 @@ export const AboutSavedSchema = AboutUsSchema.extend({ message: z.string() });
 
 /** The multipart fields of a save: the page's HTML and, on an update, the current images to keep (JSON array). */
 export const AboutFieldsSchema = z.object({ content: z.string(), keepImageUrls: z.array(z.string()).optional() });
+
+/** A saved version of the page's text: CREATE, EDIT, RESTORE, or BEFORE (the text found at the first save the history saw). */
+export const AboutRevisionSummarySchema = z
+  .object({
+    id: z.number(),
+    kind: z.enum(['CREATE', 'EDIT', 'RESTORE', 'BEFORE']),
+    editorName: z.string().nullable(),
+    restoredFromId: z.number().nullable(),
+    createdAt: z.string(),
+    /** Characters of HTML: a save that emptied the page shows as a small number. */
+    length: z.number(),
+  })
+  .meta({ id: 'AboutRevisionSummary' });
+export type AboutRevisionSummary = z.infer<typeof AboutRevisionSummarySchema>;
+export const AboutRevisionSchema = AboutRevisionSummarySchema.extend({ content: z.string() }).meta({ id: 'AboutRevision' });
+export type AboutRevision = z.infer<typeof AboutRevisionSchema>;
+const RevisionParam = z.object({ revId: PathId });
 
 const tags = ['about'];
 const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });
@@ -65,5 +85,21 @@ export const ABOUT_ROUTES = {
     ...saveRequest,
     response: AboutSavedSchema,
     errors: { ...TOO_LARGE, 404: ErrorBody },
+  }),
+  revisions: admin.get('/admin/about/revisions', {
+    summary: "About Us history: the page's text after each save, newest first",
+    response: z.array(AboutRevisionSummarySchema),
+  }),
+  revision: admin.get('/admin/about/revisions/:revId', {
+    summary: 'One About Us revision in full',
+    params: RevisionParam,
+    response: AboutRevisionSchema,
+    errors: { 404: ErrorBody },
+  }),
+  restore: admin.post('/admin/about/revisions/:revId/restore', {
+    summary: 'Make an earlier About Us text the page again (recorded as a new revision)',
+    params: RevisionParam,
+    response: AboutSavedSchema,
+    errors: { 404: ErrorBody },
   }),
 };

@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = {
   'navigation.update': 'Changed the navigation bar',
   'featured.update': 'Changed the featured categories',
   'about.update': 'Changed About Us',
+  'about.restore': 'Restored an earlier About Us',
   'ad.upload': 'Uploaded ads',
   'ad.update': 'Edited an ad',
   'ad.delete': 'Deleted an ad',

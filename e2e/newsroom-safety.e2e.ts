@@ -103,7 +103,9 @@ describe('scheduled publishing', { timeout: 180_000 }, () => {
     // Tomorrow 06:00 in India, typed on a New York device.
     const tomorrow = new Date(Date.now() + 86_400_000);
     const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(tomorrow); // yyyy-mm-dd
-    await page.getByLabel('Publish at (India time, IST)').fill(`${day}T06:00`);
+    // Typed as India reads it (DD/MM/YYYY, 24-hour), whatever the browser's language.
+    await page.getByLabel('Publish at (India time, IST)').fill(day.split('-').reverse().join('/'));
+    await page.getByLabel('Time (24-hour, HH:MM)').fill('06:00');
     await screenshot(page, 'schedule-picker');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Schedule', exact: true }).click();
@@ -166,11 +168,15 @@ describe('breaking news', { timeout: 180_000 }, () => {
     // A newer story, so the breaking one must lead the ticker by being breaking.
     const newer = await reporterArticle(`కొత్త వార్త ${stamp}`);
     await page.request.put(`/api/admin/articles/approve/${newer.id}`, { headers: origin() });
+    // The demo newsroom has a breaking story of its own: ended first, so the banner is this one's alone.
+    const home = (await (await page.request.get('/api/public/articles/homepage')).json()) as { breakingNews: { id: number }[] };
+    for (const b of home.breakingNews) await page.request.delete(`/api/admin/articles/breaking/${b.id}`, { headers: origin() });
 
     await goto(page, `/admin-dashboard/view-approved-article/${article.id}`);
     await page.getByRole('heading', { name: article.title }).waitFor();
     await page.getByLabel('For', { exact: true }).selectOption('3');
-    await page.getByRole('button', { name: 'Mark as breaking' }).click();
+    await page.getByRole('button', { name: 'Mark as breaking', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as breaking and notify' }).click();
     await page.getByText('Article marked as breaking news.').waitFor();
     await page.getByRole('button', { name: 'Clear breaking' }).waitFor();
     await screenshot(page, 'breaking-control');

@@ -186,7 +186,8 @@ describe('review and published stories', { timeout: 180_000 }, () => {
       await expect.poll(() => preview.isVisible()).toBe(false);
       const tomorrow = new Date(Date.now() + 86_400_000);
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(tomorrow);
-      await form.getByLabel('Publish at (India time, IST; empty: now)').fill(`${day}T07:30`);
+      await form.getByLabel('Publish at (India time, IST; empty: now)').fill(day.split('-').reverse().join('/'));
+      await form.getByLabel('Time (24-hour, HH:MM)').fill('07:30');
       await screenshot(page, `review-screens-edit-schedule-${name}`);
       await form.getByRole('button', { name: 'Save & Schedule' }).click();
       await expect.poll(() => form.getByRole('status').textContent(), POLL).toBe('Article saved and scheduled for publication.');

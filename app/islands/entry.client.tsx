@@ -4,6 +4,7 @@
 // while the page loads (docs/performance.md):
 // - what moves by itself (the latest carousel, an article's pictures, the ads) when it is on
 //   screen: at once for what the reader sees, later (if ever) for what is below;
+// - the save button when on screen (it shows whether this reader saved the story);
 // - the header, the share button and the push opt-in on first use (or the header at once when the home page must
 //   ask for a sign-in): a touch or focus starts fetching, a click on a button before it is ready
 //   waits for it and is then replayed. Their links work as plain links meanwhile.
@@ -82,7 +83,9 @@ function wakeOnFirstUse(element: HTMLElement, early: HTMLButtonElement[]) {
   if (kept) replay(kept);
 }
 
-const ON_USE: IslandName[] = ['header', 'share', 'push', 'save'];
+// The save button is not among them: it must say 'సేవ్ అయింది' for a story this reader saved before
+// anyone touches it, so it comes alive (and asks) once on screen, like what moves.
+const ON_USE: IslandName[] = ['header', 'share', 'push'];
 const moving: HTMLElement[] = [];
 // From here on this script holds the taps; those the <head> script kept are handed over.
 const early = (window as { __takeIslandTaps?: () => HTMLButtonElement[] }).__takeIslandTaps?.() ?? [];

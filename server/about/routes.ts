@@ -38,4 +38,10 @@ export async function aboutRoutes(app: FastifyInstance, { services }: { services
     message: ABOUT_MESSAGES.saved,
     ...(await about.update(await readAboutRequest(request), actorOf(request))),
   }));
+  serve(app, routes.revisions, async () => about.revisions.list());
+  serve(app, routes.revision, async (request) => about.revisions.one(request.params.revId));
+  serve(app, routes.restore, async (request) => {
+    await about.revisions.restore(request.params.revId, actorOf(request));
+    return { message: ABOUT_MESSAGES.restored, ...(await about.get())! };
+  });
 }

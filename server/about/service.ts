@@ -10,6 +10,7 @@ import { sanitizeArticleHtml } from '../articles/sanitize.ts';
 import { toArticleImage } from '../articles/model.ts';
 import type { IncomingFile, PreparedImage } from '../media/images.ts';
 import { isUniqueViolation } from '../db/sql.ts';
+import { createAboutRevisions, keepAboutRevision } from './revisions.ts';
 import { ABOUT_MESSAGES, MAX_ABOUT_CONTENT, MAX_ABOUT_IMAGES, type AboutUs } from '../../contract/about.ts';
 
 const ContentSchema = z.string({ error: 'content must be text' }).max(MAX_ABOUT_CONTENT, ABOUT_MESSAGES.contentTooLong);
@@ -27,7 +28,8 @@ export type AboutInput = {
   files: IncomingFile[];
 };
 
-export function createAboutService({ db, images: pipeline, changes }: ServiceDeps) {
+export function createAboutService(deps: ServiceDeps) {
+  const { db, images: pipeline, changes } = deps;
   async function currentImages(tx: DbOrTx = db) {
     return tx
       .select({ position: aboutUsImages.position, image: images })
@@ -74,6 +76,9 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
     /** The page, or null when none exists (GET answers 204). */
     get,
 
+    /** Its text's history: list, one, restore (./revisions.ts). */
+    revisions: createAboutRevisions(deps),
+
     /** POST: only when none exists (400 otherwise, docs/product.md). */
     async create(input: AboutInput, actor?: AuditActor): Promise<AboutUs> {
       const content = parseContent(input.content) ?? '';
@@ -83,6 +88,7 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
       try {
         await withPrepared(prepared, async (tx) => {
           await tx.insert(aboutUs).values({ id: 1, content });
+          await keepAboutRevision(tx, 'CREATE', content, actor);
           const stored = prepared.length ? await pipeline.store(prepared, tx) : [];
           if (stored.length)
             await tx.insert(aboutUsImages).values(stored.map((img, position) => ({ position, imageId: img.id })));
@@ -115,13 +121,15 @@ export function createAboutService({ db, images: pipeline, changes }: ServiceDep
         }
         keep = parseOr400(KeepSchema, raw);
       }
-      const [existing] = await db.select({ id: aboutUs.id }).from(aboutUs).where(eq(aboutUs.id, 1));
+      const [existing] = await db.select({ id: aboutUs.id, content: aboutUs.content }).from(aboutUs).where(eq(aboutUs.id, 1));
       if (!existing) throw notFound(ABOUT_MESSAGES.notFound);
       const before = (await currentImages()).map((r) => ({ id: r.image.id, url: toArticleImage(r.image).url }));
       const kept = keep === undefined ? before : [...new Set(keep)].flatMap((url) => before.filter((b) => b.url === url));
       const prepared = await prepareAll(input.files, kept.length);
       await withPrepared(prepared, async (tx) => {
         if (content !== undefined) await tx.update(aboutUs).set({ content, updatedAt: new Date() }).where(eq(aboutUs.id, 1));
+        if (content !== undefined && content !== existing.content)
+          await keepAboutRevision(tx, 'EDIT', content, actor, { before: existing.content });
         else await tx.update(aboutUs).set({ updatedAt: new Date() }).where(eq(aboutUs.id, 1));
         const stored = prepared.length ? await pipeline.store(prepared, tx) : [];
         const order = [...kept.map((k) => k.id), ...stored.map((s) => s.id)];

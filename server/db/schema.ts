@@ -354,6 +354,22 @@ export const auditEntries = pgTable(
   ],
 );
 
+// About Us history (server/about/revisions.ts): its text after each save; BEFORE is the text found
+// at the first save this history saw (a page made before it was kept).
+export const aboutRevisions = pgTable(
+  'about_revisions',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['CREATE', 'EDIT', 'RESTORE', 'BEFORE'] }).notNull(),
+    content: text('content').notNull(),
+    editorId: integer('editor_id').references(() => users.id, { onDelete: 'set null' }),
+    editorName: text('editor_name'),
+    restoredFromId: integer('restored_from_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('about_revisions_kind', sql`${t.kind} IN ('CREATE', 'EDIT', 'RESTORE', 'BEFORE')`)],
+);
+
 // Revision history: one row per saved change of a (non-draft) article's text, categories, images,
 // region or video, written in the transaction of the change (server/articles/revisions.ts).
 export const articleRevisions = pgTable(
@@ -594,6 +610,19 @@ export const tags = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('tags_slug_idx').on(t.slug)],
+);
+
+/** A tag's old addresses (a renamed tag's slug before, a merged tag's slug): each 301s to its tag. */
+export const tagOldSlugs = pgTable(
+  'tag_old_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    movedAt: timestamp('moved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tag_old_slugs_tag_idx').on(t.tagId)],
 );
 
 export const articleTags = pgTable(

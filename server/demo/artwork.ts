@@ -72,6 +72,43 @@ export function newsPictureSvg(opts: {
 </svg>`;
 }
 
+/**
+ * A head-and-shoulders portrait (square) for a demo author page: soft studio light behind a face,
+ * hair and shirt in the given colours, shaded with gradients so it reads as a photo at byline size.
+ */
+export function portraitSvg(opts: { skin: string; hair: string; shirt: string; seed: number; size?: number }) {
+  const size = opts.size ?? 600;
+  const random = prng(opts.seed);
+  const tilt = Math.round(random() * 6 - 3);
+  const backdrop = shade(opts.shirt, 1.6);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 600 600">
+  <defs>
+    <radialGradient id="light" cx="0.35" cy="0.3" r="0.9">
+      <stop offset="0" stop-color="${shade(backdrop, 1.25)}"/><stop offset="1" stop-color="${shade(backdrop, 0.45)}"/>
+    </radialGradient>
+    <radialGradient id="face" cx="0.4" cy="0.35" r="0.75">
+      <stop offset="0" stop-color="${shade(opts.skin, 1.2)}"/><stop offset="1" stop-color="${shade(opts.skin, 0.7)}"/>
+    </radialGradient>
+    <linearGradient id="shirt" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${shade(opts.shirt, 1.2)}"/><stop offset="1" stop-color="${shade(opts.shirt, 0.5)}"/>
+    </linearGradient>
+    <filter id="soft"><feGaussianBlur stdDeviation="2"/></filter>
+  </defs>
+  <rect width="600" height="600" fill="url(#light)"/>
+  <g transform="rotate(${tilt} 300 300)" filter="url(#soft)">
+    <path d="M60 600 C70 470 170 420 300 420 C430 420 530 470 540 600 Z" fill="url(#shirt)"/>
+    <path d="M255 380 L345 380 L335 450 L265 450 Z" fill="${shade(opts.skin, 0.75)}"/>
+    <path d="M240 430 L300 500 L360 430 L345 420 L300 470 L255 420 Z" fill="#f4f4f4" fill-opacity="0.9"/>
+    <ellipse cx="300" cy="265" rx="108" ry="135" fill="url(#face)"/>
+    <path d="M188 250 C185 150 240 112 305 112 C372 112 418 160 412 250 C400 200 370 175 300 178 C235 180 205 205 188 250 Z" fill="${opts.hair}"/>
+    <ellipse cx="260" cy="262" rx="13" ry="8" fill="${shade(opts.hair, 1.2)}"/>
+    <ellipse cx="340" cy="262" rx="13" ry="8" fill="${shade(opts.hair, 1.2)}"/>
+    <path d="M300 275 C292 305 290 318 304 322" stroke="${shade(opts.skin, 0.6)}" stroke-width="5" fill="none"/>
+    <path d="M268 345 C288 358 314 358 333 345" stroke="${shade(opts.skin, 0.5)}" stroke-width="6" fill="none" stroke-linecap="round"/>
+  </g>
+</svg>`;
+}
+
 /** A wide advertisement banner (1280 x 213, six times as wide as tall, so the pipeline keeps a 1280 variant). */
 export function bannerSvg(opts: { colour: string; motif: string; seed: number; width?: number; height?: number }) {
   const width = opts.width ?? 1280;

@@ -717,3 +717,81 @@ export const ADS: { motif: string; colour: string; durationInSeconds: number; li
   { motif: 'NEW 5G PLANS FROM 199', colour: '#1f618d', durationInSeconds: 7, link: 'https://www.example.org/5g-plans' },
   { motif: 'HOME LOANS  8.4% P.A.', colour: '#1e8449', durationInSeconds: 4, link: 'https://www.example.net/home-loans' },
 ];
+
+/**
+ * The district edition of each place the demo's stories come from (contract/districts.ts). Places
+ * outside the two states (Delhi, Mumbai, abroad) have none: the editions are of AP and Telangana.
+ */
+export const PLACE_DISTRICTS: Record<string, string> = {
+  హైదరాబాద్: 'hyderabad',
+  వరంగల్: 'warangal',
+  కరీంనగర్: 'karimnagar',
+  నిజామాబాద్: 'nizamabad',
+  ఖమ్మం: 'khammam',
+  మహబూబ్‌నగర్: 'mahabubnagar',
+  నల్గొండ: 'nalgonda',
+  ములుగు: 'mulugu',
+  విజయవాడ: 'ntr',
+  విశాఖపట్నం: 'visakhapatnam',
+  తిరుపతి: 'tirupati',
+  శ్రీహరికోట: 'tirupati',
+  గుంటూరు: 'guntur',
+  అమరావతి: 'guntur',
+  మంగళగిరి: 'guntur',
+  నెల్లూరు: 'nellore',
+  కర్నూలు: 'kurnool',
+  కాకినాడ: 'kakinada',
+  రాజమహేంద్రవరం: 'east-godavari',
+  పోలవరం: 'eluru',
+  శ్రీకాకుళం: 'srikakulam',
+  అనంతపురం: 'anantapur',
+};
+
+/** Topics per category: each story takes two of its primary category's, and its place's name. */
+export const CATEGORY_TAGS: Record<CategoryKey, string[]> = {
+  politics: ['ఎన్నికలు', 'అసెంబ్లీ', 'ప్రభుత్వం'],
+  cinema: ['టాలీవుడ్', 'బాక్సాఫీస్', 'సినిమా విడుదల'],
+  sports: ['క్రికెట్', 'టోర్నమెంట్', 'క్రీడాకారులు'],
+  business: ['మార్కెట్లు', 'పెట్టుబడులు', 'ఉద్యోగాలు'],
+  tech: ['స్టార్టప్‌లు', 'ఐటీ రంగం', 'డిజిటల్'],
+  health: ['ఆసుపత్రులు', 'వైద్యం', 'ప్రజారోగ్యం'],
+  ap: ['ప్రభుత్వం', 'అభివృద్ధి', 'మౌలిక వసతులు'],
+  telangana: ['ప్రభుత్వం', 'అభివృద్ధి', 'మౌలిక వసతులు'],
+  national: ['కేంద్ర ప్రభుత్వం', 'పార్లమెంట్', 'అభివృద్ధి'],
+  world: ['ప్రపంచం', 'దౌత్యం', 'ప్రవాస భారతీయులు'],
+};
+
+/** Which hand-written story (by index in APPROVED_STORIES) is covered live, and which is breaking. */
+export const LIVE_STORY = 0;
+export const BREAKING_STORY = 1;
+
+/** The live story's updates, oldest first, with how many minutes after it went live each came. */
+export const LIVE_UPDATES: { minutes: number; html: string }[] = [
+  { minutes: 5, html: '<p>మెట్రో రెండో దశపై ముఖ్యమంత్రి విలేకరుల సమావేశం ప్రారంభమైంది.</p>' },
+  { minutes: 18, html: '<p><strong>శంషాబాద్ మార్గం:</strong> విమానాశ్రయం వరకు కొత్త మార్గం మూడేళ్లలో పూర్తవుతుందని ప్రకటన.</p>' },
+  { minutes: 31, html: '<p>నిర్మాణ పనులు వచ్చే నెలలోనే మొదలవుతాయని మెట్రో ఎండీ తెలిపారు.</p>' },
+  { minutes: 47, html: '<p>కొత్త మార్గంలో పది స్టేషన్లు ఉంటాయి; రోజుకు రెండు లక్షల మంది ప్రయాణిస్తారని అంచనా.</p>' },
+];
+
+/** The demo reporters' author pages: Telugu display name, bio, and the colours of their portrait. */
+export const PROFILES: Record<
+  string,
+  { displayName: string; bio: string; skin: string; hair: string; shirt: string; seed: number }
+> = {
+  reporter: {
+    displayName: 'రవి కుమార్',
+    bio: 'హైదరాబాద్ నుంచి రాజకీయాలు, నగర వార్తలు రాసే సీనియర్ విలేకరి.',
+    skin: '#b07850',
+    hair: '#1c1410',
+    shirt: '#1f618d',
+    seed: 71,
+  },
+  sravani: {
+    displayName: 'శ్రావణి రెడ్డి',
+    bio: 'సినిమా, సంస్కృతి, ఆరోగ్యం విభాగాల విలేకరి.',
+    skin: '#c08a62',
+    hair: '#2a1a12',
+    shirt: '#7d3c98',
+    seed: 72,
+  },
+};

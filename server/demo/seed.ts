@@ -2,7 +2,7 @@
 // and videos, navigation, featured sections, About Us and ads. Safe to run again: what exists is
 // kept, what is missing is added (nothing is duplicated).
 import { randomBytes } from 'node:crypto';
-import { count, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import type { Services } from '../services.ts';
 import {
@@ -12,6 +12,9 @@ import {
   articleCategories,
   articleImages,
   articles,
+  articleTags,
+  liveUpdates,
+  tags,
   categories,
   featuredCategories,
   images,
@@ -23,19 +26,27 @@ import { hashPassword } from '../auth/passwords.ts';
 import { sanitizeArticleHtml } from '../articles/sanitize.ts';
 import { searchFieldsFor, shortDescriptionFor } from '../articles/text.ts';
 import type { PreparedImage } from '../media/images.ts';
-import { bannerSvg, newsPictureSvg, prng, renderJpeg, renderPng } from './artwork.ts';
+import { tagSlug } from '../../contract/tags.ts';
+import { BREAKING_MAX_HOURS } from '../../contract/review.ts';
+import { bannerSvg, newsPictureSvg, portraitSvg, prng, renderJpeg, renderPng } from './artwork.ts';
 import {
   ABOUT_US_HTML,
   ADS,
   APPROVED_STORIES,
   AUTHORS,
+  BREAKING_STORY,
   CATEGORIES,
+  CATEGORY_TAGS,
   CLOSINGS,
   FEATURED,
+  LIVE_STORY,
+  LIVE_UPDATES,
   locative,
   NAVIGATION,
   PENDING_STORIES,
+  PLACE_DISTRICTS,
   PLACES,
+  PROFILES,
   REJECTED_STORIES,
   SENTENCES,
   SUBHEADINGS,
@@ -83,6 +94,8 @@ export type SeedSummary = {
   featured: boolean;
   about: boolean;
   ads: number;
+  /** Demo reporters given their author page (name, bio, portrait) in this run. */
+  profiles: number;
   ms: number;
 };
 
@@ -94,7 +107,21 @@ type PlannedArticle = StorySpec & {
   rejectionReason: string | null;
   pictureCount: number;
   seed: number;
+  /** Its district edition (a slug of contract/districts.ts), from its place. */
+  district: string | null;
+  tags: string[];
+  /** Covered live (with LIVE_UPDATES), or breaking news for the longest time allowed from the seeding. */
+  live: boolean;
+  breaking: boolean;
 };
+
+/** A story's district and topics: two of its category's tags, chosen by its seed, and its place. */
+function placeAndTopics(story: Pick<StorySpec, 'categories' | 'region'>, seed: number) {
+  const pool = CATEGORY_TAGS[story.categories[0]];
+  const district = PLACE_DISTRICTS[story.region] ?? null;
+  const topics = [pool[seed % pool.length], pool[(seed + 1) % pool.length], ...(district ? [story.region] : [])];
+  return { district, tags: [...new Set(topics)], live: false, breaking: false };
+}
 
 /**
  * Which of `wanted` the reporter's articles already have as titles: newest first, status by
@@ -133,6 +160,7 @@ export async function seedDemoContent(services: Services, opts: SeedOptions): Pr
 
   const categoryIds = await ensureCategories(db);
   const reporterId = await ensureReporters(db, opts.log);
+  const profiles = await seedProfiles(services);
 
   const plan = planArticles(opts.articleCount ?? APPROVED_STORIES.length, now);
   const existing = await existingTitles(db, reporterId, new Set(plan.map((a) => a.title)));
@@ -144,7 +172,7 @@ export async function seedDemoContent(services: Services, opts: SeedOptions): Pr
     try {
       for (let i = 0; i < todo.length; i += BATCH) {
         await db.transaction((tx) =>
-          insertArticles(tx, todo.slice(i, i + BATCH), { reporterId, categoryIds, pool: { ...pool, rows: poolRows } }),
+          insertArticles(tx, todo.slice(i, i + BATCH), { reporterId, categoryIds, now, pool: { ...pool, rows: poolRows } }),
         );
       }
     } finally {
@@ -176,12 +204,13 @@ export async function seedDemoContent(services: Services, opts: SeedOptions): Pr
     featured,
     about,
     ads: adCount,
+    profiles,
     ms: Math.round(performance.now() - started),
   };
   opts.log(
     `demo content: ${summary.approved} approved, ${summary.pending} pending, ${summary.rejected} rejected articles added` +
       `${navigation ? ', navigation' : ''}${featured ? ', featured sections' : ''}${about ? ', About Us' : ''}` +
-      `${adCount ? `, ${adCount} ads` : ''} in ${summary.ms} ms` +
+      `${adCount ? `, ${adCount} ads` : ''}${profiles ? `, ${profiles} author pages` : ''} in ${summary.ms} ms` +
       (summary.approved ? ` (demo reporter: ${DEMO_REPORTERS[0].username})` : ''),
   );
   return summary;
@@ -254,6 +283,9 @@ export function planArticles(approvedCount: number, now: Date): PlannedArticle[]
       rejectionReason: null,
       pictureCount: 1 + (i % 3),
       seed: i + 1,
+      ...placeAndTopics(story, i),
+      live: i === LIVE_STORY,
+      breaking: i === BREAKING_STORY,
     });
   });
 
@@ -280,6 +312,7 @@ export function planArticles(approvedCount: number, now: Date): PlannedArticle[]
       rejectionReason: null,
       pictureCount: 1 + (j % 3),
       seed: 1000 + j,
+      ...placeAndTopics({ categories: cats, region: place.name }, j),
     });
   }
 
@@ -294,6 +327,7 @@ export function planArticles(approvedCount: number, now: Date): PlannedArticle[]
       rejectionReason: null,
       pictureCount: 1 + (i % 2),
       seed: 500 + i,
+      ...placeAndTopics(story, i),
     }),
   );
   REJECTED_STORIES.forEach(({ reason, ...story }, i) =>
@@ -306,6 +340,7 @@ export function planArticles(approvedCount: number, now: Date): PlannedArticle[]
       rejectionReason: reason,
       pictureCount: 1,
       seed: 600 + i,
+      ...placeAndTopics(story, i),
     }),
   );
   return plan;
@@ -377,7 +412,7 @@ async function preparePictures(services: Services): Promise<PicturePool> {
 async function insertArticles(
   tx: Tx,
   batch: PlannedArticle[],
-  ctx: { reporterId: number; categoryIds: Record<CategoryKey, number>; pool: PicturePool & { rows: ImageRow[] } },
+  ctx: { reporterId: number; categoryIds: Record<CategoryKey, number>; now: Date; pool: PicturePool & { rows: ImageRow[] } },
 ) {
   const values = batch.map((a) => {
     const content = sanitizeArticleHtml(articleBody(a, a.seed));
@@ -387,8 +422,11 @@ async function insertArticles(
       content,
       youtubeVideoId: a.youtubeVideoId,
       region: a.region,
+      district: a.district,
       shortDescription: shortDescriptionFor(content),
-      ...searchFieldsFor(a.title, content),
+      ...searchFieldsFor(a.title, content, a.tags),
+      liveSince: a.live ? a.publicationDate : null,
+      breakingUntil: a.breaking ? new Date(ctx.now.getTime() + BREAKING_MAX_HOURS * HOUR) : null,
       reporterId: ctx.reporterId,
       approvalStatus: a.status,
       rejectionReason: a.rejectionReason,
@@ -415,6 +453,8 @@ async function insertArticles(
     }
   });
   await tx.insert(articleCategories).values(links);
+  await insertTopics(tx, batch, inserted);
+  await insertLiveUpdates(tx, batch, inserted, ctx.reporterId);
   // Each article gets its own image rows (so deleting one article releases only its rows); the
   // files are the pool's, shared by content key.
   const imageRows = (
@@ -428,6 +468,77 @@ async function insertArticles(
   await tx
     .insert(articleImages)
     .values(pictures.map((p, i) => ({ articleId: p.articleId, imageId: imageRows[i].id, position: p.position })));
+}
+
+/** The batch's tags (made once each; a tag an admin made already is reused by its slug) and their links. */
+async function insertTopics(tx: Tx, batch: PlannedArticle[], inserted: { id: number }[]) {
+  const names = [...new Set(batch.flatMap((a) => a.tags))];
+  if (names.length === 0) return;
+  const wanted = names.map((name) => ({ name, slug: tagSlug(name) }));
+  await tx.insert(tags).values(wanted).onConflictDoNothing({ target: tags.slug });
+  const rows = await tx
+    .select({ id: tags.id, slug: tags.slug })
+    .from(tags)
+    .where(
+      inArray(
+        tags.slug,
+        wanted.map((w) => w.slug),
+      ),
+    );
+  const idOf = new Map(rows.map((r) => [r.slug, r.id]));
+  await tx
+    .insert(articleTags)
+    .values(
+      batch.flatMap((a, i) =>
+        a.tags.map((name, position) => ({ articleId: inserted[i].id, tagId: idOf.get(tagSlug(name))!, position })),
+      ),
+    )
+    .onConflictDoNothing();
+}
+
+/** The live story's updates, written by the demo reporter minutes apart after it went live. */
+async function insertLiveUpdates(tx: Tx, batch: PlannedArticle[], inserted: { id: number }[], reporterId: number) {
+  const index = batch.findIndex((a) => a.live);
+  if (index < 0) return;
+  const since = batch[index].publicationDate.getTime();
+  await tx.insert(liveUpdates).values(
+    LIVE_UPDATES.map((u) => {
+      const at = new Date(since + u.minutes * 60_000);
+      return {
+        articleId: inserted[index].id,
+        content: sanitizeArticleHtml(u.html),
+        authorId: reporterId,
+        authorName: PROFILES.reporter.displayName,
+        createdAt: at,
+        updatedAt: at,
+      };
+    }),
+  );
+}
+
+/** Author pages for the demo reporters that have none yet: Telugu name, a bio and a drawn portrait. */
+async function seedProfiles(services: Services) {
+  const { db } = services;
+  const missing = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(inArray(users.username, Object.keys(PROFILES)), isNull(users.displayName)));
+  if (missing.length === 0) return 0;
+  const prepared = await Promise.all(
+    missing.map(async (m) =>
+      services.images.prepare(
+        { filename: `author-${m.username}.jpg`, data: await renderJpeg(portraitSvg(PROFILES[m.username])) },
+        'article',
+      ),
+    ),
+  );
+  return withPictures(services, prepared, async (tx, rows) => {
+    for (const [i, m] of missing.entries()) {
+      const { displayName, bio } = PROFILES[m.username];
+      await tx.update(users).set({ displayName, bio, photoImageId: rows[i].id }).where(eq(users.id, m.id));
+    }
+    return missing.length;
+  });
 }
 
 async function isEmpty(db: Db, table: typeof navigationEntries | typeof featuredCategories | typeof aboutUs | typeof ads) {

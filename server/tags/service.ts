@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { DbOrTx, Tx } from '../db/client.ts';
 import type { Notice } from '../db/changes.ts';
-import { articles, articleTags, tags } from '../db/schema.ts';
+import { articles, articleTags, tagOldSlugs, tags } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { record, type AuditActor } from '../audit/service.ts';
 import { loadArticles, tagsOfArticles } from '../articles/model.ts';
@@ -92,6 +92,17 @@ export function createTagsService({ db, changes }: ServiceDeps) {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * `slug` (a tag's address until now) leads to tag `to` from here on; a slug a live tag takes
+   * again is no longer an old address.
+   */
+  async function keepOldSlug(tx: Tx, slug: string, to: number) {
+    await tx
+      .insert(tagOldSlugs)
+      .values({ slug, tagId: to })
+      .onConflictDoUpdate({ target: tagOldSlugs.slug, set: { tagId: to, movedAt: sql`now()` } });
+  }
+
   function announce(notice: Notice, ids: number[]) {
     notice({ kind: 'articles', articles: ids, categories: [] });
   }
@@ -128,6 +139,17 @@ export function createTagsService({ db, changes }: ServiceDeps) {
       return { tag: tagRef(tag.name, tag.slug), articles: list, total };
     },
 
+    /** Where an old address of a tag (renamed or merged away) leads now: the tag's current slug, or null. */
+    async movedTo(slug: string): Promise<string | null> {
+      const [row] = await db
+        .select({ slug: tags.slug })
+        .from(tagOldSlugs)
+        .innerJoin(tags, eq(tags.id, tagOldSlugs.tagId))
+        .where(eq(tagOldSlugs.slug, slug.normalize('NFC')))
+        .limit(1);
+      return row && row.slug !== slug.normalize('NFC') ? row.slug : null;
+    },
+
     /** The admin's list: every tag with how many stories carry it, by name. */
     async list() {
       const rows = await db
@@ -151,6 +173,8 @@ export function createTagsService({ db, changes }: ServiceDeps) {
           .where(and(eq(tags.slug, slug), sql`${tags.id} <> ${id}`));
         if (other) throw conflict(`Name: the tag "${name}" exists already; merge the two instead.`);
         await tx.update(tags).set({ name, slug }).where(eq(tags.id, id));
+        if (tag.slug !== slug) await keepOldSlug(tx, tag.slug, id);
+        await tx.delete(tagOldSlugs).where(eq(tagOldSlugs.slug, slug));
         const ids = await articlesOf(tx, id);
         await refreshSearchText(tx, ids);
         await record(tx, {
@@ -179,6 +203,9 @@ export function createTagsService({ db, changes }: ServiceDeps) {
         await tx.execute(sql`insert into ${articleTags} (article_id, tag_id, position)
           select article_id, ${into}, position from ${articleTags} where tag_id = ${id}
           on conflict (article_id, tag_id) do nothing`);
+        // Its address, and the addresses it had before, lead to the tag it went into.
+        await tx.update(tagOldSlugs).set({ tagId: into }).where(eq(tagOldSlugs.tagId, id));
+        await keepOldSlug(tx, from.slug, into);
         await tx.delete(tags).where(eq(tags.id, id));
         await refreshSearchText(tx, ids);
         await record(tx, {

@@ -1,5 +1,7 @@
 // Breaking news for an approved article: 1-24 hours, or cleared; shown with its end in India time.
+// Marking it pushes a notification to every subscriber, so the first mark asks first.
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../dashboard/ConfirmDialog.tsx';
 import { call } from '../../lib/api.ts';
 import { failureText } from '../dashboard/failure.ts';
 import type { Notice } from '../dashboard/notice.tsx';
@@ -20,9 +22,11 @@ export function BreakingPanel({ article, onChange }: { article: Article; onChang
   const [hours, setHours] = useState(2);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const [asking, setAsking] = useState(false);
   const active = article.breakingUntil && new Date(article.breakingUntil).getTime() > Date.now();
 
   const send = async (method: 'PUT' | 'DELETE') => {
+    setAsking(false);
     setBusy(true);
     setNotice(null);
     try {
@@ -54,7 +58,7 @@ export function BreakingPanel({ article, onChange }: { article: Article; onChang
             </option>
           ))}
         </select>
-        <button type="button" onClick={() => void send('PUT')} disabled={busy}>
+        <button type="button" onClick={() => (active ? void send('PUT') : setAsking(true))} disabled={busy}>
           {active ? 'Extend breaking' : 'Mark as breaking'}
         </button>
         {active && (
@@ -68,6 +72,19 @@ export function BreakingPanel({ article, onChange }: { article: Article; onChang
           {notice.text}
         </p>
       )}
+      <ConfirmDialog
+        open={asking}
+        title="Mark as breaking?"
+        confirmLabel="Mark as breaking and notify"
+        busy={busy}
+        onConfirm={() => void send('PUT')}
+        onCancel={() => setAsking(false)}
+      >
+        <p>
+          “{article.title}” will lead the ticker and the home page for {hours} {hours === 1 ? 'hour' : 'hours'}, and a
+          notification goes at once to every reader subscribed to breaking news. This cannot be called back.
+        </p>
+      </ConfirmDialog>
       {!notice && (
         <p className="review-hint">Leads the ticker and shows a banner on the home page. {REVIEW_MESSAGES.breakingHours}</p>
       )}

@@ -8,6 +8,7 @@
 // story as readers will see it.
 import { useId, useState } from 'react';
 import { ArticleForm } from '../article-form/ArticleForm.tsx';
+import { IndiaDateTime } from '../dashboard/IndiaDateTime.tsx';
 import { SAVE_INTENTS } from '../article-form/save.ts';
 import type { Article } from '../../../contract/articles.ts';
 import type { Category } from '../../../contract/categories.ts';
@@ -57,7 +58,7 @@ export function ReviewEditor({ article, categories, approve, afterSuccess, onCan
           {approving && (
             <span className="schedule-row review-publish-at">
               <label htmlFor={pickerId}>Publish at (India time, IST; empty: now)</label>
-              <input id={pickerId} type="datetime-local" value={publishAt} onChange={(e) => setPublishAt(e.target.value)} />
+              <IndiaDateTime id={pickerId} value={publishAt} onChange={setPublishAt} />
             </span>
           )}
           {onCancel && (

@@ -6,6 +6,7 @@ import { useFetcher } from 'react-router';
 import type { Article } from '../../../contract/articles.ts';
 import { isoToIndiaLocal } from '../../../contract/review.ts';
 import { formatDateTime } from '../public/format.ts';
+import { IndiaDateTime } from '../dashboard/IndiaDateTime.tsx';
 import type { ActResult } from './data.ts';
 import type { Outcome } from '../dashboard/outcome.ts';
 
@@ -38,14 +39,7 @@ export function SchedulePanel({ article, disabled, onDone }: Props) {
       </h2>
       <fetcher.Form method="post" className="schedule-row">
         <label htmlFor={pickerId}>Publish at (India time, IST)</label>
-        <input
-          id={pickerId}
-          name="publishAt"
-          type="datetime-local"
-          value={local}
-          onChange={(e) => setLocal(e.target.value)}
-          disabled={disabled || busy}
-        />
+        <IndiaDateTime id={pickerId} name="publishAt" value={local} onChange={setLocal} disabled={disabled || busy} />
         <button type="submit" name="intent" value="schedule" disabled={disabled || busy || !local}>
           {scheduled ? 'Reschedule' : 'Schedule'}
         </button>

@@ -364,7 +364,10 @@ export function ArticleForm({
       <LeaveGuard when={unsaved && !saving && !locked} />
       {locked && unsaved && <LockedCopy storyId={initial?.id} values={values} />}
       <fieldset className="article-form-fields" disabled={locked} key={conflicts.generation}>
-        <TeluguTypingToggle />
+        <div className="article-form-top">
+          <TeluguTypingToggle />
+          {autosave && mode === 'create' && !success && <SaveState status={draft.status} />}
+        </div>
         <ArticleFields
           field={field}
           mode={mode}
@@ -503,6 +506,29 @@ function FormPreview({
   );
 }
 
+const statusText = (status: SaveStatus) =>
+  status.state === 'saving'
+    ? DRAFT_MESSAGES.saving
+    : status.state === 'saved'
+      ? DRAFT_MESSAGES.saved
+      : status.state === 'failed'
+        ? DRAFT_MESSAGES.notSaved(status.reason ?? '')
+        : '';
+
+/**
+ * The same save state at the top of the form, which stays on screen while the body scrolls: seen
+ * from anywhere in a long story. Not a live region (the one at the bottom announces it).
+ */
+function SaveState({ status }: { status: SaveStatus }) {
+  const text = statusText(status);
+  return (
+    <p className={`autosave-top${status.state === 'failed' ? ' failed' : ''}`} data-testid="autosave-status-top" hidden={!text}>
+      {status.state === 'saved' && <span aria-hidden="true">✓ </span>}
+      {text}
+    </p>
+  );
+}
+
 function AutosaveStatus({
   status,
   conflict,
@@ -514,14 +540,7 @@ function AutosaveStatus({
   onLoadNewer(draft: Draft): void;
   onKeepMine(): void;
 }) {
-  const text =
-    status.state === 'saving'
-      ? DRAFT_MESSAGES.saving
-      : status.state === 'saved'
-        ? DRAFT_MESSAGES.saved
-        : status.state === 'failed'
-          ? DRAFT_MESSAGES.notSaved(status.reason ?? '')
-          : '';
+  const text = statusText(status);
   return (
     <div className={`autosave-status${status.state === 'failed' ? ' failed' : ''}`}>
       <p aria-live="polite" data-testid="autosave-status">

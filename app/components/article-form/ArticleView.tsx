@@ -9,6 +9,7 @@ import type { Article } from '../../../contract/articles.ts';
 import { YOUTUBE_ID } from '../../../contract/articles.ts';
 import { sanitizeForView } from '../../lib/sanitize.ts';
 import { ImageThumbnails } from './ImageViewer.tsx';
+import { districtBySlug, STATE_NAMES } from '../../../contract/districts.ts';
 
 // One clock for the whole site: dates read in India time on every screen, whatever the device's zone
 // (the same article showed 23/11 on a reporter's screen and 24/11 on the public page).
@@ -46,6 +47,39 @@ export function ArticleStatus({ article }: { article: Article }) {
   );
 }
 
+/**
+ * Everything the story carries besides its text, labelled, so a reviewer sees what readers will
+ * (the district edition, the tags, live coverage, breaking news); a missing one says 'None'.
+ */
+export function ArticleFacts({ article }: { article: Article }) {
+  const district = article.district ? districtBySlug(article.district) : undefined;
+  const facts: [string, string][] = [
+    ['Region', article.region || 'None'],
+    ['District', district ? `${district.te} (${district.en}, ${STATE_NAMES[district.state].en})` : (article.district ?? 'None')],
+    ['Categories', article.categories.map((c) => c.name).join(', ') || 'None'],
+    ['Tags', article.tags?.length ? article.tags.map((t) => `#${t.name}`).join(' ') : 'None'],
+  ];
+  if (article.liveSince)
+    facts.push([
+      'Live',
+      article.liveEndedAt
+        ? `${formatDateTime(article.liveSince)} to ${formatDateTime(article.liveEndedAt)}`
+        : `since ${formatDateTime(article.liveSince)}`,
+    ]);
+  if (article.breakingUntil && new Date(article.breakingUntil).getTime() > Date.now())
+    facts.push(['Breaking', `until ${formatDateTime(article.breakingUntil)}`]);
+  return (
+    <dl className="article-view-facts">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function ArticleView({
   article,
   showStatus = false,
@@ -65,6 +99,7 @@ export function ArticleView({
         <time dateTime={article.publicationDate}>{formatDateTime(article.publicationDate)}</time>
         {article.categories.length > 0 && <span>{article.categories.map((c) => c.name).join(', ')}</span>}
       </p>
+      <ArticleFacts article={article} />
       {showStatus && <ArticleStatus article={article} />}
       {article.summary && <p className="article-view-summary">{article.summary}</p>}
       <div className="article-view-content" lang="te" dangerouslySetInnerHTML={{ __html: sanitizeForView(article.content) }} />

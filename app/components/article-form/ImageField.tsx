@@ -28,6 +28,7 @@ export function ImageField({ id, items, onChange, error, title }: Props) {
         {...fieldProps(id, error)}
         type="file"
         name="images"
+        className="file-pick"
         multiple
         accept={ARTICLE_IMAGE_TYPES.join(',')}
         onChange={(e) => {
@@ -37,6 +38,10 @@ export function ImageField({ id, items, onChange, error, title }: Props) {
           e.target.value = '';
         }}
       />
+      {/* The browser's own "No file chosen" is hidden (the input is cleared after each choice): this says what is chosen. */}
+      <span className="file-pick-count">
+        {items.length === 0 ? 'No pictures yet' : `${items.length} of ${MAX_ARTICLE_IMAGES} pictures`}
+      </span>
       {error && (
         <p className="field-error" id={`${id}-error`}>
           {error}

@@ -1,4 +1,5 @@
-// About Us Management: rich-text content and up to 4 images.
+// About Us Management: rich-text content and up to 4 images, and the text's history (restore an
+// earlier one: intent 'restore' of the clientAction).
 // Saved with POST when none exists, otherwise PUT; PUT sends `keepImageUrls` (the current images
 // still shown, in order) so single images can be removed while new ones are added after them.
 import { lazy, Suspense, useState } from 'react';
@@ -23,6 +24,7 @@ import {
   type AboutUs,
 } from '../../../contract/about.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
+import { AboutHistory } from '../../components/admin-site/AboutHistory.tsx';
 import '../../styles/reporter.css';
 import '../../styles/admin-site.css';
 
@@ -39,6 +41,14 @@ export const clientLoader = adminLoader(() => call(ABOUT_ROUTES.adminRead), ABOU
  */
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
   const form = await request.formData();
+  if (form.get('intent') === 'restore') {
+    const revId = Number(form.get('revId'));
+    return outcome(call(ABOUT_ROUTES.restore, { params: { revId } }), (r) => r.message, {
+      preferServer: true,
+      failed: ABOUT_MESSAGES.saveFailed,
+      errored: ABOUT_MESSAGES.saveFailed,
+    });
+  }
   const keep = form.get('keepImageUrls');
   const images = form.getAll('images').filter((f): f is File => f instanceof File);
   if ((keep ? (JSON.parse(String(keep)) as string[]).length : 0) + images.length > MAX_ABOUT_IMAGES)
@@ -69,6 +79,7 @@ export default function AboutUsManagement() {
           {/* Keyed by what is stored: after a save the form starts again from the page as saved (sanitised). */}
           <AboutForm key={JSON.stringify(data)} saved={data} save={save} />
           <NoticeLine notice={save.state === 'idle' ? (save.data ?? null) : null} />
+          {data && <AboutHistory key={JSON.stringify(data)} act={save} />}
         </>
       )}
     </main>

@@ -21,6 +21,7 @@ import {
 import { formatDateTime } from '../../components/public/format.ts';
 import type { ScreenHandle } from '../../components/ScreenFallback.tsx';
 import { ColumnHeads } from '../../components/dashboard/ColumnHeads.tsx';
+import { IndiaDateTime } from '../../components/dashboard/IndiaDateTime.tsx';
 import '../../styles/admin-site.css';
 import '../../styles/admin-review.css';
 
@@ -87,11 +88,11 @@ export default function Activity() {
         </label>
         <label htmlFor={`${id}-from`}>
           From
-          <input id={`${id}-from`} name="from" type="date" defaultValue={filters.from} />
+          <IndiaDateTime id={`${id}-from`} name="from" dateOnly defaultValue={filters.from} />
         </label>
         <label htmlFor={`${id}-to`}>
           To
-          <input id={`${id}-to`} name="to" type="date" defaultValue={filters.to} />
+          <IndiaDateTime id={`${id}-to`} name="to" dateOnly defaultValue={filters.to} />
         </label>
         <div className="activity-buttons">
           <button type="submit">Apply</button>

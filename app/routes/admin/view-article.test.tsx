@@ -77,8 +77,9 @@ describe('review screen', () => {
     const sent = stub(() => ({ ok: true, text: '' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit & Approve' }));
     fireEvent.change(await screen.findByLabelText('Publish at (India time, IST; empty: now)'), {
-      target: { value: '2026-12-01T06:00' },
+      target: { value: '01/12/2026' },
     });
+    fireEvent.change(screen.getByLabelText('Time (24-hour, HH:MM)'), { target: { value: '06:00' } });
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'వరద హెచ్చరిక: తాజా' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save & Schedule' }));
     expect(await screen.findByText('Article saved and scheduled for publication.')).toBeTruthy();

@@ -1,4 +1,6 @@
-// Tag page, /tag/{slug}: a topic's approved stories, 5 at a time with 'మరిన్ని'; unknown tag, or one no approved story carries: 404.
+// Tag page, /tag/{slug}: a topic's approved stories, 5 at a time with 'మరిన్ని'; unknown tag, or one no approved story carries: 404;
+// a renamed or merged tag's old address: 301 to its tag.
+import { redirect } from 'react-router';
 import type { Route } from './+types/tag';
 import { TagSlugParam } from '../../../contract/tags.schema.ts';
 import { tagPath } from '../../../contract/tags.ts';
@@ -22,7 +24,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   cacheTags(context, [cacheTag.anyArticle]);
   const { slug } = paramsOrNotFound(TagSlugParam, params);
-  return loadListing(request, context, (size) => orNotFound(services.tags.bySlug(slug, 0, size)));
+  return loadListing(request, context, (size) =>
+    orNotFound(
+      services.tags.bySlug(slug, 0, size).catch(async (error: unknown) => {
+        // A renamed or merged tag's old address leads to the tag that holds its stories now.
+        const moved = (error as { status?: number }).status === 404 ? await services.tags.movedTo(slug) : null;
+        if (moved) throw redirect(tagPath(moved) + new URL(request.url).search, 301);
+        throw error;
+      }),
+    ),
+  );
 }
 
 export const shouldRevalidate = keepLoadedPages;
