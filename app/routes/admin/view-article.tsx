@@ -209,10 +209,12 @@ function Review({
           />
           <ChangesSinceRejection changes={changes} />
           <ArticleView article={article} showStatus headingLevel={2} />
-          <NotesThread articleId={article.id} />
           <RevisionHistory articleId={article.id} revisions={revisions} />
         </>
       )}
+      {/* Beside the story and its edit alike: the thread with its reporter, read again after a
+          rejection (its reason is the thread's new note). */}
+      <NotesThread key={`${article.approvalStatus}:${article.rejectionReason ?? ''}`} articleId={article.id} />
       <RejectModal
         open={rejecting}
         busy={busy}
