@@ -118,6 +118,13 @@ describe('notes and corrections', { timeout: 180_000 }, () => {
     await reader.page.goto(`/article/${story.id}?utm_source=look-1`);
     await reader.page.getByRole('heading', { name: story.title }).waitFor(POLL);
     expect(await reader.page.locator('.article-corrections').count()).toBe(0);
+    // The desk's notes are nowhere in what readers get: the page's HTML and the public JSON.
+    for (const url of [`/article/${story.id}?utm_source=look-0`, `/api/public/articles/${story.id}`]) {
+      const body = await (await reader.page.request.get(url)).text();
+      expect(body, url).toContain(story.title);
+      expect(body, url).not.toContain('ముఖ్యమంత్రి ప్రకటనకు మూలం ఏది?');
+      expect(body, url).not.toContain('ప్రెస్ మీట్ వీడియో');
+    }
 
     await goto(admin.page, `/admin-dashboard/view-approved-article/${story.id}`);
     const panel = admin.page.getByTestId('corrections-panel');

@@ -217,9 +217,11 @@ function Review({
           <ChangesSinceRejection changes={changes} />
           <ArticleView article={article} showStatus headingLevel={2} />
           <RevisionHistory articleId={article.id} revisions={revisions} version={article.version} />
-          <NotesThread articleId={article.id} />
         </>
       )}
+      {/* Beside the story and its edit alike: the thread with its reporter, read again after a
+          rejection (its reason is the thread's new note). */}
+      <NotesThread key={`${article.approvalStatus}:${article.rejectionReason ?? ''}`} articleId={article.id} />
       <RejectModal
         open={rejecting}
         busy={busy}
