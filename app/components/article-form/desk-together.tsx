@@ -51,13 +51,10 @@ export function ConflictPanel({
 }) {
   const line = conflictLine(conflict);
   const theirs = conflict.article;
-  const panel = useRef<HTMLElement>(null);
-  // Shown beside the save button: brought into view on a phone, where the form is long.
-  useEffect(() => panel.current?.scrollIntoView?.({ block: 'nearest' }), [conflict]);
   const typedText = htmlToText(typed.content);
   const theirText = htmlToText(theirs.content);
   return (
-    <section ref={panel} className="version-conflict" role="alert" data-testid="version-conflict">
+    <section className="version-conflict" role="alert" data-testid="version-conflict">
       <p className="version-conflict-line">
         <strong>{line.en}</strong> <span lang="te">({line.te})</span>
       </p>
