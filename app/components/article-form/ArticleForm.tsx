@@ -80,7 +80,8 @@ export type ArticleFormProps = {
   extraActions?: ReactNode;
   defaultAuthor?: string;
   preview?: boolean;
-  autosave?: { start: DraftStart; onLoadNewer(draft: Draft): void };
+  /** `onLoadNewer` gets the newer draft and the text the writer had typed (the screen keeps it shown). */
+  autosave?: { start: DraftStart; onLoadNewer(draft: Draft, typed: ArticlePayload): void };
   locked?: boolean;
 };
 
@@ -382,7 +383,7 @@ export function ArticleForm({
         <AutosaveStatus
           status={draft.status}
           conflict={draft.conflict}
-          onLoadNewer={autosave.onLoadNewer}
+          onLoadNewer={(newer) => autosave.onLoadNewer(newer, values)}
           onKeepMine={draft.overwrite}
         />
       )}

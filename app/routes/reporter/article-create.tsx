@@ -25,17 +25,18 @@ import {
   readLocalDraft,
   type LocalDraft,
 } from '../../components/article-form/draft-storage.ts';
-import { ARTICLE_MESSAGES } from '../../../contract/article-form.ts';
+import { ARTICLE_MESSAGES, type ArticlePayload } from '../../../contract/article-form.ts';
 import type { Article } from '../../../contract/articles.ts';
 import { ApiRequestError, call } from '../../lib/api.ts';
 import { ARTICLE_ROUTES, DRAFT_ROUTES } from '../../../contract/reporter.ts';
+import { KeptText } from '../../components/article-form/desk-together.tsx';
 import '../../styles/reporter.css';
 
 export const meta = () => [{ title: 'Write New Article' }, { name: 'robots', content: 'noindex' }];
 
 export const WRITE_ARTICLE_PATH = '/reporter-dashboard/write-article';
 
-type Opened = { key: string; initial?: Article; start: DraftStart };
+type Opened = { key: string; initial?: Article; start: DraftStart; kept?: ArticlePayload };
 
 /** The form's fields from what the browser kept (images are the server's). */
 const fromLocal = (local: LocalDraft, imageUrls: string[]): Article =>
@@ -160,6 +161,8 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
               </button>
             </p>
           )}
+          {/* The text typed before the newer version was loaded: shown to copy from. */}
+          {opened.kept && <KeptText values={opened.kept} />}
           <ArticleForm
             key={opened.key}
             mode="create"
@@ -172,11 +175,12 @@ export default function WriteArticleScreen({ loaderData }: Route.ComponentProps)
             successMessage={ARTICLE_MESSAGES.submitted}
             autosave={{
               start: opened.start,
-              onLoadNewer: (draft) =>
+              onLoadNewer: (draft, typed) =>
                 show({
                   key: `d${draft.id}-v${draft.version}`,
                   initial: draft,
                   start: { draftId: draft.id, version: draft.version, imageUrls: draft.imageUrls },
+                  kept: typed,
                 }),
             }}
             afterSuccess={() => navigate('/reporter-dashboard/pending-rejected-articles')}
