@@ -37,6 +37,7 @@ import { tagsRoutes } from './tags/routes.ts';
 import { savedRoutes } from './saved/routes.ts';
 import { registerCdn } from './cdn/http.ts';
 import { registerMediaRoutes } from './media/serving.ts';
+import { registerShareCardRoutes } from './share-cards/routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerExternalPlugins } from './http/external-plugins.ts';
 import { registerStaticFiles } from './http/static-files.ts';
@@ -164,6 +165,8 @@ export async function buildApp({
   await registerApi(app, services, { checkResponses });
 
   // The local folder or the bucket (server/media/serving.ts).
+  // Share pictures are made on their first request, so they have a route of their own.
+  registerShareCardRoutes(app, services.shareCards);
   await registerMediaRoutes(app, services.storage);
   await app.register(seoRoutes, { services });
   if (clientDir) await registerStaticFiles(app, clientDir);
