@@ -114,7 +114,7 @@ async function background(input: CardInput, width: number, height: number): Prom
   }
   return sharp(
     Buffer.from(
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.18"/><stop offset="1" stop-color="#000" stop-opacity="0.1"/></linearGradient></defs><rect width="100%" height="100%" fill="${input.colour}"/><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.18"/><stop offset="1" stop-color="#000" stop-opacity="0.1"/></linearGradient></defs><rect width="${width}" height="${height}" fill="${input.colour}"/><rect width="${width}" height="${height}" fill="url(#g)"/></svg>`,
     ),
   )
     .png()
@@ -144,7 +144,7 @@ export async function renderShareCard(input: CardInput, shape: CardShape): Promi
   // Dark from the headline's top down, so white text reads on any photo.
   const fadeFrom = Math.max(0, headlineTop - Math.round(height * 0.25)) / height;
   const shade = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="${fadeFrom.toFixed(3)}" stop-color="#000" stop-opacity="0"/><stop offset="${Math.min(1, headlineTop / height + 0.05).toFixed(3)}" stop-color="#000" stop-opacity="0.62"/><stop offset="1" stop-color="#000" stop-opacity="0.86"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/><rect x="${margin}" y="${brandTop - Math.round(margin * 0.25)}" width="${textWidth}" height="2" fill="#fff" fill-opacity="0.35"/></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="${fadeFrom.toFixed(3)}" stop-color="#000" stop-opacity="0"/><stop offset="${Math.min(1, headlineTop / height + 0.05).toFixed(3)}" stop-color="#000" stop-opacity="0.62"/><stop offset="1" stop-color="#000" stop-opacity="0.86"/></linearGradient></defs><rect width="${width}" height="${height}" fill="url(#s)"/><rect x="${margin}" y="${brandTop - Math.round(margin * 0.25)}" width="${textWidth}" height="2" fill="#fff" fill-opacity="0.35"/></svg>`,
   );
   return sharp(base)
     .composite([
