@@ -476,8 +476,8 @@ describe('article page', () => {
     expect(await meta('meta[property="og:url"]')).toBe(`${baseUrl()}/article/${fixtures.video.id}`);
     expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     const ogImage = await meta('meta[property="og:image"]');
-    // A JPEG: WhatsApp shows no preview picture for WebP.
-    expect(ogImage).toMatch(new RegExp(`^${baseUrl()}/media/[0-9a-f]+-share\\.jpg$`));
+    // A JPEG with the headline on it (server/share-cards/): WhatsApp shows no preview picture for WebP.
+    expect(ogImage).toMatch(new RegExp(`^${baseUrl()}/media/card-${fixtures.video.id}-[0-9a-f]{16}\\.jpg$`));
     expect(await meta('meta[property="og:image:type"]')).toBe('image/jpeg');
     expect(await meta('meta[name="twitter:image"]')).toBe(ogImage);
     const imageResponse = await anonymous.get(ogImage!);

@@ -42,6 +42,7 @@ import { newsletterRoutes } from './newsletter/routes.ts';
 import { newsletterPages } from './newsletter/pages.ts';
 import { registerCdn } from './cdn/http.ts';
 import { registerMediaRoutes } from './media/serving.ts';
+import { registerShareCardRoutes } from './share-cards/routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerExternalPlugins } from './http/external-plugins.ts';
 import { registerStaticFiles } from './http/static-files.ts';
@@ -173,6 +174,8 @@ export async function buildApp({
   await registerApi(app, services, { checkResponses });
 
   // The local folder or the bucket (server/media/serving.ts).
+  // Share pictures are made on their first request, so they have a route of their own.
+  registerShareCardRoutes(app, services.shareCards);
   await registerMediaRoutes(app, services.storage);
   await app.register(seoRoutes, { services });
   await app.register(newsletterPages, { services });

@@ -1,4 +1,5 @@
 // The composition root of the domain services: every HTTP route and SSR loader goes through these.
+import { createShareCardsService } from './share-cards/service.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Clock, ServiceDeps } from './service-deps.ts';
@@ -116,6 +117,7 @@ export function createServices({
     tags: createTagsService(base),
     saved: createSavedService(base),
     editing: createEditingService(base),
+    shareCards: createShareCardsService(base, publicArticles),
   };
 }
 export type Services = ReturnType<typeof createServices>;

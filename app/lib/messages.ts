@@ -90,6 +90,8 @@ export const MESSAGES = {
     latest: 'తాజా వార్తలు',
     share: 'షేర్ చేయండి',
     whatsApp: 'WhatsApp',
+    /** The square share picture (WhatsApp status, Instagram), downloaded from the share row. */
+    sharePicture: 'చిత్రం పంచుకోండి',
     copied: 'URL Copied!',
     copyFailed: 'Failed to copy article URL. Please copy manually.',
     pictures: 'ఫోటోలు',

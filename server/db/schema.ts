@@ -278,6 +278,15 @@ export const clockMarks = pgTable('clock_marks', {
   previousUpTo: timestamp('previous_up_to', { withTimezone: true }).notNull(),
 });
 
+/** The share picture each public story has now (server/share-cards/): the version in its files' names. */
+export const shareCards = pgTable('share_cards', {
+  articleId: integer('article_id')
+    .primaryKey()
+    .references(() => articles.id, { onDelete: 'cascade' }),
+  version: text('version').notNull(),
+  madeAt: timestamp('made_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 // Account security: sign-in throttling per account, password reset links, two-step sign-in.
 
 /** Failed sign-ins per account name as typed (lower-cased), shared by every instance. */

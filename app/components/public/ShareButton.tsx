@@ -1,6 +1,7 @@
 // Share as people share in India: on a phone the system share sheet (WhatsApp, Telegram...), elsewhere
 // the link is copied ('URL Copied!' for 2 s, or the failure message with the link shown so it can be
-// copied by hand); a WhatsApp link beside it either way.
+// copied by hand); a WhatsApp link beside it either way, and the story's square picture with its
+// headline (WhatsApp status, Instagram) to download.
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../lib/messages.ts';
 
@@ -12,7 +13,7 @@ const SHARE_FAILED = MESSAGES.article.copyFailed;
 export const whatsAppLink = (title: string, url: string) =>
   `https://wa.me/?text=${encodeURIComponent(title ? `${title} ${url}` : url)}`;
 
-export function ShareButton({ url, title = '' }: { url: string; title?: string }) {
+export function ShareButton({ url, title = '', pictureUrl }: { url: string; title?: string; pictureUrl?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -54,6 +55,11 @@ export function ShareButton({ url, title = '' }: { url: string; title?: string }
       <a className="share-whatsapp secondary" href={whatsAppLink(title, url)} target="_blank" rel="noopener noreferrer">
         {MESSAGES.article.whatsApp}
       </a>
+      {pictureUrl && (
+        <a className="share-picture secondary" href={pictureUrl} download>
+          {MESSAGES.article.sharePicture}
+        </a>
+      )}
       <p className="share-status" role="status">
         {state === 'copied' && SHARE_COPIED}
         {state === 'failed' && (

@@ -69,6 +69,14 @@ export function coverForSharing(article: Pick<Article, 'images' | 'title'>) {
   return cover ? { ...shareImage(cover), alt: article.title } : null;
 }
 
+/** A story's share picture with its headline (server/share-cards/): 1200 by 630, a JPEG. */
+export const shareCardImage = (url: string, title: string) => ({ url, width: 1200, height: 630, alt: title });
+
+/** JSON-LD whose image list starts with the share picture (the story's own pictures follow). */
+export function withShareCard<T extends { image: string[] }>(jsonLd: T, cardUrl: string | null | undefined): T {
+  return cardUrl ? { ...jsonLd, image: [cardUrl, ...jsonLd.image] } : jsonLd;
+}
+
 /** A listing's picture for link previews: the first story's cover that has one. */
 export function listCover(articles: readonly Pick<Article, 'images' | 'title'>[]) {
   const cover = articles.find((a) => a.images.length > 0);
@@ -133,7 +141,8 @@ export function newsArticleJsonLd(
       '@type': 'NewsMediaOrganization',
       name: SITE_NAME,
       url: absoluteUrl(publicUrl, '/'),
-      logo: { '@type': 'ImageObject', url: absoluteUrl(publicUrl, '/favicon.svg') },
+      // Google takes a raster logo only (not SVG), at least 112 px wide.
+      logo: { '@type': 'ImageObject', url: absoluteUrl(publicUrl, '/icons/icon-512.png'), width: 512, height: 512 },
     },
   };
 }

@@ -22,7 +22,14 @@ import { countView } from '../../lib/readership.ts';
 import { YouTubeEmbed } from '../../components/public/YouTubeEmbed.tsx';
 import { absoluteUrl, formatDateTime } from '../../components/public/format.ts';
 import { toListArticle, toListArticles } from '../../components/public/paging.ts';
-import { coverForSharing, liveBlogJsonLd, newsArticleJsonLd, pageMeta } from '../../components/public/meta.ts';
+import {
+  coverForSharing,
+  liveBlogJsonLd,
+  newsArticleJsonLd,
+  pageMeta,
+  shareCardImage,
+  withShareCard,
+} from '../../components/public/meta.ts';
 import { LiveUpdates } from '../../components/public/LiveUpdates.tsx';
 import { districtBySlug, districtPath } from '../../../contract/districts.ts';
 import { IdParam } from '../../../contract/http.ts';
@@ -55,7 +62,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   ]);
   if (!page) {
     return data(
-      { article: null, related: [], latest: [], ads: [] as Ad[], publicUrl, live: null, byline: false },
+      { article: null, related: [], latest: [], ads: [] as Ad[], publicUrl, live: null, byline: false, card: null },
       { status: 404 },
     );
   }
@@ -78,6 +85,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     live,
     // The byline names the reporter of the author page only when it is their display name.
     byline: !!reporterName && article.author.trim() === reporterName,
+    // The share pictures with the headline (server/share-cards/), made when first asked for.
+    card: services.shareCards.links(article),
   };
 }
 
@@ -104,11 +113,15 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
       publicUrl,
       path,
       type: 'article',
-      image: coverForSharing(article),
-      jsonLd: loaderData.live
-        ? liveBlogJsonLd(article, loaderData.live, publicUrl, path, description, loaderData.byline)
-        : newsArticleJsonLd(article, publicUrl, path, description, loaderData.byline),
+      image: loaderData.card ? shareCardImage(loaderData.card.url, title) : coverForSharing(article),
+      jsonLd: withShareCard(
+        loaderData.live
+          ? liveBlogJsonLd(article, loaderData.live, publicUrl, path, description, loaderData.byline)
+          : newsArticleJsonLd(article, publicUrl, path, description, loaderData.byline),
+        loaderData.card && absoluteUrl(publicUrl, loaderData.card.url),
+      ),
     }),
+    { name: 'robots', content: 'max-image-preview:large' },
     { property: 'article:published_time', content: article.publicationDate },
     ...(article.updatedAt && article.updatedAt > article.publicationDate
       ? [{ property: 'article:modified_time', content: article.updatedAt }]
@@ -118,7 +131,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, latest, ads, publicUrl, live, byline } = loaderData;
+  const { article, related, latest, ads, publicUrl, live, byline, card } = loaderData;
   // Reached by a link inside the site (the full client): count the view and keep the page offline.
   // Opened directly, the page is islands and app/islands/entry.client.tsx does both instead.
   const articleId = article?.id;
@@ -176,7 +189,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
                   <span className="article-author">{article.author}</span>
                 ))}
             </p>
-            <Island name="share" component={ShareButton} props={{ url: shareUrl, title }} />
+            <Island name="share" component={ShareButton} props={{ url: shareUrl, title, pictureUrl: card?.squareUrl }} />
             <Island name="save" component={SaveButton} props={{ articleId: article.id }} />
           </div>
           {/* One picture needs no script; several make a carousel that must come alive. */}
