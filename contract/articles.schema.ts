@@ -2,7 +2,7 @@
 // them. Kept apart from ./articles.ts, whose constants the public bundles import without zod.
 import { z } from 'zod';
 import { APPROVAL_STATUSES, type Article, type ArticleImage } from './articles.ts';
-import { pageQuery, Timestamp } from './http.ts';
+import { pageOf, pageQuery, Timestamp } from './http.ts';
 import { REVISION_FIELDS, REVISION_KINDS } from './drafts.ts';
 import { TagRefSchema } from './tags.schema.ts';
 
@@ -47,11 +47,6 @@ export const ArticleSchema = z
   .meta({ id: 'Article' }) satisfies z.ZodType<Article>;
 
 export const ArticleListSchema = z.array(ArticleSchema);
-
-/** A page of a list: `content` plus the totals (also sent as X-Total-Count on public lists). */
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ content: z.array(item), totalElements: z.number(), totalPages: z.number() });
-}
 
 /** In lists that open each article by id: everything but the body. */
 export const ArticleListItemSchema = ArticleSchema.omit({ content: true });

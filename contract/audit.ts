@@ -1,6 +1,7 @@
 // The audit trail on the wire: action names, what the Activity screen shows, and its query.
 import { z } from 'zod';
 import { routeGroup } from './route-group.ts';
+import { pageOf } from './http.ts';
 
 /**
  * Every act the trail records. Other domains call `record(tx, { action: ... })` from
@@ -71,11 +72,7 @@ export const AuditEntrySchema = z.object({
   ip: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
-export const AuditPageSchema = z.object({
-  content: z.array(AuditEntrySchema),
-  totalPages: z.number(),
-  totalElements: z.number(),
-});
+export const AuditPageSchema = pageOf(AuditEntrySchema);
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 export const AUDIT_MESSAGES = {

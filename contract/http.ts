@@ -32,6 +32,11 @@ export const PathId = z
 export const IdParam = z.object({ id: PathId });
 
 /** Paging of every list: `page` from 0, `size` within the list's own bounds; blank means default. */
+/** A page of a list: `content` plus the totals (also sent as X-Total-Count on public lists). */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ content: z.array(item), totalElements: z.number(), totalPages: z.number() });
+}
+
 export function pageQuery({ size, maxSize }: { size: number; maxSize: number }) {
   const blankIsDefault = (v: unknown) => (v === '' ? undefined : v);
   const sizeMessage = `size must be between 1 and ${maxSize}`;

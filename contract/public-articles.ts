@@ -3,8 +3,8 @@
 import { SEARCH_EXACT_TOTAL } from './search.ts';
 import { z } from 'zod';
 import { routeGroup } from './route-group.ts';
-import { PathId } from './http.ts';
-import { ArticleListSchema, ArticleSchema, CategoryRefSchema, pageOf, PublicPageQuery } from './articles.schema.ts';
+import { pageOf, PathId } from './http.ts';
+import { ArticleListSchema, ArticleSchema, CategoryRefSchema, PublicPageQuery } from './articles.schema.ts';
 
 const tags = ['articles (public)'];
 const reader = routeGroup({ tags, access: 'public', cache: 'public-read' });

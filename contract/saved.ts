@@ -1,7 +1,7 @@
 // Saved stories: a signed-in reader's own list, newest saved first.
 import { z } from 'zod';
-import { ArticleListItemSchema, pageOf } from './articles.schema.ts';
-import { NO_CONTENT, pageQuery, PathId, Timestamp } from './http.ts';
+import { ArticleListItemSchema } from './articles.schema.ts';
+import { NO_CONTENT, pageOf, pageQuery, PathId, Timestamp } from './http.ts';
 import { routeGroup } from './route-group.ts';
 import { ROLES } from './roles.ts';
 import { SAVED_ITEM_PATH } from './saved-path.ts';

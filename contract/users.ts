@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
 import { routeGroup } from './route-group.ts';
-import { ErrorBody } from './http.ts';
+import { ErrorBody, pageOf } from './http.ts';
 
 export const USERS_PAGE_SIZE = 10;
 /** Largest page a caller may ask for; the reassign dropdown walks pages of this size. */
@@ -69,11 +69,7 @@ export const UserSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
-export const UserPageSchema = z.object({
-  content: z.array(UserSummarySchema),
-  totalPages: z.number(),
-  totalElements: z.number(),
-});
+export const UserPageSchema = pageOf(UserSummarySchema);
 export type UserPage = z.infer<typeof UserPageSchema>;
 
 export const AssignRoleSchema = z.object({

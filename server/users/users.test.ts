@@ -17,6 +17,11 @@ type Method = 'GET' | 'POST' | 'DELETE';
 type AdminPost = typeof API.users.assignRole | typeof API.users.reassignAndUpdateRole | typeof API.users.reassignAndDelete;
 /** One of the role and reassign calls, as the file's admin. */
 const asAdmin = (route: AdminPost, body: unknown) => t.api(route, { cookie: admin.cookie, body });
+/** Reporter `from`'s articles moved to `to`, then `from`'s role changed (or the account deleted), as the admin. */
+const reassign = (from: number, to: number, newRole: string) =>
+  asAdmin(API.users.reassignAndUpdateRole, { fromReporterId: from, toReporterId: to, newRole });
+const reassignAndDelete = (from: number, to: number) =>
+  asAdmin(API.users.reassignAndDelete, { fromReporterId: from, toReporterId: to });
 const call = t.call;
 
 const tag = () => randomBytes(3).toString('hex');
@@ -242,11 +247,7 @@ describe(`admin user API (${TEST_DB})`, () => {
       const moved = await giveArticles(from.id, ['PENDING', 'REJECTED', 'APPROVED', 'APPROVED']);
       const kept = await giveArticles(to.id, ['PENDING']);
       const version = t.services.changes.version;
-      const res = await asAdmin(API.users.reassignAndUpdateRole, {
-        fromReporterId: from.id,
-        toReporterId: to.id,
-        newRole: 'USER',
-      });
+      const res = await reassign(from.id, to.id, 'USER');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Articles reassigned and role changed successfully.' });
       const owners = await t.services.db
@@ -266,11 +267,7 @@ describe(`admin user API (${TEST_DB})`, () => {
     it('accepts ADMIN as the new role, and works for a reporter with no articles', async () => {
       const from = await t.signIn('REPORTER');
       const to = await t.signIn('REPORTER');
-      const res = await asAdmin(API.users.reassignAndUpdateRole, {
-        fromReporterId: from.id,
-        toReporterId: to.id,
-        newRole: 'ADMIN',
-      });
+      const res = await reassign(from.id, to.id, 'ADMIN');
       expect(res.statusCode).toBe(200);
       expect(await roleOf(from.id)).toBe('ADMIN');
     });
@@ -278,11 +275,7 @@ describe(`admin user API (${TEST_DB})`, () => {
     it('refuses REPORTER as the new role', async () => {
       const from = await t.signIn('REPORTER');
       const to = await t.signIn('REPORTER');
-      const res = await asAdmin(API.users.reassignAndUpdateRole, {
-        fromReporterId: from.id,
-        toReporterId: to.id,
-        newRole: 'REPORTER',
-      });
+      const res = await reassign(from.id, to.id, 'REPORTER');
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(USER_MESSAGES.newRoleNotReporter);
     });
@@ -299,11 +292,7 @@ describe(`admin user API (${TEST_DB})`, () => {
         [999_999, 404, USER_MESSAGES.targetNotFound],
       ];
       for (const [toReporterId, status, message] of cases) {
-        const res = await asAdmin(API.users.reassignAndUpdateRole, {
-          fromReporterId: from.id,
-          toReporterId,
-          newRole: 'USER',
-        });
+        const res = await reassign(from.id, toReporterId, 'USER');
         expect(res.statusCode, `to ${toReporterId}`).toBe(status);
         expect(res.json().message).toBe(message);
       }
@@ -319,25 +308,13 @@ describe(`admin user API (${TEST_DB})`, () => {
     it('the source must be an existing REPORTER other than the admin', async () => {
       const to = await t.signIn('REPORTER');
       const reader = await t.signIn('USER');
-      const notReporter = await asAdmin(API.users.reassignAndUpdateRole, {
-        fromReporterId: reader.id,
-        toReporterId: to.id,
-        newRole: 'USER',
-      });
+      const notReporter = await reassign(reader.id, to.id, 'USER');
       expect(notReporter.statusCode).toBe(409);
       expect(notReporter.json().message).toBe(USER_MESSAGES.sourceNotReporter);
-      const missing = await asAdmin(API.users.reassignAndUpdateRole, {
-        fromReporterId: 999_998,
-        toReporterId: to.id,
-        newRole: 'USER',
-      });
+      const missing = await reassign(999_998, to.id, 'USER');
       expect(missing.statusCode).toBe(404);
       expect(missing.json().message).toBe('User not found.');
-      const self = await asAdmin(API.users.reassignAndUpdateRole, {
-        fromReporterId: admin.id,
-        toReporterId: to.id,
-        newRole: 'USER',
-      });
+      const self = await reassign(admin.id, to.id, 'USER');
       expect(self.statusCode).toBe(403);
       expect(self.json().message).toBe(USER_MESSAGES.ownAccount);
     });
@@ -360,10 +337,7 @@ describe(`admin user API (${TEST_DB})`, () => {
       const from = await t.signIn('REPORTER');
       const to = await t.signIn('REPORTER');
       const moved = await giveArticles(from.id, ['PENDING', 'REJECTED', 'APPROVED']);
-      const res = await asAdmin(API.users.reassignAndDelete, {
-        fromReporterId: from.id,
-        toReporterId: to.id,
-      });
+      const res = await reassignAndDelete(from.id, to.id);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Reporter reassigned and deleted successfully.' });
       const owners = await t.services.db
@@ -381,33 +355,18 @@ describe(`admin user API (${TEST_DB})`, () => {
       const from = await t.signIn('REPORTER');
       await giveArticles(from.id, ['PENDING']);
       const reader = await t.signIn('USER');
-      const same = await asAdmin(API.users.reassignAndDelete, {
-        fromReporterId: from.id,
-        toReporterId: from.id,
-      });
+      const same = await reassignAndDelete(from.id, from.id);
       expect(same.statusCode).toBe(400);
       expect(same.json().message).toBe(USER_MESSAGES.sameReporter);
-      const toUser = await asAdmin(API.users.reassignAndDelete, {
-        fromReporterId: from.id,
-        toReporterId: reader.id,
-      });
+      const toUser = await reassignAndDelete(from.id, reader.id);
       expect(toUser.statusCode).toBe(409);
       expect(toUser.json().message).toBe(USER_MESSAGES.targetNotReporter);
-      const fromUser = await asAdmin(API.users.reassignAndDelete, {
-        fromReporterId: reader.id,
-        toReporterId: from.id,
-      });
+      const fromUser = await reassignAndDelete(reader.id, from.id);
       expect(fromUser.statusCode).toBe(409);
-      const self = await asAdmin(API.users.reassignAndDelete, {
-        fromReporterId: admin.id,
-        toReporterId: from.id,
-      });
+      const self = await reassignAndDelete(admin.id, from.id);
       expect(self.statusCode).toBe(403);
       expect(self.json().message).toBe(USER_MESSAGES.ownAccount);
-      const gone = await asAdmin(API.users.reassignAndDelete, {
-        fromReporterId: 999_997,
-        toReporterId: from.id,
-      });
+      const gone = await reassignAndDelete(999_997, from.id);
       expect(gone.statusCode).toBe(404);
       const bad = await asAdmin(API.users.reassignAndDelete, { fromReporterId: from.id });
       expect(bad.statusCode).toBe(400);
@@ -475,7 +434,7 @@ describe(`admin user API (${TEST_DB})`, () => {
       const to = await t.signIn('REPORTER');
       await giveArticles(from.id, ['PENDING', 'APPROVED']);
       const [reassign, plain] = await Promise.all([
-        asAdmin(API.users.reassignAndDelete, { fromReporterId: from.id, toReporterId: to.id }),
+        reassignAndDelete(from.id, to.id),
         t.api(API.users.remove, { params: { id: from.id }, cookie: admin.cookie }),
       ]);
       expect(reassign.statusCode).toBe(200);
