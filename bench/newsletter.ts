@@ -58,7 +58,11 @@ export async function runNewsletterBench() {
     MAIL_RATE: '10000',
     ...(pg ? { DATABASE_URL: pg.url } : {}),
   });
-  const services = createServices({ config, database, log: { ...console, info() {}, debug() {}, warn() {} } as unknown as Console });
+  const services = createServices({
+    config,
+    database,
+    log: { ...console, info() {}, debug() {}, warn() {} } as unknown as Console,
+  });
   try {
     const reporterId = (await addReporter(services.db, 'bench_newsletter')).id;
     const categories = await addCategories(services.db, ['రాజకీయం', 'క్రీడలు', 'సినిమా', 'వ్యాపారం']);

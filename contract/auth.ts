@@ -14,18 +14,21 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
+/** An e-mail address as a form gives it: registration, a reset asked for, a change of address, a newsletter. */
+export const EmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Invalid email format')
+  .pipe(z.email('Invalid email format'));
+
 export const RegisterSchema = z.object({
   username: z
     .string({ error: 'Username is required' })
     .trim()
     .min(1, 'Username is required')
     .max(50, 'Username must be at most 50 characters'),
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Invalid email format')
-    .pipe(z.email('Invalid email format')),
+  email: EmailSchema,
   password: z
     .string({ error: `Password must be at least ${PASSWORD_MIN} characters` })
     .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
@@ -55,15 +58,8 @@ export const PasswordResetLinkSchema = z.object({ resetUrl: z.string(), expiresA
 export type PasswordResetLink = z.infer<typeof PasswordResetLinkSchema>;
 export const RESET_LINK_HOURS = 24;
 
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Invalid email format')
-  .pipe(z.email('Invalid email format'));
-
 /** POST /api/auth/forgot-password → 202 whether or not an account has the address. */
-export const ForgotPasswordSchema = z.object({ email });
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
 /** A self-service reset link (asked for by mail) is good for this long. */
 export const SELF_RESET_MINUTES = 30;
 /** An address-proving link (registration, a change of address) is good for this long. */
@@ -71,7 +67,7 @@ export const VERIFY_LINK_HOURS = 24;
 export const VerifyEmailSchema = z.object({ token: z.string({ error: 'The link is missing its token' }).min(1).max(200) });
 export const VerifiedSchema = z.object({ message: z.string(), email: z.string() });
 export const ChangeEmailSchema = z.object({
-  email,
+  email: EmailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 export type ChangeEmailInput = z.infer<typeof ChangeEmailSchema>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { districtBySlug } from './districts.ts';
 import { routeGroup } from './route-group.ts';
 import { ErrorBody } from './http.ts';
+import { EmailSchema } from './auth.ts';
 
 export const NEWSLETTER_LISTS = ['daily', 'breaking'] as const;
 export type NewsletterList = (typeof NEWSLETTER_LISTS)[number];
@@ -29,12 +30,7 @@ export const NEWSLETTER_MESSAGES = {
 } as const;
 
 export const SubscribeSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Invalid email format')
-    .pipe(z.email('Invalid email format')),
+  email: EmailSchema,
   lists: z
     .array(z.enum(NEWSLETTER_LISTS), { error: NEWSLETTER_MESSAGES.lists })
     .min(1, NEWSLETTER_MESSAGES.lists)

@@ -2,7 +2,7 @@
 // mail, 'పాస్‌వర్డ్ మర్చిపోయారా?' from the login modal to a new password, and a new account's
 // address verified from its mail. The site mails through the SMTP server of e2e/support/global-setup.ts.
 import { describe, expect, it } from 'vitest';
-import { createUser, goto, newPage, SCREENS, signIn, useBrowser, baseUrl } from './support/browser.ts';
+import { createUser, goto, newPage, SCREENS, screenshot, signIn, useBrowser, baseUrl } from './support/browser.ts';
 import { linkIn, mailsTo } from './support/mail.ts';
 
 useBrowser();
@@ -16,6 +16,8 @@ describe('mail at phone size', () => {
     await goto(page, '/');
     const form = page.locator('#home-newsletter-title').locator('xpath=..');
     await form.getByLabel('మీ ఈమెయిల్ చిరునామా').fill(email);
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, 'mail-newsletter-signup-360');
     await form.getByRole('button', { name: 'చందా చేయండి' }).click();
     await page.getByText('మీ ఈమెయిల్ చూడండి').waitFor();
     const confirm = await linkIn(email, '/newsletter/confirm/');
@@ -39,6 +41,7 @@ describe('mail at phone size', () => {
     await dialog.getByLabel('ఈమెయిల్').fill(`${user.username}@example.com`);
     await dialog.getByRole('button', { name: 'లింక్ పంపండి' }).click();
     await dialog.getByRole('status').getByText('పాస్‌వర్డ్ మార్చే లింక్').waitFor();
+    await screenshot(page, 'mail-forgot-password-360');
     const reset = await linkIn(`${user.username}@example.com`, '/reset-password/');
     await goto(page, reset);
     await page.getByLabel('New password', { exact: true }).fill('fresh-secret-42');
@@ -72,6 +75,7 @@ describe('mail at phone size', () => {
     await page.getByText('మీ ఈమెయిల్ చిరునామా ధృవీకరించబడింది').waitFor();
     await goto(page, '/user-dashboard');
     await page.getByText('ధృవీకరించబడింది (verified)').waitFor();
+    await screenshot(page, 'mail-account-email-360');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await context.close();
   });

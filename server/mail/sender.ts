@@ -1,7 +1,7 @@
 // The mail sender, running in the background on every instance (started by main.ts), as the push
 // sender (../push/sender.ts) does: due outbox rows are claimed with FOR UPDATE SKIP LOCKED for a
 // while (claimed_until), so two instances never take the same row, then sent over SMTP (nodemailer)
-// one at a time at MAIL_RATE a second at most. What became of each:
+// a few at a time, at MAIL_RATE a second at most. What became of each:
 // - accepted: 'sent' (kept: a newsletter row is the proof that this address had that edition);
 // - a 4xx reply, or no answer (connection refused, timeout, TLS): retried later with a growing
 //   delay, and given up after MAX_MAIL_ATTEMPTS ('failed', counted in /metrics, shown to admins);
@@ -18,6 +18,8 @@ const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 3_600
 export const MAX_MAIL_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 const CLAIM_MS = 5 * 60_000;
 const BATCH = 50;
+/** Mails in flight at once on one instance (over as many pooled SMTP connections); MAIL_RATE still bounds them. */
+const PARALLEL = 4;
 const DEFAULT_POLL_MS = 5_000;
 /** Sent mails other than newsletters' are kept this long (for admins), then swept. */
 export const KEEP_SENT_MS = 30 * 86_400_000;
@@ -54,7 +56,7 @@ export function createMailSender(deps: ServiceDeps, opts: { pollMs?: number; ren
   let nextSendAt = 0;
 
   const transporter = () =>
-    (transport ??= nodemailer.createTransport({ url: config.mail.smtpUrl, pool: true, maxConnections: 2 } as never, {
+    (transport ??= nodemailer.createTransport({ url: config.mail.smtpUrl, pool: true, maxConnections: PARALLEL } as never, {
       from: config.mail.from.name ? { name: config.mail.from.name, address: config.mail.from.address } : config.mail.from.address,
     }));
 
@@ -192,8 +194,14 @@ export function createMailSender(deps: ServiceDeps, opts: { pollMs?: number; ren
   async function runOnce(): Promise<number> {
     if (!config.mail.smtpUrl) return 0;
     let sent = 0;
-    for (let batch = await claim(clock.now()); batch; batch = await claim(clock.now()))
-      for (const row of batch) if ((await sendOne(row)) === 'sent') sent++;
+    for (let batch = await claim(clock.now()); batch; batch = await claim(clock.now())) {
+      const queue = [...batch];
+      await Promise.all(
+        Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
+          for (let row = queue.shift(); row; row = queue.shift()) if ((await sendOne(row)) === 'sent') sent++;
+        }),
+      );
+    }
     return sent;
   }
 

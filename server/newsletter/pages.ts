@@ -9,13 +9,16 @@ import { HttpError } from '../http/errors.ts';
 import { escapeHtml, mailPage } from '../mail/templates.ts';
 
 function page(reply: FastifyReply, status: number, title: string, body: string) {
-  return reply
-    .status(status)
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('x-robots-tag', 'noindex')
-    .type('text/html; charset=utf-8')
-    .send(mailPage(title, `<h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}<p><a href="/">హోమ్ పేజీ (Home)</a></p>`));
+  return (
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      // same-origin, not no-referrer: with no-referrer the browser's form post says Origin: null, which the origin check refuses.
+      .header('referrer-policy', 'same-origin')
+      .header('x-robots-tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(mailPage(title, `<h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}<p><a href="/">హోమ్ పేజీ (Home)</a></p>`))
+  );
 }
 
 const button = (action: string, label: string) =>
