@@ -9,7 +9,7 @@ import { sanitizeEditorHtml } from '../../lib/sanitize.ts';
 import { isLive, LIVE_LABEL, type Article } from '../../../contract/articles.ts';
 import { LIVE_ROUTES, type LiveUpdate } from '../../../contract/live.ts';
 import { formatDateTime } from '../public/format.ts';
-import { LiveStaffList, useStaffLiveList, type Notice } from './LiveStaffList.tsx';
+import { LiveStaffList, useStaffLiveList } from './LiveStaffList.tsx';
 import { TeluguTypingToggle } from '../TeluguTypingToggle.tsx';
 
 const RichTextEditor = lazy(() => import('../editor/RichTextEditor.tsx'));
