@@ -95,7 +95,9 @@ export function Header({ navigation }: { navigation: NavCategory[] }) {
           setLoginOpen(true);
         }}
       />
-      {loginOpen && (
+      {/* Tapped before the sign-in check answered (the page is the same for everyone): an account
+          already signed in gets no form; the bar's button has become its account's link. */}
+      {loginOpen && !(loggedIn && !request) && (
         <Suspense fallback={null}>
           <LoginModal
             open={loginOpen}

@@ -96,10 +96,8 @@ for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
   wakeOnFirstUse(element, early);
 }
 // Sent home from a dashboard link while signed out (`/?next=...`): the header asks for the sign-in.
-// On a wide screen (a desktop's spare CPU) the header's sign-in button says at once who is signed in.
 const header = document.querySelector<HTMLElement>('[data-island="header"]');
-const wide = matchMedia('(min-width: 700px)').matches;
-const atOnce = header && (nextAfterSignIn(location) || wide) ? [wake(header)] : [];
+const atOnce = header && nextAfterSignIn(location) ? [wake(header)] : [];
 // Another island asks for a sign-in in place (the save button): the header, which has the login
 // modal, comes alive and is asked again.
 if (header) {
