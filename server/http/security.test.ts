@@ -19,6 +19,7 @@ import { hostileText, HOSTILE_SAMPLES } from '../test/hostile.ts';
 import { HTML_TOO_DEEP } from '../articles/sanitize.ts';
 import type { AppServerBuild } from './ssr.ts';
 import { API } from '../../contract/api.ts';
+import { MAIL_MESSAGES } from '../../contract/mail.ts';
 
 const t = useTestApp({ listen: true });
 let admin: { id: number; cookie: string };
@@ -259,7 +260,9 @@ describe(`ids past the 32-bit range (${TEST_DB})`, () => {
           headers: { cookie: admin.cookie },
           ...(payload === undefined ? {} : { payload: payload as object }),
         });
-        if (res.statusCode >= 500) failures.push(`${method} ${p} ${JSON.stringify(payload)}: ${res.statusCode}`);
+        // A site without SMTP_URL answers its mail routes 503 on purpose: mail is not set up here.
+        const noMail = res.statusCode === 503 && res.json<{ message?: string }>().message === MAIL_MESSAGES.notConfigured;
+        if (res.statusCode >= 500 && !noMail) failures.push(`${method} ${p} ${JSON.stringify(payload)}: ${res.statusCode}`);
       }
     }
     expect(failures).toEqual([]);
