@@ -179,6 +179,15 @@ describe('the review desk', () => {
     await page.getByRole('button', { name: 'Clear breaking' }).click();
     await page.getByText('Breaking news cleared.').waitFor();
     await context.close();
+
+    // The same question on a phone.
+    const phone = await adminPage(SCREENS.smallPhone);
+    await goto(phone.page, `/admin-dashboard/view-approved-article/${article.id}`);
+    await phone.page.getByRole('button', { name: 'Mark as breaking', exact: true }).click();
+    await phone.page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).waitFor();
+    await shot(phone.page, 'breaking-confirm-360');
+    await phone.page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await phone.context.close();
   });
 
   it(
@@ -229,6 +238,8 @@ describe('the review desk', () => {
       await facts.waitFor();
       expect(await facts.locator('div', { hasText: 'Tags' }).locator('dd').textContent()).toBe(`#మెట్రో${stamp} #రవాణా`);
       await shot(mine.page, 'reporter-view-metadata-360');
+      await mine.page.setViewportSize(SCREENS.desktop);
+      await shot(mine.page, 'reporter-view-metadata-desktop');
       await mine.context.close();
     },
   );
