@@ -96,6 +96,7 @@ describe('admin site management', { timeout: 180_000 }, () => {
       'Ad Management',
       'Activity',
       'Tag Management',
+      'Newsletter',
     ]);
     await screenshot(page, 'admin-site-dashboard');
     await expectAccessible(page);

@@ -41,7 +41,8 @@ export function ArticleSummary({
       )}
       <div className="review-item-body">
         <h2 className="review-item-title">
-          {article.title} <EditingMark on={editing} />
+          {article.title}
+          <EditingMark on={editing} />
         </h2>
         <p className="review-meta">
           <span>{article.reporterName}</span>

@@ -31,7 +31,7 @@ export function ArticleRow({
       <div className="article-row-text">
         <Link to={`/reporter/view-article/${article.id}`} className="article-row-title">
           {article.title}
-        </Link>{' '}
+        </Link>
         <EditingMark on={editing} />
         <p className="article-row-meta">
           {meta}
