@@ -44,10 +44,11 @@ describe('mail at phone size', () => {
     await screenshot(page, 'mail-forgot-password-360');
     const reset = await linkIn(`${user.username}@example.com`, '/reset-password/');
     await goto(page, reset);
-    await page.getByLabel('New password', { exact: true }).fill('fresh-secret-42');
-    await page.getByLabel('New password again').fill('fresh-secret-42');
-    await page.getByRole('button', { name: 'Set new password' }).click();
-    await page.getByText('Your new password is set').waitFor();
+    // The reset page is Telugu (the reader walkthrough, issue 41).
+    await page.getByLabel('కొత్త పాస్‌వర్డ్', { exact: true }).fill('fresh-secret-42');
+    await page.getByLabel('కొత్త పాస్‌వర్డ్ మళ్ళీ').fill('fresh-secret-42');
+    await page.getByRole('button', { name: 'కొత్త పాస్‌వర్డ్ సెట్ చేయండి' }).click();
+    await page.getByText('మీ కొత్త పాస్‌వర్డ్ సెట్ అయింది').waitFor();
     const login = await page.request.post('/api/auth/login', {
       data: { username: user.username, password: 'fresh-secret-42' },
       headers: { origin: baseUrl() },
