@@ -320,6 +320,7 @@ describe.runIf(existsSync(buildFile))(`real build: home page after an approval (
     expect(JSON.parse(share![1].replaceAll('&quot;', '"'))).toEqual({
       url: `http://localhost:3000/article/${id}`,
       title: 'దీవుల పేజీ',
+      pictureUrl: expect.stringMatching(/^\/media\/card-\d+-\w+-square\.jpg$/),
     });
     expect(article.body).toContain('data-island="header"');
   });

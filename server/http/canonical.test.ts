@@ -37,7 +37,7 @@ describe.runIf(existsSync(buildFile))(`one address per public page (${TEST_DB})`
     const build = (await import(buildFile)) as AppServerBuild;
     app = await buildApp({ services: t.services, build });
     await app.ready();
-    const reporterId = (await addReporter(t.services.db, username)).id;
+    const reporterId = (await addReporter(t.services.db, username, 'రచయిత')).id;
     category = (await addCategory(t.services.db, 'చిరునామా వర్గం')).id;
     article = await addArticle(t.services.db, { title: 'ఒకే చిరునామా', reporterId, categoryIds: [category] });
     const [tag] = await t.services.db.insert(tags).values({ name: tagName, slug }).returning({ id: tags.id });

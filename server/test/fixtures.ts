@@ -36,10 +36,11 @@ export async function addCategories(db: DbOrTx, names: string[]): Promise<number
   return rows.map((r) => r.id);
 }
 
-export async function addReporter(db: DbOrTx, username: string) {
+/** A reporter account; with `displayName`, a byline of that name links to their author page. */
+export async function addReporter(db: DbOrTx, username: string, displayName?: string) {
   const [row] = await db
     .insert(users)
-    .values({ username, email: `${username}@example.com`, passwordHash: 'x', role: 'REPORTER' })
+    .values({ username, email: `${username}@example.com`, passwordHash: 'x', role: 'REPORTER', displayName })
     .returning();
   return row;
 }
