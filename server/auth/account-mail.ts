@@ -30,6 +30,28 @@ import { isUniqueViolation } from '../db/sql.ts';
 
 const newToken = () => randomBytes(32).toString('base64url');
 
+/** The mail that proves an address: the account's own (verify) or the new one of a change. */
+function proofMessage(kind: 'verify' | 'change', username: string, url: string) {
+  return kind === 'verify'
+    ? linkMail(
+        'మీ ఈమెయిల్ చిరునామాను ధృవీకరించండి',
+        [
+          `నమస్కారం ${username}, మీ ఖాతా చిరునామా ఇదేనని ధృవీకరించడానికి ఈ లింక్ తెరవండి (24 గంటలు పనిచేస్తుంది).`,
+          'Open this link to confirm your e-mail address (it works for 24 hours).',
+        ],
+        { label: 'చిరునామా ధృవీకరించండి', url },
+      )
+    : linkMail(
+        'మీ కొత్త ఈమెయిల్ చిరునామాను ధృవీకరించండి',
+        [
+          `నమస్కారం ${username}, మీ ఖాతా చిరునామాను దీనికి మార్చడానికి ఈ లింక్ తెరవండి (24 గంటలు పనిచేస్తుంది).`,
+          'Open this link to make this your account’s address (it works for 24 hours).',
+        ],
+        { label: 'కొత్త చిరునామా నిర్ధారించండి', url },
+        ['మీరు అడగకపోతే ఈ మెయిల్‌ను పట్టించుకోకండి. If you did not ask, ignore this mail.'],
+      );
+}
+
 type Deps = Pick<ServiceDeps, 'db' | 'config' | 'log'> & { mail: MailService; kick: () => void };
 
 export function createAccountMail({ db, config, log, mail, kick }: Deps) {
@@ -50,25 +72,7 @@ export function createAccountMail({ db, config, log, mail, kick }: Deps) {
       expiresAt: new Date(Date.now() + VERIFY_LINK_HOURS * 3_600_000),
     });
     const url = `${config.publicUrl}${verifyEmailPath(token)}`;
-    const message =
-      kind === 'verify'
-        ? linkMail(
-            'మీ ఈమెయిల్ చిరునామాను ధృవీకరించండి',
-            [
-              `నమస్కారం ${user.username}, మీ ఖాతా చిరునామా ఇదేనని ధృవీకరించడానికి ఈ లింక్ తెరవండి (24 గంటలు పనిచేస్తుంది).`,
-              'Open this link to confirm your e-mail address (it works for 24 hours).',
-            ],
-            { label: 'చిరునామా ధృవీకరించండి', url },
-          )
-        : linkMail(
-            'మీ కొత్త ఈమెయిల్ చిరునామాను ధృవీకరించండి',
-            [
-              `నమస్కారం ${user.username}, మీ ఖాతా చిరునామాను దీనికి మార్చడానికి ఈ లింక్ తెరవండి (24 గంటలు పనిచేస్తుంది).`,
-              'Open this link to make this your account’s address (it works for 24 hours).',
-            ],
-            { label: 'కొత్త చిరునామా నిర్ధారించండి', url },
-            ['మీరు అడగకపోతే ఈ మెయిల్‌ను పట్టించుకోకండి. If you did not ask, ignore this mail.'],
-          );
+    const message = proofMessage(kind, user.username, url);
     await queueMail(tx, config.mail, { kind: kind === 'verify' ? 'verify-email' : 'change-email', to: email, ...message });
   }
 
