@@ -32,12 +32,12 @@ export function SaveButton({ articleId }: { articleId: number }) {
     let current = true;
     fetch(url(articleId), { credentials: 'same-origin' })
       .then(async (response) => {
+        // Always drained: an answer whose body is never read stays open in the browser, so the
+        // page's network never settles.
+        const body = response.ok ? ((await response.json()) as { saved: boolean }) : await response.text();
         if (!current) return;
         if (response.status === 401) setSignedOut(true);
-        else if (response.ok) {
-          const { saved: known } = (await response.json()) as { saved: boolean };
-          if (!tapped.current) setSaved(known);
-        }
+        else if (typeof body === 'object' && !tapped.current) setSaved(body.saved);
       })
       .catch(() => undefined);
     return () => {
