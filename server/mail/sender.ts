@@ -8,6 +8,7 @@
 // - a 5xx reply for the address: the address is undeliverable (no more mail to it, shown to admins).
 // An instance that dies mid-send leaves its claim to expire and another sends it: such a mail may
 // arrive twice, never not at all; a row claimed MAX_MAIL_ATTEMPTS times is given up.
+import { createRunLoop, sendClaimed } from '../db/outbox-runs.ts';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -45,14 +46,10 @@ export type MailCounts = Record<'sent' | 'retried' | 'failed' | 'undeliverable',
 export function createMailSender(deps: ServiceDeps, opts: { pollMs?: number; render?: MailRenderer } = {}) {
   const { db, clock, config, log } = deps;
   const warn = (message: string, detail?: unknown) => (log as Console).warn(`mail: ${message}`, detail ?? '');
-  const pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
+  const loop = createRunLoop(runOnce, { pollMs: opts.pollMs ?? DEFAULT_POLL_MS, warn });
   const counts: MailCounts = { sent: 0, retried: 0, failed: 0, undeliverable: 0 };
   let render = opts.render;
   let transport: Transporter | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
-  let running: Promise<void> | undefined;
-  let again = false;
   let nextSendAt = 0;
 
   const transporter = () =>
@@ -193,64 +190,23 @@ export function createMailSender(deps: ServiceDeps, opts: { pollMs?: number; ren
   /** Sends every due row; returns how many mails went out. */
   async function runOnce(): Promise<number> {
     if (!config.mail.smtpUrl) return 0;
-    let sent = 0;
-    for (let batch = await claim(clock.now()); batch; batch = await claim(clock.now())) {
-      const queue = [...batch];
-      await Promise.all(
-        Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
-          for (let row = queue.shift(); row; row = queue.shift()) if ((await sendOne(row)) === 'sent') sent++;
-        }),
-      );
-    }
-    return sent;
-  }
-
-  /** One run at a time on this instance; a kick during a run asks for another after it. */
-  function kick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await runOnce();
-        } catch (error) {
-          warn('sending failed; retrying at the next poll', error);
-        }
-      } while (again && started);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function arm() {
-    clearTimeout(timer);
-    if (!started) return;
-    timer = setTimeout(() => void kick().then(arm), pollMs);
-    timer.unref();
+    return sendClaimed(() => claim(clock.now()), PARALLEL, sendOne);
   }
 
   return {
     runOnce,
-    kick,
+    kick: loop.kick,
     counts,
     setRenderer(renderer: MailRenderer) {
       render = renderer;
     },
     /** Starts sending on this instance: at once and every poll (another instance may have queued). */
     start() {
-      if (started || !config.mail.smtpUrl) return;
-      started = true;
-      void kick().then(arm);
+      if (config.mail.smtpUrl) loop.start();
     },
     /** Stops the timer, waits for a run under way and closes the SMTP connections. */
     async stop() {
-      started = false;
-      clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport?.close();
       transport = undefined;
     },

@@ -13,6 +13,7 @@
 // Requests are RFC 8030 (TTL, Urgency) with an RFC 8291 aes128gcm payload and an RFC 8292 VAPID
 // token, made by the web-push package; we send them ourselves so that the endpoint's host is checked
 // again right before and a redirect is never followed.
+import { createRunLoop, sendClaimed } from '../db/outbox-runs.ts';
 import webpush from 'web-push';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -60,11 +61,7 @@ const cut = (text: string, max: number) => (text.length <= max ? text : `${text.
 export function createPushSender(deps: ServiceDeps, push: PushService, opts: { pollMs?: number } = {}) {
   const { db, changes, clock, config, log } = deps;
   const warn = (message: string, detail?: unknown) => (log as Console).warn(`push: ${message}`, detail ?? '');
-  const pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
-  let running: Promise<void> | undefined;
-  let again = false;
+  const loop = createRunLoop(runOnce, { pollMs: opts.pollMs ?? DEFAULT_POLL_MS, warn });
   let unsubscribe: (() => void) | undefined;
 
   /** Turns the oldest unexpanded event into deliveries; false when there was none to take. */
@@ -255,66 +252,29 @@ export function createPushSender(deps: ServiceDeps, push: PushService, opts: { p
 
   /** Expands every waiting event and sends every due delivery; returns how many pushes went out. */
   async function runOnce(): Promise<number> {
-    let sent = 0;
     while (await expandOne(clock.now()));
     const payloads = new Map<string, Promise<PushPayload | null>>();
-    for (let batch = await claim(clock.now()); batch; batch = await claim(clock.now())) {
-      const queue = [...batch];
-      await Promise.all(
-        Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
-          for (let row = queue.shift(); row; row = queue.shift()) if ((await sendOne(row, payloads)) === 'sent') sent++;
-        }),
-      );
-    }
-    return sent;
-  }
-
-  /** One run at a time on this instance; a kick during a run asks for another after it. */
-  function kick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await runOnce();
-        } catch (error) {
-          warn('sending failed; retrying at the next poll', error);
-        }
-      } while (again && started);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function arm() {
-    clearTimeout(timer);
-    if (!started) return;
-    timer = setTimeout(() => void kick().then(arm), pollMs);
-    timer.unref();
+    return sendClaimed(
+      () => claim(clock.now()),
+      PARALLEL,
+      (row) => sendOne(row, payloads),
+    );
   }
 
   return {
     runOnce,
-    kick,
+    kick: loop.kick,
     /** Starts sending on this instance: at once, after any content change (a push may have been queued anywhere), and every poll. */
     start() {
-      if (started) return;
-      started = true;
+      if (!loop.start()) return;
       unsubscribe = changes.onChange((_change, notices) => {
-        if (notices.length === 0 || notices.some((n) => n.kind === 'articles' || n.kind === 'breaking')) void kick();
+        if (notices.length === 0 || notices.some((n) => n.kind === 'articles' || n.kind === 'breaking')) void loop.kick();
       });
-      void kick().then(arm);
     },
     /** Stops the timer and waits for a run under way. */
     async stop() {
-      started = false;
-      clearTimeout(timer);
       unsubscribe?.();
-      await running;
+      await loop.stop();
     },
   };
 }
